@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Signals",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    // Libraries
+    .library(name: "Signals", targets: ["Signals"]),
+    // Testing support
+    .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+  ],
+  targets: [
+    // Libraries
+    .target(name: "Signals"),
+
+    // Testing support
+    .target(name: "SignalsTesting", dependencies: ["Signals"]),
+
+    // Examples
+    .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
+
+    // Tests
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

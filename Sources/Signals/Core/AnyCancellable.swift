@@ -1,0 +1,64 @@
+import Synchronization
+
+/// A cancellable that cancels when it is deallocated: keep it to keep a subscription alive.
+///
+/// `cancel()` runs the wrapped cancellation once, then lets go of it, so whatever it held (a
+/// subscriber and the closures it captured) is released even if this object lives on.
+/// Threading: safe to cancel, hash and compare from any thread.
+public final class AnyCancellable: Cancellable, Hashable {
+  private let action: Mutex<(any Cancellable)?>
+
+  /// Wraps a closure that is run once on the first `cancel()` or on deinitialization.
+  public init(_ cancel: @escaping @Sendable () -> Void) {
+    action = Mutex(ClosureCancellable(body: cancel))
+  }
+
+  /// Wraps another cancellable, which is cancelled once on the first `cancel()` or on deinitialization.
+  public init<C: Cancellable>(_ canceller: C) {
+    action = Mutex(canceller)
+  }
+
+  deinit { cancel() }
+
+  /// Cancels the wrapped activity once; later calls do nothing.
+  public func cancel() {
+    let taken = action.withLock { action -> (any Cancellable)? in
+      defer { action = nil }
+      return action
+    }
+    taken?.cancel()
+  }
+
+  /// Keeps this cancellable in `set`, so it lives as long as the set holds it.
+  public func store(in set: inout Set<AnyCancellable>) {
+    set.insert(self)
+  }
+
+  /// Keeps this cancellable in `collection`, so it lives as long as the collection holds it.
+  public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    collection.append(self)
+  }
+
+  /// Identity: two `AnyCancellable`s are equal only if they are the same object.
+  public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+
+  /// Hashes the object's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+private struct ClosureCancellable: Cancellable {
+  let body: @Sendable () -> Void
+  func cancel() { body() }
+}
+
+extension Cancellable {
+  /// Wraps this cancellable in an `AnyCancellable` and keeps it in `set`.
+  public func store(in set: inout Set<AnyCancellable>) {
+    AnyCancellable(self).store(in: &set)
+  }
+
+  /// Wraps this cancellable in an `AnyCancellable` and keeps it in `collection`.
+  public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+    AnyCancellable(self).store(in: &collection)
+  }
+}

@@ -1,0 +1,39 @@
+extension Subscribers {
+  /// How a publisher ended: normally, or with an error of its `Failure` type.
+  public enum Completion<Failure: Error> {
+    /// The publisher finished normally.
+    case finished
+    /// The publisher stopped because of `Failure`.
+    case failure(Failure)
+  }
+}
+
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
+extension Subscribers.Completion: Sendable where Failure: Sendable {}
+
+extension Subscribers.Completion {
+  /// Maps the failure, keeping `.finished` as it is.
+  @inlinable
+  public func mapError<E: Error>(_ transform: (Failure) -> E) -> Subscribers.Completion<E> {
+    switch self {
+    case .finished: .finished
+    case .failure(let error): .failure(transform(error))
+    }
+  }
+
+  /// This completion with its failure widened to `any Error`.
+  @inlinable
+  public var eraseError: Subscribers.Completion<any Error> {
+    switch self {
+    case .finished: .finished
+    case .failure(let error): .failure(error)
+    }
+  }
+}
+
+extension Subscribers.Completion where Failure == Never {
+  /// Any completion of a publisher that cannot fail, seen as one with another failure type.
+  @inlinable
+  public func promote<E: Error>(to: E.Type = E.self) -> Subscribers.Completion<E> { .finished }
+}

@@ -1,0 +1,26 @@
+/// The last `capacity` values, oldest first, for subjects that replay to new subscribers.
+/// Amortized O(1) per value; capacity 0 keeps nothing and costs a branch. Not thread-safe.
+@usableFromInline
+struct ReplayBuffer<Element> {
+  @usableFromInline let capacity: Int
+  @usableFromInline var storage: ContiguousArray<Element> = []
+  @usableFromInline var start = 0
+
+  @inlinable init(capacity: Int) { self.capacity = Swift.max(0, capacity) }
+
+  @inlinable mutating func append(_ element: Element) {
+    guard capacity > 0 else { return }
+    storage.append(element)
+    if storage.count &- start > capacity {
+      start &+= 1
+      if start > 32 && start &* 2 > storage.count {
+        storage.removeFirst(start)
+        start = 0
+      }
+    }
+  }
+
+  @inlinable var elements: ArraySlice<Element> { storage[start...].dropFirst(0) }
+  @inlinable var isEmpty: Bool { storage.count == start }
+  @inlinable var last: Element? { isEmpty ? nil : storage[storage.count &- 1] }
+}

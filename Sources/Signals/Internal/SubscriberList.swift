@@ -1,0 +1,73 @@
+/// An ordered set of subscribers keyed by increasing ids, for the types that fan out (subjects,
+/// `share`, `multicast`).
+///
+/// Iteration order is subscription order. Removal is O(log n): the slot becomes empty and the
+/// storage is compacted once more than half of it is empty, so cancelling many subscribers in any
+/// order stays linear. `snapshot` shares storage with the list (copy-on-write), so taking one per
+/// value costs a retain, not a copy. Not thread-safe: its owner guards it with its lock.
+@usableFromInline
+struct SubscriberList<Element: AnyObject> {
+  @usableFromInline var ids: ContiguousArray<UInt64> = []
+  @usableFromInline var slots: ContiguousArray<Element?> = []
+  @usableFromInline var empty = 0
+  @usableFromInline var nextID: UInt64 = 0
+
+  @inlinable init() {}
+
+  /// The number of subscribers in the list.
+  @inlinable var count: Int { slots.count - empty }
+
+  /// The id the next `append` will use.
+  @inlinable mutating func makeID() -> UInt64 {
+    nextID &+= 1
+    return nextID
+  }
+
+  /// Appends `element` under `id`, which must be greater than every id in the list.
+  @inlinable mutating func append(_ element: Element, id: UInt64) {
+    ids.append(id)
+    slots.append(element)
+  }
+
+  /// Removes and returns the element under `id`, or `nil` if it is not in the list.
+  /// Release what it returns after unlocking.
+  @inlinable mutating func remove(id: UInt64) -> Element? {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if ids[mid] < id { low = mid &+ 1 } else { high = mid }
+    }
+    guard low < ids.count, ids[low] == id, let element = slots[low] else { return nil }
+    slots[low] = nil
+    empty &+= 1
+    if empty > 8 && empty &* 2 > slots.count { compact() }
+    return element
+  }
+
+  @usableFromInline mutating func compact() {
+    var keptIDs = ContiguousArray<UInt64>()
+    var kept = ContiguousArray<Element?>()
+    keptIDs.reserveCapacity(count)
+    kept.reserveCapacity(count)
+    for index in slots.indices where slots[index] != nil {
+      keptIDs.append(ids[index])
+      kept.append(slots[index])
+    }
+    ids = keptIDs
+    slots = kept
+    empty = 0
+  }
+
+  /// Empties the list and returns what it held, in order. Release it after unlocking.
+  @inlinable mutating func removeAll() -> ContiguousArray<Element?> {
+    let all = slots
+    ids = []
+    slots = []
+    empty = 0
+    return all
+  }
+
+  /// The current subscribers, with empty slots, sharing storage with the list.
+  @inlinable var snapshot: ContiguousArray<Element?> { slots }
+}

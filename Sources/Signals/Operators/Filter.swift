@@ -1,0 +1,65 @@
+extension Publisher {
+  /// Passes on only the values for which `isIncluded` returns `true`.
+  ///
+  /// ```
+  /// upstream:     -1-2-3-4-|
+  /// filter(even): ---2---4-|
+  /// ```
+  ///
+  /// Completion, failure and cancellation pass through unchanged. Threading: `isIncluded` runs
+  /// on the thread that delivers the value. No lock, no allocation per value.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    Publishers.Filter(upstream: self, isIncluded: isIncluded)
+  }
+}
+
+extension Publishers {
+  /// The publisher `filter(_:)` returns.
+  public struct Filter<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are filtered.
+    public let upstream: Upstream
+    /// The predicate a value must satisfy to pass.
+    public let isIncluded: (Upstream.Output) -> Bool
+
+    /// Makes the publisher; prefer `upstream.filter(isIncluded)`.
+    @inlinable
+    public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.isIncluded = isIncluded
+    }
+
+    /// Subscribes `subscriber` behind the predicate.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+    }
+
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let isIncluded: (Output) -> Bool
+
+      @inlinable init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+        self.downstream = downstream
+        self.isIncluded = isIncluded
+      }
+
+      @inlinable func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+      }
+      @inlinable func receive(_ input: Output) {
+        if isIncluded(input) { downstream.receive(input) }
+      }
+      @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+extension Publisher {
+  /// Transforms each value with `transform`.
+  ///
+  /// ```
+  /// upstream: -1-2-3-|
+  /// map(*10): -a-b-c-|   a=10 b=20 c=30
+  /// ```
+  ///
+  /// Completion, failure and cancellation pass through unchanged. Threading: `transform` runs
+  /// on the thread that delivers the value. No lock, no allocation per value.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    Publishers.Map(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// The publisher `map(_:)` returns.
+  public struct Map<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+    /// The transformation.
+    public let transform: (Upstream.Output) -> Output
+
+    /// Makes the publisher; prefer `upstream.map(transform)`.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Subscribes `subscriber` through the transformation.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+
+    /// Two maps in a row become one.
+    @inlinable
+    public func map<T>(_ next: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+      let first = transform
+      return Publishers.Map(upstream: upstream) { next(first($0)) }
+    }
+
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let transform: (Upstream.Output) -> Output
+
+      @inlinable init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+        self.downstream = downstream
+        self.transform = transform
+      }
+
+      @inlinable func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+      }
+      @inlinable func receive(_ input: Upstream.Output) { downstream.receive(transform(input)) }
+      @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+}

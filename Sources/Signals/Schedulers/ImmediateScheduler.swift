@@ -1,0 +1,34 @@
+/// A scheduler that runs every action at once, on the calling thread, ignoring dates.
+///
+/// For tests and for code that needs a scheduler but wants no delay. Its `now` is always zero.
+/// A repeating schedule runs its action once, immediately, since an immediate scheduler cannot
+/// wait; the returned token does nothing. Threading: the caller's thread.
+public struct ImmediateScheduler: Scheduler {
+  /// The shared instance.
+  public static let shared = ImmediateScheduler()
+
+  /// Makes an immediate scheduler; `shared` is the usual spelling.
+  public init() {}
+
+  /// Always `SchedulerTime.zero`.
+  public var now: SchedulerTime { .zero }
+
+  /// Runs `action` now.
+  public func schedule(_ action: @escaping @Sendable () -> Void) { action() }
+
+  /// Runs `action` now, whatever `date` says.
+  @discardableResult
+  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+  {
+    action()
+    return NoopCancellable()
+  }
+
+  /// Runs `action` once, now.
+  public func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable {
+    action()
+    return NoopCancellable()
+  }
+}

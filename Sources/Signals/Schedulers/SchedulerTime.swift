@@ -1,0 +1,144 @@
+/// An instant on a scheduler's clock, in nanoseconds from that clock's origin.
+///
+/// Every scheduler in Signals uses this one time type, so any scheduler can be passed where a
+/// scheduler is wanted, with no type erasure. Arithmetic saturates instead of overflowing.
+public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvertible {
+  /// Nanoseconds since the clock's origin.
+  public var nanoseconds: Int64
+
+  /// The instant `nanoseconds` after the origin.
+  @inlinable
+  public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+  /// The origin of a clock: where `TestScheduler` starts.
+  public static let zero = SchedulerTime(nanoseconds: 0)
+
+  /// The interval from this instant to `other`.
+  @inlinable
+  public func distance(to other: SchedulerTime) -> Stride {
+    Stride(nanoseconds: Stride.saturating(other.nanoseconds.subtractingReportingOverflow(nanoseconds)))
+  }
+
+  /// This instant moved by `interval`.
+  @inlinable
+  public func advanced(by interval: Stride) -> SchedulerTime {
+    SchedulerTime(nanoseconds: Stride.saturating(nanoseconds.addingReportingOverflow(interval.nanoseconds)))
+  }
+
+  /// The time since the origin, such as `1.5s` or `300ms`.
+  public var description: String { Stride(nanoseconds: nanoseconds).description }
+
+  /// An interval between two instants, in nanoseconds.
+  ///
+  /// Spell intervals `.seconds(2)`, `.milliseconds(500)`, `.microseconds(10)`, `.nanoseconds(1)`,
+  /// or as numeric literals, which count seconds (`0.5` is half a second). Arithmetic saturates
+  /// at the representable range (about ±292 years) instead of trapping.
+  public struct Stride: SignedNumeric, Comparable, Hashable, Sendable, ExpressibleByFloatLiteral,
+    CustomStringConvertible
+  {
+    /// The interval in nanoseconds.
+    public var nanoseconds: Int64
+
+    /// The interval of `nanoseconds` nanoseconds.
+    @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    /// The interval of `value` seconds.
+    @inlinable public static func seconds(_ value: Int) -> Stride { scaled(value, by: 1_000_000_000) }
+    /// The interval of `value` seconds, rounded to the nearest nanosecond.
+    @inlinable public static func seconds(_ value: Double) -> Stride { Stride(seconds: value) }
+    /// The interval of `value` milliseconds.
+    @inlinable public static func milliseconds(_ value: Int) -> Stride { scaled(value, by: 1_000_000) }
+    /// The interval of `value` microseconds.
+    @inlinable public static func microseconds(_ value: Int) -> Stride { scaled(value, by: 1_000) }
+    /// The interval of `value` nanoseconds.
+    @inlinable public static func nanoseconds(_ value: Int) -> Stride { scaled(value, by: 1) }
+
+    /// The interval of `seconds` seconds, rounded to the nearest nanosecond and saturated.
+    @inlinable
+    public init(seconds: Double) {
+      let nanos = (seconds * 1e9).rounded()
+      if nanos.isNaN {
+        nanoseconds = 0
+      } else if nanos >= 9.2e18 {
+        nanoseconds = .max
+      } else if nanos <= -9.2e18 {
+        nanoseconds = .min
+      } else {
+        nanoseconds = Int64(nanos)
+      }
+    }
+
+    /// The interval in seconds.
+    @inlinable public var timeInterval: Double { Double(nanoseconds) / 1e9 }
+
+    @inlinable static func scaled(_ value: Int, by unit: Int64) -> Stride {
+      Stride(
+        nanoseconds: saturating(Int64(clamping: value).multipliedReportingOverflow(by: unit), sign: value))
+    }
+
+    @inlinable static func saturating(_ result: (partialValue: Int64, overflow: Bool)) -> Int64 {
+      guard result.overflow else { return result.partialValue }
+      // An overflowing addition or subtraction wraps to the opposite sign.
+      return result.partialValue < 0 ? .max : .min
+    }
+
+    @inlinable static func saturating(_ result: (partialValue: Int64, overflow: Bool), sign: Int) -> Int64 {
+      guard result.overflow else { return result.partialValue }
+      return sign < 0 ? .min : .max
+    }
+
+    // MARK: Numeric
+
+    /// An interval of `value` seconds.
+    @inlinable public init(integerLiteral value: Int) { self = .seconds(value) }
+    /// An interval of `value` seconds.
+    @inlinable public init(floatLiteral value: Double) { self = .seconds(value) }
+    /// An interval of `source` seconds, if it is representable.
+    @inlinable public init?<T: BinaryInteger>(exactly source: T) {
+      guard let seconds = Int64(exactly: source) else { return nil }
+      let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+      guard !overflow else { return nil }
+      self.init(nanoseconds: nanos)
+    }
+    /// The interval without its sign.
+    @inlinable public var magnitude: Stride {
+      Stride(nanoseconds: nanoseconds == .min ? .max : abs(nanoseconds))
+    }
+    /// The sum, saturated.
+    @inlinable public static func + (lhs: Stride, rhs: Stride) -> Stride {
+      Stride(nanoseconds: saturating(lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)))
+    }
+    /// The difference, saturated.
+    @inlinable public static func - (lhs: Stride, rhs: Stride) -> Stride {
+      Stride(nanoseconds: saturating(lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds)))
+    }
+    /// The interval scaled by another interval counted in seconds, saturated.
+    @inlinable public static func * (lhs: Stride, rhs: Stride) -> Stride {
+      Stride(seconds: lhs.timeInterval * rhs.timeInterval)
+    }
+    /// Adds in place, saturated.
+    @inlinable public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+    /// Subtracts in place, saturated.
+    @inlinable public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+    /// Multiplies in place, saturated.
+    @inlinable public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+    /// Compares the intervals.
+    @inlinable public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    /// The interval scaled by an integer, saturated.
+    @inlinable public static func * (lhs: Stride, rhs: Int) -> Stride {
+      let sign = (lhs.nanoseconds < 0) != (rhs < 0) ? -1 : 1
+      return Stride(
+        nanoseconds: saturating(
+          lhs.nanoseconds.multipliedReportingOverflow(by: Int64(clamping: rhs)), sign: sign))
+    }
+
+    /// The interval in the largest unit that keeps it whole: `2s`, `500ms`, `10us`, `7ns`.
+    public var description: String {
+      let units: [(Int64, String)] = [(1_000_000_000, "s"), (1_000_000, "ms"), (1_000, "us")]
+      for (size, name) in units where nanoseconds % size == 0 && nanoseconds != 0 {
+        return "\(nanoseconds / size)\(name)"
+      }
+      return "\(nanoseconds)ns"
+    }
+  }
+}

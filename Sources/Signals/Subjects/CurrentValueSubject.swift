@@ -1,0 +1,44 @@
+/// A subject that holds a current value and gives it to each new subscriber first.
+///
+/// ```
+/// subject (value 0):  -1-2-|
+/// early:             0-1-2-|
+/// late:                 1-2-|   (subscribed after 1)
+/// ```
+///
+/// `value` is updated as soon as `send` is called, even when delivery waits behind another
+/// thread's delivery. Threading: as `PassthroughSubject`. Failure: after a completion, sends are
+/// ignored and `value` stays as it was. It is `Sendable` when its values are.
+public final class CurrentValueSubject<Output, Failure: Error>: Subject {
+  @usableFromInline let core: Broadcaster<Output, Failure>
+
+  /// Makes a subject holding `value`.
+  public init(_ value: Output) {
+    core = Broadcaster(replay: 1, latest: value)
+  }
+
+  /// The current value; setting it sends the new value.
+  public var value: Output {
+    get { core.latestValue! }
+    set { send(newValue) }
+  }
+
+  /// Stores `value` and delivers it to every subscriber.
+  @inlinable
+  public func send(_ value: Output) { core.send(value) }
+
+  /// Delivers `completion` to every subscriber and detaches them all.
+  @inlinable
+  public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+
+  /// Attaches `subscriber`, which receives the current value first.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    core.subscribe(subscriber)
+  }
+
+  /// The number of subscribers attached now.
+  public var subscriberCount: Int { core.subscriberCount }
+}
+
+extension CurrentValueSubject: Sendable where Output: Sendable {}

@@ -1,0 +1,41 @@
+/// A subject that broadcasts each value to the subscribers attached when it is sent.
+///
+/// A subscriber that attaches after the completion receives the completion at once.
+///
+/// ```
+/// subject:  -a-b-|
+/// early:    -a-b-|
+/// late:       -b-|     (subscribed after a)
+/// ```
+///
+/// Threading: `send` may be called from any thread, and re-entrantly from a subscriber. Values
+/// sent while another thread is delivering are delivered by that thread, right after, in order;
+/// a subscriber never receives two calls at once. Failure: after a completion, further sends
+/// are ignored. It is `Sendable` when its values are.
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
+  @usableFromInline let core: Broadcaster<Output, Failure>
+
+  /// Makes a subject with no subscribers.
+  public init() {
+    core = Broadcaster(replay: 0)
+  }
+
+  /// Delivers `value` to every subscriber attached now.
+  @inlinable
+  public func send(_ value: Output) { core.send(value) }
+
+  /// Delivers `completion` to every subscriber and detaches them all.
+  @inlinable
+  public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+
+  /// Attaches `subscriber`.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    core.subscribe(subscriber)
+  }
+
+  /// The number of subscribers attached now.
+  public var subscriberCount: Int { core.subscriberCount }
+}
+
+extension PassthroughSubject: Sendable where Output: Sendable {}

@@ -1,0 +1,97 @@
+extension Subscribers {
+  /// A subscriber that calls closures for each value and for the completion.
+  ///
+  /// It cancels a second subscription it is given, ignores everything after its completion or
+  /// its cancellation, and lets go of its upstream on either. Threading: values are passed on
+  /// with no lock; `cancel()` may be called from any thread (see `Cancellable`).
+  public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
+    // @unchecked: `state` is read and written only inside `lock`; the closures are immutable and
+    // called serially by the upstream, as the Subscriber contract guarantees.
+
+    /// The closure called with each value.
+    public let receiveValue: (Input) -> Void
+    /// The closure called with the completion.
+    public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+    @usableFromInline enum State {
+      case awaiting
+      case subscribed(any Subscription)
+      case done
+    }
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline var state = State.awaiting
+
+    /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
+    @inlinable
+    public init(
+      receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+      receiveValue: @escaping (Input) -> Void
+    ) {
+      self.receiveValue = receiveValue
+      self.receiveCompletion = receiveCompletion
+    }
+
+    /// Keeps the first subscription; cancels any later one.
+    @inlinable
+    public func receive(subscription: any Subscription) {
+      let accepted = lock.withLock {
+        guard case .awaiting = state else { return false }
+        state = .subscribed(subscription)
+        return true
+      }
+      if !accepted { subscription.cancel() }
+    }
+
+    /// Calls `receiveValue`.
+    @inlinable
+    public func receive(_ input: Input) { receiveValue(input) }
+
+    /// Calls `receiveCompletion` once, unless the sink was cancelled.
+    @inlinable
+    public func receive(completion: Subscribers.Completion<Failure>) {
+      let first = lock.withLock { () -> Bool in
+        if case .done = state { return false }
+        state = .done
+        return true
+      }
+      if first { receiveCompletion(completion) }
+    }
+
+    /// Cancels the upstream subscription; the sink receives nothing more.
+    @inlinable
+    public func cancel() {
+      let upstream = lock.withLock { () -> (any Subscription)? in
+        defer { state = .done }
+        if case .subscribed(let subscription) = state { return subscription }
+        return nil
+      }
+      upstream?.cancel()
+    }
+  }
+}
+
+extension Publisher {
+  /// Subscribes with closures for the completion and for each value.
+  ///
+  /// Returns an `AnyCancellable`; the subscription lasts until it is cancelled or deallocated,
+  /// or until the publisher completes.
+  @inlinable
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    let sink = Subscribers.Sink<Output, Failure>(
+      receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    subscribe(sink)
+    return AnyCancellable(sink)
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Subscribes with a closure for each value, for publishers that cannot fail.
+  @inlinable
+  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+  }
+}

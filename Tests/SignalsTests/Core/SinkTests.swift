@@ -1,0 +1,65 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct SinkTests {
+  @Test func receivesValuesAndCompletion() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var values: [Int] = []
+    var completions: [Subscribers.Completion<TestError>] = []
+    let cancellable = subject.sink(
+      receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+    subject.send(1)
+    subject.send(completion: .failure(TestError(code: 3)))
+    #expect(values == [1])
+    #expect(completions == [.failure(TestError(code: 3))])
+    _ = cancellable
+  }
+
+  @Test func cancelsASecondSubscription() {
+    let first = PassthroughSubject<Int, Never>()
+    let second = PassthroughSubject<Int, Never>()
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    first.subscribe(sink)
+    second.subscribe(sink)
+    #expect(first.subscriberCount == 1)
+    #expect(second.subscriberCount == 0)
+    sink.cancel()
+    #expect(first.subscriberCount == 0)
+  }
+
+  @Test func cancelBeforeSubscriptionCancelsItWhenItArrives() {
+    let subject = PassthroughSubject<Int, Never>()
+    var values: [Int] = []
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    sink.cancel()
+    subject.subscribe(sink)
+    subject.send(1)
+    #expect(values.isEmpty)
+    #expect(subject.subscriberCount == 0)
+  }
+
+  @Test func noCompletionAfterCancel() {
+    let subject = PassthroughSubject<Int, Never>()
+    var completed = false
+    let cancellable = subject.sink(receiveCompletion: { _ in completed = true }, receiveValue: { _ in })
+    cancellable.cancel()
+    subject.send(completion: .finished)
+    #expect(!completed)
+  }
+
+  @Test func droppingTheCancellableCancelsAndReleasesTheClosures() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      let cancellable = subject.sink { _ in _ = owner }
+      #expect(subject.subscriberCount == 1)
+      _ = cancellable
+    }
+    #expect(subject.subscriberCount == 0)
+    #expect(weakOwner == nil)
+  }
+}
