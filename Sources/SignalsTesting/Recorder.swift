@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 
 /// A subscriber that records everything it receives, with the virtual time of each event.
 ///
@@ -28,7 +27,7 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
     public let event: Event
   }
 
-  private let lock = Mutex<Void>(())
+  private let lock = Guarded<Void>(())
   private let scheduler: TestScheduler?
   private var _timedEvents: [TimedEvent] = []
   private var _eventsAfterCompletion: [Event] = []

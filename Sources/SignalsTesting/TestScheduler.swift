@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 
 /// A scheduler on virtual time: nothing runs until the test advances the clock.
 ///
@@ -31,7 +30,7 @@ public final class TestScheduler: Scheduler {
     var nextID: UInt64 = 0
   }
 
-  let state: Mutex<State>
+  let state: Guarded<State>
 
   /// The length of one frame (`-`) in a marble diagram on this scheduler.
   public let frameDuration: SchedulerTime.Stride
@@ -39,7 +38,7 @@ public final class TestScheduler: Scheduler {
   /// Makes a scheduler whose clock reads `now` (zero by default), with marble frames of
   /// `frameDuration` (one millisecond by default).
   public init(now: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride = .milliseconds(1)) {
-    state = Mutex(State(now: now))
+    state = Guarded(State(now: now))
     self.frameDuration = max(frameDuration, .minimumInterval)
   }
 

@@ -1,21 +1,19 @@
-import Synchronization
-
 /// A cancellable that cancels when it is deallocated: keep it to keep a subscription alive.
 ///
 /// `cancel()` runs the wrapped cancellation once, then lets go of it, so whatever it held (a
 /// subscriber and the closures it captured) is released even if this object lives on.
 /// Threading: safe to cancel, hash and compare from any thread.
 public final class AnyCancellable: Cancellable, Hashable {
-  private let action: Mutex<(any Cancellable)?>
+  private let action: Guarded<(any Cancellable)?>
 
   /// Wraps a closure that is run once on the first `cancel()` or on deinitialization.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    action = Mutex(ClosureCancellable(body: cancel))
+    action = Guarded(ClosureCancellable(body: cancel))
   }
 
   /// Wraps another cancellable, which is cancelled once on the first `cancel()` or on deinitialization.
   public init<C: Cancellable>(_ canceller: C) {
-    action = Mutex(canceller)
+    action = Guarded(canceller)
   }
 
   deinit { cancel() }

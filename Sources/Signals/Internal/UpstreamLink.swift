@@ -9,7 +9,7 @@ import Synchronization
 @usableFromInline
 final class UpstreamLink: Sendable {
   @usableFromInline let terminated = Atomic<Bool>(false)
-  @usableFromInline let upstream = Mutex<(any Subscription)?>(nil)
+  @usableFromInline let upstream = Guarded<(any Subscription)?>(nil)
 
   @inlinable init() {}
 
