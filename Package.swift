@@ -18,11 +18,14 @@ let package = Package(
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
 
     // Examples
+    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
     .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
 
     // Tests
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(
+      name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],
   swiftLanguageModes: [.v6]
 )

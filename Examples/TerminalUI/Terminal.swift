@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The process's terminal in raw mode: keys in, full screens out, restored on every way out.
+///
+/// `enterRawMode()` saves the terminal settings, switches to raw input, the alternate screen and
+/// a hidden cursor; `restore()` undoes all of it and is safe to call more than once. It is also
+/// installed for normal exit (`atexit`) and for SIGINT, SIGTERM and SIGHUP, which restore and
+/// then end the process with the signal's usual status. Threading: call from the main thread.
+public final class Terminal {
+  /// Whether standard input and standard output are both terminals.
+  public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+  /// The size of the terminal in cells, or 80x24 when it cannot be read.
+  public static var size: (columns: Int, rows: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+      return (80, 24)
+    }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Makes the terminal handle; nothing changes until `enterRawMode()`.
+  public init() {}
+
+  /// Saves the settings and enters raw mode with the alternate screen and a hidden cursor.
+  public func enterRawMode() {
+    var settings = termios()
+    guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return }
+    TerminalState.save(settings)
+    var raw = settings
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    TerminalState.write("\u{1B}[?1049h\u{1B}[?25l")
+    atexit { TerminalState.restore() }
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      Glibc.signal(signal) { number in
+        TerminalState.restore()
+        Glibc.signal(number, SIG_DFL)
+        raise(number)
+      }
+    }
+  }
+
+  /// Leaves raw mode: the saved settings, the main screen and the cursor come back.
+  public func restore() { TerminalState.restore() }
+
+  /// Replaces the screen with `lines` (clipped to the terminal size).
+  public func draw(_ lines: [String]) {
+    let (columns, rows) = Self.size
+    var output = "\u{1B}[H\u{1B}[2J"
+    for (index, line) in lines.prefix(rows).enumerated() {
+      if index > 0 { output += "\r\n" }
+      output += TextWidth.clip(line, to: columns)
+    }
+    TerminalState.write(output)
+  }
+
+  /// Reads what is available from standard input (blocking until at least one byte), or `nil`
+  /// at end of input or on a read error.
+  public func read() -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    return Array(buffer.prefix(count))
+  }
+}
+
+/// What must be reachable from a signal handler: the saved settings, behind an async-signal-safe
+/// flag (a signal handler can capture nothing, so this is global state by necessity).
+enum TerminalState {
+  // nonisolated(unsafe): written once before raw mode starts, read by `restore`, which signal
+  // handlers call; a Mutex could deadlock inside a signal handler.
+  nonisolated(unsafe) static var saved: termios?
+
+  static func save(_ settings: termios) { saved = settings }
+
+  static func restore() {
+    guard var settings = saved else { return }
+    saved = nil
+    write("\u{1B}[?25h\u{1B}[?1049l")
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+  }
+
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

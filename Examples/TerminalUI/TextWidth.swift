@@ -1,0 +1,38 @@
+/// Display widths of text in terminal cells: wide (CJK, emoji) characters take two.
+public enum TextWidth {
+  /// The number of cells `text` takes.
+  public static func of(_ text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// The cells `character` takes: 2 for East Asian wide and emoji, 1 otherwise.
+  public static func width(of character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first else { return 0 }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+
+  /// `text` cut to at most `columns` cells, never splitting a wide character.
+  public static func clip(_ text: String, to columns: Int) -> String {
+    var used = 0
+    var result = ""
+    for character in text {
+      let width = width(of: character)
+      if used + width > columns { break }
+      used += width
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `text` padded with spaces (or clipped) to exactly `columns` cells.
+  public static func pad(_ text: String, to columns: Int) -> String {
+    let clipped = clip(text, to: columns)
+    return clipped + String(repeating: " ", count: max(0, columns - of(clipped)))
+  }
+}
