@@ -32,39 +32,59 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   /// Delivers `value` now, or after what is being delivered; drops it after a completion.
   @inlinable func receive(_ value: Downstream.Input) {
-    let deliverNow = lock.withLock { () -> Bool in
-      if closed { return false }
+    send { value }
+  }
+
+  /// Runs `update` inside this delivery's lock and delivers the value it returns, if any.
+  ///
+  /// Operators with state (the latest values of `combineLatest`, the buffers of `zip`) keep that
+  /// state in their own fields and touch it only inside `update`, so one lock covers both the
+  /// state and the serialization: two lock rounds per value in all. `update` must not call out.
+  @inlinable func send(_ update: () -> Downstream.Input?) {
+    let value = lock.withLock { () -> Downstream.Input? in
+      if closed { return nil }
+      guard let value = update() else { return nil }
       if draining {
         pending.append(.value(value))
-        return false
+        return nil
       }
       draining = true
-      return true
+      return value
     }
-    guard deliverNow else { return }
+    guard let value else { return }
     downstream.receive(value)
     drain()
+  }
+
+  /// Runs `decide` inside this delivery's lock; if it returns a completion, delivers it as
+  /// `receive(completion:)` does. Returns whether a completion was accepted.
+  @inlinable @discardableResult
+  func complete(_ decide: () -> Subscribers.Completion<Downstream.Failure>?) -> Bool {
+    let (completion, deliverNow) = lock.withLock {
+      () -> (Subscribers.Completion<Downstream.Failure>?, Bool) in
+      if closed { return (nil, false) }
+      guard let completion = decide() else { return (nil, false) }
+      closed = true
+      if draining {
+        pending.append(.completion(completion))
+        return (completion, false)
+      }
+      draining = true
+      return (completion, true)
+    }
+    guard let completion else { return false }
+    if deliverNow {
+      downstream.receive(completion: completion)
+      drain()
+    }
+    return true
   }
 
   /// Delivers `completion` after what is queued; the first completion wins, later ones and
   /// values sent after it are dropped. Returns whether this completion was accepted.
   @inlinable @discardableResult
   func receive(completion: Subscribers.Completion<Downstream.Failure>) -> Bool {
-    let (accepted, deliverNow) = lock.withLock { () -> (Bool, Bool) in
-      if closed { return (false, false) }
-      closed = true
-      if draining {
-        pending.append(.completion(completion))
-        return (true, false)
-      }
-      draining = true
-      return (true, true)
-    }
-    if deliverNow {
-      downstream.receive(completion: completion)
-      drain()
-    }
-    return accepted
+    complete { completion }
   }
 
   /// Stops delivery: nothing queued or sent later reaches the subscriber.

@@ -10,9 +10,9 @@ import Testing
     let cancellable = subject.sink(
       receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
     subject.send(1)
-    subject.send(completion: .failure(TestError(code: 3)))
+    subject.send(completion: .failure(TestError(3)))
     #expect(values == [1])
-    #expect(completions == [.failure(TestError(code: 3))])
+    #expect(completions == [.failure(TestError(3))])
     _ = cancellable
   }
 

@@ -1,0 +1,139 @@
+/// What a single-input operator does with one upstream value.
+@usableFromInline
+enum RelayStep<Output, Failure: Error> {
+  /// Deliver nothing.
+  case skip
+  /// Deliver the value.
+  case emit(Output)
+  /// Cancel the upstream, deliver the value, then finish.
+  case emitThenFinish(Output)
+  /// Cancel the upstream and finish.
+  case finish
+  /// Cancel the upstream and fail.
+  case fail(Failure)
+}
+
+/// The per-subscription behaviour of a single-input operator: what to do with each value, and
+/// what to deliver (at most one last value, then a completion) when the upstream completes.
+///
+/// Both closures are called serially (the upstream's contract), so they may keep state in
+/// captured variables without a lock.
+@usableFromInline
+struct RelayRules<Input, UpstreamFailure: Error, Output, Failure: Error> {
+  @usableFromInline let value: (Input) -> RelayStep<Output, Failure>
+  @usableFromInline let completion:
+    (Subscribers.Completion<UpstreamFailure>) -> (Output?, Subscribers.Completion<Failure>)
+
+  @inlinable init(
+    value: @escaping (Input) -> RelayStep<Output, Failure>,
+    completion:
+      @escaping (Subscribers.Completion<UpstreamFailure>) -> (Output?, Subscribers.Completion<Failure>)
+  ) {
+    self.value = value
+    self.completion = completion
+  }
+}
+
+extension RelayRules where UpstreamFailure == Failure {
+  /// Rules that pass the upstream's completion through unchanged.
+  @inlinable init(value: @escaping (Input) -> RelayStep<Output, Failure>) {
+    self.init(value: value, completion: { (nil, $0) })
+  }
+}
+
+extension RelayRules where Failure == any Error {
+  /// Rules for throwing operators: the upstream's failure is widened to `any Error`.
+  @inlinable init(throwing value: @escaping (Input) -> RelayStep<Output, Failure>) {
+    self.init(value: value, completion: { (nil, $0.eraseError) })
+  }
+}
+
+/// The subscription of a single-input operator that may end the flow itself (a closure throws,
+/// `prefix` has seen enough, `first` found its value) or that keeps state per subscription.
+///
+/// It sits between the upstream and the downstream, applies its `RelayRules` to each event, and
+/// is the subscription the downstream cancels. Threading: events arrive serially from the
+/// upstream; `cancel()` may come from any thread and ends delivery once it has returned on the
+/// delivering thread. One atomic load per value.
+@usableFromInline
+final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+  @unchecked Sendable
+{
+  // @unchecked: `rules` is immutable and only called serially by the upstream (the Subscriber
+  // contract); `link` is thread-safe.
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(
+    _ downstream: Downstream,
+    _ rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
+  ) {
+    self.downstream = downstream
+    self.rules = rules
+  }
+
+  @inlinable func receive(subscription: any Subscription) {
+    if link.attach(subscription) { downstream.receive(subscription: self) }
+  }
+
+  @inlinable func receive(_ input: Input) {
+    guard !link.isTerminated else { return }
+    switch rules.value(input) {
+    case .skip: break
+    case .emit(let output): downstream.receive(output)
+    case .emitThenFinish(let output):
+      guard link.terminate() else { return }
+      downstream.receive(output)
+      downstream.receive(completion: .finished)
+    case .finish:
+      if link.terminate() { downstream.receive(completion: .finished) }
+    case .fail(let error):
+      if link.terminate() { downstream.receive(completion: .failure(error)) }
+    }
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    guard link.terminate(cancelUpstream: false) else { return }
+    let (last, completion) = rules.completion(completion)
+    if let last { downstream.receive(last) }
+    downstream.receive(completion: completion)
+  }
+
+  @inlinable func cancel() { link.terminate() }
+}
+
+extension Publishers {
+  /// The publisher of every single-input operator built on per-subscription rules (`scan`,
+  /// `tryMap`, `prefix`, `removeDuplicates`, ...); the operators' names (`Publishers.Scan`, ...)
+  /// are aliases of it.
+  ///
+  /// Each subscriber gets fresh rules, so operator state is never shared between subscribers.
+  public struct Relayed<Upstream: Publisher, Output, Failure: Error>: Publisher {
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    @usableFromInline let makeRules: () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    /// Whether the operator finishes on subscription without subscribing upstream (`prefix(0)`).
+    @usableFromInline let finishesAtOnce: Bool
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      self.upstream = upstream
+      self.finishesAtOnce = finishesAtOnce
+      self.makeRules = makeRules
+    }
+
+    /// Subscribes `subscriber` through fresh rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      if finishesAtOnce {
+        Empty<Output, Failure>().subscribe(subscriber)
+      } else {
+        upstream.subscribe(Relay(subscriber, makeRules()))
+      }
+    }
+  }
+}

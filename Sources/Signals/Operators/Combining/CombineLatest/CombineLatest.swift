@@ -1,0 +1,158 @@
+extension Publisher {
+  /// Combines this publisher with `other`: once both have produced a value, emits the pair of
+  /// their latest values each time either produces one.
+  ///
+  /// ```
+  /// self:          -a----b---|
+  /// other:         ---1----2---|
+  /// combineLatest: ---(a1)-(b1)-(b2)-|
+  /// ```
+  ///
+  /// Finishes when both inputs have finished, or at once when an input finishes without ever
+  /// producing a value (no pair can follow). A failure of either is forwarded at once and
+  /// cancels the other. Cancelling cancels both.
+  ///
+  /// Threading: the inputs may produce on different threads; the subscriber still receives one
+  /// call at a time. Two lock rounds per value, no allocation.
+  @inlinable
+  public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+  where P.Failure == Failure {
+    Publishers.CombineLatest(self, other)
+  }
+
+  /// Combines this publisher with `other` and maps each pair of latest values with `transform`.
+  @inlinable
+  public func combineLatest<P: Publisher, T>(
+    _ other: P, _ transform: @escaping (Output, P.Output) -> T
+  ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {
+    Publishers.CombineLatest(self, other).map(transform)
+  }
+}
+
+extension Publishers {
+  /// The publisher `combineLatest(_:)` returns: pairs of the latest values of two publishers.
+  public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    /// A pair of the latest values.
+    public typealias Output = (A.Output, B.Output)
+    /// The inputs' failure type.
+    public typealias Failure = A.Failure
+
+    /// The first input.
+    public let a: A
+    /// The second input.
+    public let b: B
+
+    /// Combines `a` and `b`; prefer `a.combineLatest(b)`.
+    @inlinable
+    public init(_ a: A, _ b: B) {
+      self.a = a
+      self.b = b
+    }
+
+    /// Subscribes `subscriber`, then both inputs.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = CombineLatestState<A.Output, B.Output, S>(subscriber)
+      subscriber.receive(subscription: state)
+      a.subscribe(state.first)
+      b.subscribe(state.second)
+    }
+  }
+}
+
+/// The shared state of one `combineLatest` subscription: the latest value of each input, which
+/// inputs finished, and the serialized delivery to the subscriber.
+@usableFromInline
+final class CombineLatestState<First, Second, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == (First, Second) {
+  // @unchecked: `latestFirst`, `latestSecond` and `finished` are touched only inside
+  // `delivery`'s lock (its `send`/`complete` closures); the links are thread-safe.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline var latestFirst: First?
+  @usableFromInline var latestSecond: Second?
+  @usableFromInline var finished = (false, false)
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream) {
+    delivery = SerialDelivery(downstream)
+  }
+
+  @inlinable var first: CombineLatestInput<First, Downstream.Failure> {
+    CombineLatestInput(
+      link: links.0, receiveValue: receiveFirst, receiveCompletion: { [self] in complete(0, $0) })
+  }
+
+  @inlinable var second: CombineLatestInput<Second, Downstream.Failure> {
+    CombineLatestInput(
+      link: links.1, receiveValue: receiveSecond, receiveCompletion: { [self] in complete(1, $0) })
+  }
+
+  @inlinable func receiveFirst(_ value: First) {
+    delivery.send {
+      latestFirst = value
+      guard let second = latestSecond else { return nil }
+      return (value, second)
+    }
+  }
+
+  @inlinable func receiveSecond(_ value: Second) {
+    delivery.send {
+      latestSecond = value
+      guard let first = latestFirst else { return nil }
+      return (first, value)
+    }
+  }
+
+  @inlinable func complete(_ input: Int, _ completion: Subscribers.Completion<Downstream.Failure>) {
+    let accepted = delivery.complete {
+      if case .failure = completion { return completion }
+      if input == 0 {
+        finished.0 = true
+        if latestFirst == nil { return .finished }
+      } else {
+        finished.1 = true
+        if latestSecond == nil { return .finished }
+      }
+      return finished.0 && finished.1 ? .finished : nil
+    }
+    if accepted { cancelInputs() }
+  }
+
+  @inlinable func cancelInputs() {
+    links.0.terminate()
+    links.1.terminate()
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    cancelInputs()
+  }
+}
+
+/// One input of a combining operator: forwards to closures of the shared state, and hands its
+/// subscription to the state's link. Holding the state strongly is the cycle that keeps a
+/// subscription alive; the link breaks it on completion or cancel.
+@usableFromInline
+struct CombineLatestInput<Input, Failure: Error>: Subscriber {
+  @usableFromInline let link: UpstreamLink
+  @usableFromInline let receiveValue: (Input) -> Void
+  @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+  @inlinable init(
+    link: UpstreamLink, receiveValue: @escaping (Input) -> Void,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.link = link
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+  }
+
+  @inlinable func receive(subscription: any Subscription) { link.attach(subscription) }
+  @inlinable func receive(_ input: Input) {
+    if !link.isTerminated { receiveValue(input) }
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+    if !link.isTerminated { receiveCompletion(completion) }
+  }
+}

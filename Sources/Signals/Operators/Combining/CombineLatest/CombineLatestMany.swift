@@ -1,0 +1,92 @@
+extension Collection where Element: Publisher {
+  /// Combines every publisher in the collection: once all have produced a value, emits the
+  /// array of their latest values (in collection order) each time one produces.
+  ///
+  /// ```
+  /// [0]: -a-----b--|
+  /// [1]: ---1------|
+  /// out: ---[a1]-[b1]-|
+  /// ```
+  ///
+  /// An empty collection finishes at once. Completion, failure, cancellation and threading as in
+  /// `combineLatest(_:)`.
+  @inlinable
+  public func combineLatest() -> Publishers.CombineLatestMany<Element> {
+    Publishers.CombineLatestMany(Array(self))
+  }
+}
+
+extension Publishers {
+  /// The publisher `[publishers].combineLatest()` returns.
+  public struct CombineLatestMany<Upstream: Publisher>: Publisher {
+    /// The latest value of every input, in order.
+    public typealias Output = [Upstream.Output]
+    /// The inputs' failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The inputs.
+    public let publishers: [Upstream]
+
+    /// Combines `publishers`; prefer `publishers.combineLatest()`.
+    @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
+
+    /// Subscribes `subscriber`, then every input in order.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = CombineLatestManyState<Upstream.Output, S>(subscriber, count: publishers.count)
+      subscriber.receive(subscription: state)
+      guard !publishers.isEmpty else {
+        state.delivery.receive(completion: .finished)
+        return
+      }
+      for (index, publisher) in publishers.enumerated() {
+        publisher.subscribe(state.input(index))
+      }
+    }
+  }
+}
+
+@usableFromInline
+final class CombineLatestManyState<Element, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == [Element] {
+  // @unchecked: `latest`, `missing` and `unfinished` are touched only inside `delivery`'s lock.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let links: [UpstreamLink]
+  @usableFromInline var latest: [Element?]
+  @usableFromInline var missing: Int
+  @usableFromInline var unfinished: Int
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream, count: Int) {
+    delivery = SerialDelivery(downstream)
+    links = (0..<count).map { _ in UpstreamLink() }
+    latest = Array(repeating: nil, count: count)
+    missing = count
+    unfinished = count
+  }
+
+  @inlinable func input(_ index: Int) -> CombineLatestInput<Element, Downstream.Failure> {
+    CombineLatestInput(
+      link: links[index],
+      receiveValue: { [self] value in
+        delivery.send {
+          if latest[index] == nil { missing -= 1 }
+          latest[index] = value
+          return missing == 0 ? latest.map { $0! } : nil
+        }
+      },
+      receiveCompletion: { [self] completion in
+        let accepted = delivery.complete {
+          if case .failure = completion { return completion }
+          unfinished -= 1
+          return latest[index] == nil || unfinished == 0 ? .finished : nil
+        }
+        if accepted { links.forEach { $0.terminate() } }
+      })
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    links.forEach { $0.terminate() }
+  }
+}

@@ -1,0 +1,83 @@
+extension Publishers {
+  /// Merges any number of publishers: every value of every input, as it comes.
+  ///
+  /// ```
+  /// [0]:   -a---b-|
+  /// [1]:   --1----2-|
+  /// merge: -a1--b-2-|
+  /// ```
+  ///
+  /// Finishes when every input has finished (at once when there is none). A failure is
+  /// forwarded at once and cancels the other inputs. Cancelling cancels them all.
+  /// Threading: inputs may produce on different threads; the subscriber receives one call at a
+  /// time. Two lock rounds per value.
+  public struct MergeMany<Upstream: Publisher>: Publisher {
+    /// The inputs' output type.
+    public typealias Output = Upstream.Output
+    /// The inputs' failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The inputs.
+    public let publishers: [Upstream]
+
+    /// Merges `publishers`.
+    @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
+
+    /// Merges `publishers`.
+    @inlinable public init(_ publishers: Upstream...) { self.publishers = publishers }
+
+    /// Subscribes `subscriber`, then every input in order.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = MergeState(subscriber, count: publishers.count)
+      subscriber.receive(subscription: state)
+      guard !publishers.isEmpty else {
+        state.delivery.receive(completion: .finished)
+        return
+      }
+      for (index, publisher) in publishers.enumerated() {
+        publisher.subscribe(state.input(index))
+      }
+    }
+  }
+}
+
+extension Collection where Element: Publisher {
+  /// Merges every publisher in the collection; see `Publishers.MergeMany`.
+  @inlinable
+  public func merge() -> Publishers.MergeMany<Element> { Publishers.MergeMany(Array(self)) }
+}
+
+@usableFromInline
+final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+  // @unchecked: `unfinished` is touched only inside `delivery`'s lock.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let links: [UpstreamLink]
+  @usableFromInline var unfinished: Int
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream, count: Int) {
+    delivery = SerialDelivery(downstream)
+    links = (0..<count).map { _ in UpstreamLink() }
+    unfinished = count
+  }
+
+  @inlinable func input(_ index: Int) -> CombineLatestInput<Downstream.Input, Downstream.Failure> {
+    CombineLatestInput(
+      link: links[index],
+      receiveValue: delivery.receive,
+      receiveCompletion: { [self] completion in
+        let accepted = delivery.complete {
+          if case .failure = completion { return completion }
+          unfinished -= 1
+          return unfinished == 0 ? .finished : nil
+        }
+        if accepted { links.forEach { $0.terminate() } }
+      })
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    links.forEach { $0.terminate() }
+  }
+}

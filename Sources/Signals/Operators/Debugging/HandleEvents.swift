@@ -1,0 +1,104 @@
+extension Publisher {
+  /// Calls the given closures as events pass, for side effects such as logging or a loading
+  /// indicator; the events themselves pass through unchanged.
+  ///
+  /// `receiveSubscription` runs when the subscriber subscribes, `receiveOutput` before each
+  /// value is delivered, `receiveCompletion` before the completion, and `receiveCancel` when
+  /// the subscriber cancels (not after a completion). Threading: each runs on the thread of
+  /// its event.
+  @inlinable
+  public func handleEvents(
+    receiveSubscription: ((any Subscription) -> Void)? = nil,
+    receiveOutput: ((Output) -> Void)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
+    receiveCancel: (() -> Void)? = nil
+  ) -> Publishers.HandleEvents<Self> {
+    Publishers.HandleEvents(
+      upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+      receiveCompletion: receiveCompletion, receiveCancel: receiveCancel)
+  }
+}
+
+extension Publishers {
+  /// The publisher `handleEvents(...)` returns.
+  public struct HandleEvents<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher observed.
+    public let upstream: Upstream
+    /// Runs on subscription.
+    public let receiveSubscription: ((any Subscription) -> Void)?
+    /// Runs before each value.
+    public let receiveOutput: ((Output) -> Void)?
+    /// Runs before the completion.
+    public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    /// Runs on cancel.
+    public let receiveCancel: (() -> Void)?
+
+    /// Makes the publisher; prefer `upstream.handleEvents(...)`.
+    @inlinable
+    public init(
+      upstream: Upstream, receiveSubscription: ((any Subscription) -> Void)?,
+      receiveOutput: ((Output) -> Void)?,
+      receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?, receiveCancel: (() -> Void)?
+    ) {
+      self.upstream = upstream
+      self.receiveSubscription = receiveSubscription
+      self.receiveOutput = receiveOutput
+      self.receiveCompletion = receiveCompletion
+      self.receiveCancel = receiveCancel
+    }
+
+    /// Subscribes `subscriber` through the observer.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let receiveCancel = receiveCancel
+      let receiveOutput = receiveOutput
+      let receiveCompletion = receiveCompletion
+      let receiveSubscription = receiveSubscription
+      let relay = Relay<Output, Failure, S>(
+        subscriber,
+        RelayRules(
+          value: { value in
+            receiveOutput?(value)
+            return .emit(value)
+          },
+          completion: { completion in
+            receiveCompletion?(completion)
+            return (nil, completion)
+          }))
+      upstream.subscribe(
+        AnySubscriber<Output, Failure>(
+          receiveSubscription: { subscription in
+            receiveSubscription?(subscription)
+            // The relay cancels its upstream only when its subscriber cancels: it never ends
+            // the flow itself, and an upstream completion does not cancel.
+            relay.receive(subscription: CancelObserver(subscription) { receiveCancel?() })
+          },
+          receiveValue: relay.receive(_:),
+          receiveCompletion: relay.receive(completion:)))
+    }
+  }
+}
+
+/// A subscription that calls `onCancel` before cancelling the one it wraps.
+@usableFromInline
+final class CancelObserver: Subscription, @unchecked Sendable {
+  // @unchecked: `onCancel` is the user's `receiveCancel`; it runs on the cancelling thread, as
+  // documented on `handleEvents`.
+  @usableFromInline let wrapped: any Subscription
+  @usableFromInline let onCancel: () -> Void
+
+  @inlinable init(_ wrapped: any Subscription, onCancel: @escaping () -> Void) {
+    self.wrapped = wrapped
+    self.onCancel = onCancel
+  }
+
+  @inlinable func cancel() {
+    onCancel()
+    wrapped.cancel()
+  }
+}

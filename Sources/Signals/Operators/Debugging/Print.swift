@@ -1,0 +1,49 @@
+extension Publisher {
+  /// Prints each event as it passes, one line each, to `stream` or to standard output.
+  ///
+  /// ```
+  /// Just(1).print("p"):
+  /// p: receive subscription
+  /// p: receive value: (1)
+  /// p: receive finished
+  /// ```
+  ///
+  /// Cancellation prints `receive cancel`, a failure `receive error: (error)`. Threading: lines
+  /// are written on the thread of their event; give each thread its own stream if that matters.
+  @inlinable
+  public func print(
+    _ prefix: String = "", to stream: (any TextOutputStream)? = nil
+  ) -> Publishers.HandleEvents<Self> {
+    let printer = EventPrinter(prefix: prefix, stream: stream)
+    return handleEvents(
+      receiveSubscription: { _ in printer.write("receive subscription") },
+      receiveOutput: { printer.write("receive value: (\($0))") },
+      receiveCompletion: { completion in
+        switch completion {
+        case .finished: printer.write("receive finished")
+        case .failure(let error): printer.write("receive error: (\(error))")
+        }
+      },
+      receiveCancel: { printer.write("receive cancel") })
+  }
+}
+
+/// Writes `print` operator lines to a stream, or to standard output.
+@usableFromInline
+final class EventPrinter {
+  @usableFromInline let prefix: String
+  @usableFromInline var stream: (any TextOutputStream)?
+
+  @inlinable init(prefix: String, stream: (any TextOutputStream)?) {
+    self.prefix = prefix.isEmpty ? "" : prefix + ": "
+    self.stream = stream
+  }
+
+  @inlinable func write(_ line: String) {
+    if stream != nil {
+      stream!.write(prefix + line + "\n")
+    } else {
+      Swift.print(prefix + line)
+    }
+  }
+}

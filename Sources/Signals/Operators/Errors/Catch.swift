@@ -1,0 +1,119 @@
+extension Publisher {
+  /// Replaces a failure with the publisher `handler` makes from it, and goes on with that one.
+  ///
+  /// ```
+  /// upstream:             -1-#e
+  /// handler(e):               -8-9-|
+  /// catch:                -1---8-9-|
+  /// ```
+  ///
+  /// Threading: `handler` runs on the thread that delivered the failure. Cancelling cancels
+  /// whichever publisher is current.
+  @inlinable
+  public func `catch`<P: Publisher>(
+    _ handler: @escaping (Failure) -> P
+  ) -> Publishers.Catch<Self, P> where P.Output == Output {
+    Publishers.Catch(upstream: self) { .success(handler($0)) }
+  }
+
+  /// `catch` with a handler that may throw; a thrown error becomes the failure.
+  @inlinable
+  public func tryCatch<P: Publisher>(
+    _ handler: @escaping (Failure) throws -> P
+  ) -> Publishers.TryCatch<Self, P> where P.Output == Output {
+    Publishers.TryCatch<Self, P>(upstream: self) { error in
+      do { return .success(try handler(error).mapError { $0 as any Error }) } catch { return .failure(error) }
+    }
+  }
+}
+
+extension Publishers {
+  /// The publisher `tryCatch(_:)` returns.
+  public typealias TryCatch<Upstream: Publisher, NewPublisher: Publisher> = Catch<
+    Upstream, Publishers.MapError<NewPublisher, any Error>
+  > where NewPublisher.Output == Upstream.Output
+
+  /// The publisher `catch(_:)` returns: the upstream, then on failure the handler's publisher.
+  public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+  where NewPublisher.Output == Upstream.Output {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The replacement's failure type.
+    public typealias Failure = NewPublisher.Failure
+
+    /// The publisher tried first.
+    public let upstream: Upstream
+    @usableFromInline let handler: (Upstream.Failure) -> Result<NewPublisher, NewPublisher.Failure>
+
+    @inlinable
+    init(
+      upstream: Upstream, handler: @escaping (Upstream.Failure) -> Result<NewPublisher, NewPublisher.Failure>
+    ) {
+      self.upstream = upstream
+      self.handler = handler
+    }
+
+    /// Subscribes `subscriber` to the upstream, then to the replacement if the upstream fails.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = CatchState<Upstream.Failure, NewPublisher, S>(subscriber, handler: handler)
+      subscriber.receive(subscription: state)
+      upstream.subscribe(state.first())
+    }
+  }
+}
+
+/// One `catch` or `append` subscription: a link to the first publisher, then one to the next.
+@usableFromInline
+final class CatchState<UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
+  @unchecked Sendable
+where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublisher.Failure {
+  // @unchecked: `handler` is immutable and called once, serially; links are thread-safe.
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(
+    _ downstream: Downstream,
+    handler: @escaping (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
+  ) {
+    self.downstream = downstream
+    self.handler = handler
+  }
+
+  /// The subscriber for the first publisher; when it finishes, `next` (if any) is subscribed.
+  @inlinable func first(
+    onFinish next: NewPublisher? = nil
+  ) -> CombineLatestInput<Downstream.Input, UpstreamFailure> {
+    CombineLatestInput(link: links.0, receiveValue: downstream.receive) { [self] completion in
+      guard links.0.terminate(cancelUpstream: false) else { return }
+      switch completion {
+      case .finished:
+        if let next {
+          next.subscribe(second)
+        } else if links.1.terminate() {
+          downstream.receive(completion: .finished)
+        }
+      case .failure(let error):
+        switch handler(error) {
+        case .success(let replacement):
+          replacement.subscribe(second)
+        case .failure(let error):
+          if links.1.terminate() { downstream.receive(completion: .failure(error)) }
+        }
+      }
+    }
+  }
+
+  @inlinable var second: CombineLatestInput<Downstream.Input, Downstream.Failure> {
+    CombineLatestInput(link: links.1, receiveValue: downstream.receive) { [self] completion in
+      if links.1.terminate(cancelUpstream: false) { downstream.receive(completion: completion) }
+    }
+  }
+
+  @inlinable func cancel() {
+    links.0.terminate()
+    links.1.terminate()
+  }
+}

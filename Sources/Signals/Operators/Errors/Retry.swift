@@ -1,0 +1,158 @@
+extension Publisher {
+  /// Re-subscribes to the upstream after a failure, up to `retries` times (so `retries + 1`
+  /// attempts in all), and forwards the last failure when they are used up.
+  ///
+  /// ```
+  /// upstream (attempt 1):  -1-#
+  /// upstream (attempt 2):      -1-2-|
+  /// retry(1):              -1--1-2-|
+  /// ```
+  ///
+  /// Values of failed attempts stay delivered. A publisher that fails synchronously on
+  /// subscription is re-subscribed in a loop, not by recursion. Bad input: a negative `retries`
+  /// is treated as 0. Threading: each re-subscription happens on the thread that delivered the
+  /// failure.
+  @inlinable
+  public func retry(_ retries: Int) -> Publishers.Retry<Self> {
+    Publishers.Retry(upstream: self, retries: Swift.max(0, retries))
+  }
+}
+
+extension Publishers {
+  /// The publisher `retry(_:)` returns.
+  public struct Retry<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher re-subscribed to.
+    public let upstream: Upstream
+    /// How many re-subscriptions are allowed.
+    public let retries: Int
+
+    /// Makes the publisher; prefer `upstream.retry(_:)`.
+    @inlinable public init(upstream: Upstream, retries: Int) {
+      self.upstream = upstream
+      self.retries = retries
+    }
+
+    /// Subscribes `subscriber`, then the upstream as many times as needed.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = RetryState(upstream, retries: retries, downstream: subscriber)
+      subscriber.receive(subscription: state)
+      state.subscribeUntilSettled()
+    }
+  }
+}
+
+/// One `retry` subscription: the current attempt's subscription, the retries left, and a loop
+/// that re-subscribes without recursing when attempts fail synchronously.
+@usableFromInline
+final class RetryState<Upstream: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+  // @unchecked: the `var`s are touched only inside `lock`; `downstream` is called serially
+  // (one attempt is live at a time, and each upstream is serial).
+  @usableFromInline let upstream: Upstream
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let lock = Lock()
+  @usableFromInline var retriesLeft: Int
+  @usableFromInline var attempt = 0
+  @usableFromInline var current: (any Subscription)?
+  @usableFromInline var done = false
+  @usableFromInline var subscribing = false
+  @usableFromInline var failedWhileSubscribing = false
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {
+    self.upstream = upstream
+    self.downstream = downstream
+    retriesLeft = retries
+  }
+
+  @inlinable func subscribeUntilSettled() {
+    while let attempt = lock.withLock({ () -> Int? in
+      if done { return nil }
+      attempt += 1
+      subscribing = true
+      failedWhileSubscribing = false
+      return attempt
+    }) {
+      upstream.subscribe(AttemptInput(state: self, attempt: attempt))
+      let again = lock.withLock { () -> Bool in
+        subscribing = false
+        return failedWhileSubscribing
+      }
+      if !again { return }
+    }
+  }
+
+  @inlinable func isCurrent(_ attempt: Int) -> Bool { lock.withLock { !done && attempt == self.attempt } }
+
+  @inlinable func attach(_ subscription: any Subscription, attempt: Int) {
+    let accepted = lock.withLock { () -> Bool in
+      guard !done, attempt == self.attempt, current == nil else { return false }
+      current = subscription
+      return true
+    }
+    if !accepted { subscription.cancel() }
+  }
+
+  @inlinable func complete(_ completion: Subscribers.Completion<Upstream.Failure>, attempt: Int) {
+    let next = lock.withLock { () -> RetryNext in
+      guard !done, attempt == self.attempt else { return .ignore }
+      current = nil
+      if case .failure = completion, retriesLeft > 0 {
+        retriesLeft -= 1
+        if subscribing {
+          failedWhileSubscribing = true
+          return .ignore
+        }
+        return .resubscribe
+      }
+      done = true
+      return .deliver
+    }
+    switch next {
+    case .ignore: break
+    case .deliver: downstream.receive(completion: completion)
+    case .resubscribe: subscribeUntilSettled()
+    }
+  }
+
+  @inlinable func cancel() {
+    let subscription = lock.withLock { () -> (any Subscription)? in
+      done = true
+      defer { current = nil }
+      return current
+    }
+    subscription?.cancel()
+  }
+
+  /// The subscriber for one attempt; it ignores everything once its attempt is over.
+  @usableFromInline
+  struct AttemptInput: Subscriber {
+    @usableFromInline let state: RetryState
+    @usableFromInline let attempt: Int
+
+    @inlinable init(state: RetryState, attempt: Int) {
+      self.state = state
+      self.attempt = attempt
+    }
+
+    @inlinable func receive(subscription: any Subscription) { state.attach(subscription, attempt: attempt) }
+    @inlinable func receive(_ input: Upstream.Output) {
+      if state.isCurrent(attempt) { state.downstream.receive(input) }
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      state.complete(completion, attempt: attempt)
+    }
+  }
+}
+
+/// What `retry` does after an attempt completes.
+@usableFromInline
+enum RetryNext {
+  case ignore, deliver, resubscribe
+}

@@ -1,0 +1,31 @@
+/// A publisher that emits no value: it finishes at once, or never completes.
+///
+/// ```
+/// Empty():                       (|)
+/// Empty(completeImmediately: false): ------
+/// ```
+///
+/// Threading: finishes synchronously on the subscribing thread. Failure: never fails.
+public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
+  /// Whether it finishes as soon as it is subscribed to.
+  public let completeImmediately: Bool
+
+  /// Makes an empty publisher that finishes at once unless `completeImmediately` is `false`.
+  @inlinable public init(completeImmediately: Bool = true) {
+    self.completeImmediately = completeImmediately
+  }
+
+  /// Makes an empty publisher with explicit types, for type inference.
+  @inlinable
+  public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
+    self.completeImmediately = completeImmediately
+  }
+
+  /// Finishes the subscriber at once, or leaves it subscribed forever.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let flag = OneShotSubscription()
+    subscriber.receive(subscription: flag)
+    if completeImmediately && flag.isActive { subscriber.receive(completion: .finished) }
+  }
+}

@@ -1,0 +1,32 @@
+/// A publisher that emits one value and finishes.
+///
+/// ```
+/// Just(1): (1|)
+/// ```
+///
+/// Threading: delivers synchronously on the subscribing thread. Failure: never fails; use
+/// `setFailureType(to:)` to combine it with publishers that can.
+public struct Just<Output>: Publisher {
+  /// `Just` cannot fail.
+  public typealias Failure = Never
+
+  /// The value to emit.
+  public let output: Output
+
+  /// Makes a publisher that emits `output` and finishes.
+  @inlinable public init(_ output: Output) { self.output = output }
+
+  /// Delivers the value and the finish, unless the subscriber cancels on subscription.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let flag = OneShotSubscription()
+    subscriber.receive(subscription: flag)
+    guard flag.isActive else { return }
+    subscriber.receive(output)
+    guard flag.isActive else { return }
+    subscriber.receive(completion: .finished)
+  }
+}
+
+extension Just: Sendable where Output: Sendable {}
+extension Just: Equatable where Output: Equatable {}

@@ -1,0 +1,39 @@
+extension Sequence {
+  /// A publisher that emits the sequence's elements in order, then finishes.
+  ///
+  /// ```
+  /// [1, 2, 3].publisher: (123|)
+  /// ```
+  @inlinable
+  public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
+}
+
+extension Publishers {
+  /// A publisher that emits a sequence's elements synchronously, then finishes.
+  ///
+  /// Threading: all elements are delivered on the subscribing thread before `subscribe`
+  /// returns. Cancelling from inside a value callback stops it before the next element (an
+  /// infinite sequence is fine with `prefix`). Failure: never fails by itself.
+  public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+    /// The sequence's element type.
+    public typealias Output = Elements.Element
+
+    /// The elements to emit.
+    public let sequence: Elements
+
+    /// Makes a publisher of `sequence`'s elements.
+    @inlinable public init(sequence: Elements) { self.sequence = sequence }
+
+    /// Emits every element, then finishes; stops at once when the subscriber cancels.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let flag = OneShotSubscription()
+      subscriber.receive(subscription: flag)
+      for element in sequence {
+        guard flag.isActive else { return }
+        subscriber.receive(element)
+      }
+      if flag.isActive { subscriber.receive(completion: .finished) }
+    }
+  }
+}
