@@ -73,7 +73,7 @@ extension OperatorCase {
     OperatorCase("first") { source, _ in source.first().lawShape() },
     OperatorCase("first(where:)") { source, _ in source.first { $0 > 2 }.lawShape() },
     OperatorCase("last") { source, _ in source.last().lawShape() },
-    OperatorCase("ignoreOutput") { source, _ in source.ignoreOutput().map { _ in 0 }.lawShape() },
+    OperatorCase("ignoreOutput") { source, _ in source.ignoreOutput().lawShape() },
     OperatorCase("replaceEmpty") { source, _ in source.replaceEmpty(with: 0).lawShape() },
     OperatorCase("mapError") { source, _ in source.mapError { TestError($0.code + 1) }.lawShape() },
     OperatorCase("replaceError") { source, _ in source.replaceError(with: -1).lawShape() },
@@ -84,6 +84,26 @@ extension OperatorCase {
     OperatorCase("prepend") { source, _ in source.prepend(-1).lawShape() },
     OperatorCase("combineLatest") { source, _ in
       source.combineLatest(Just(1).setFailureType(to: TestError.self)) { $0 + $1 }.lawShape()
+    },
+    OperatorCase("debounce", threaded: false) { source, scheduler in
+      source.debounce(for: .milliseconds(5), scheduler: scheduler).lawShape()
+    },
+    OperatorCase("throttle(latest)", threaded: false) { source, scheduler in
+      source.throttle(for: .milliseconds(15), scheduler: scheduler, latest: true).lawShape()
+    },
+    OperatorCase("throttle(first)", threaded: false) { source, scheduler in
+      source.throttle(for: .milliseconds(15), scheduler: scheduler, latest: false).lawShape()
+    },
+    OperatorCase("delay", threaded: false) { source, scheduler in
+      source.delay(for: .milliseconds(5), scheduler: scheduler).lawShape()
+    },
+    OperatorCase("timeout", threaded: false) { source, scheduler in
+      source.timeout(.seconds(1), scheduler: scheduler).lawShape()
+    },
+    OperatorCase("receive(on:)", threaded: false) { source, scheduler in
+      source.receive(on: scheduler).lawShape()
+    },
+    OperatorCase("subscribe(on:)") { source, _ in source.subscribe(on: ImmediateScheduler.shared).lawShape()
     },
     OperatorCase("merge") { source, _ in source.merge(with: source.map { -$0 }).lawShape() },
   ]

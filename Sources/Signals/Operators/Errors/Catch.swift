@@ -85,8 +85,8 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   /// The subscriber for the first publisher; when it finishes, `next` (if any) is subscribed.
   @inlinable func first(
     onFinish next: NewPublisher? = nil
-  ) -> CombineLatestInput<Downstream.Input, UpstreamFailure> {
-    CombineLatestInput(link: links.0, receiveValue: downstream.receive) { [self] completion in
+  ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
+    LinkedInput(link: links.0, receiveValue: downstream.receive) { [self] completion in
       guard links.0.terminate(cancelUpstream: false) else { return }
       switch completion {
       case .finished:
@@ -106,8 +106,8 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     }
   }
 
-  @inlinable var second: CombineLatestInput<Downstream.Input, Downstream.Failure> {
-    CombineLatestInput(link: links.1, receiveValue: downstream.receive) { [self] completion in
+  @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(link: links.1, receiveValue: downstream.receive) { [self] completion in
       if links.1.terminate(cancelUpstream: false) { downstream.receive(completion: completion) }
     }
   }

@@ -78,13 +78,13 @@ where Downstream.Input == (First, Second) {
     delivery = SerialDelivery(downstream)
   }
 
-  @inlinable var first: CombineLatestInput<First, Downstream.Failure> {
-    CombineLatestInput(
+  @inlinable var first: LinkedInput<First, Downstream.Failure> {
+    LinkedInput(
       link: links.0, receiveValue: receiveFirst, receiveCompletion: { [self] in complete(0, $0) })
   }
 
-  @inlinable var second: CombineLatestInput<Second, Downstream.Failure> {
-    CombineLatestInput(
+  @inlinable var second: LinkedInput<Second, Downstream.Failure> {
+    LinkedInput(
       link: links.1, receiveValue: receiveSecond, receiveCompletion: { [self] in complete(1, $0) })
   }
 
@@ -127,32 +127,5 @@ where Downstream.Input == (First, Second) {
   @inlinable func cancel() {
     delivery.cancel()
     cancelInputs()
-  }
-}
-
-/// One input of a combining operator: forwards to closures of the shared state, and hands its
-/// subscription to the state's link. Holding the state strongly is the cycle that keeps a
-/// subscription alive; the link breaks it on completion or cancel.
-@usableFromInline
-struct CombineLatestInput<Input, Failure: Error>: Subscriber {
-  @usableFromInline let link: UpstreamLink
-  @usableFromInline let receiveValue: (Input) -> Void
-  @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-
-  @inlinable init(
-    link: UpstreamLink, receiveValue: @escaping (Input) -> Void,
-    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-  ) {
-    self.link = link
-    self.receiveValue = receiveValue
-    self.receiveCompletion = receiveCompletion
-  }
-
-  @inlinable func receive(subscription: any Subscription) { link.attach(subscription) }
-  @inlinable func receive(_ input: Input) {
-    if !link.isTerminated { receiveValue(input) }
-  }
-  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
-    if !link.isTerminated { receiveCompletion(completion) }
   }
 }

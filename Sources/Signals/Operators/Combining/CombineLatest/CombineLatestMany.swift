@@ -65,8 +65,8 @@ where Downstream.Input == [Element] {
     unfinished = count
   }
 
-  @inlinable func input(_ index: Int) -> CombineLatestInput<Element, Downstream.Failure> {
-    CombineLatestInput(
+  @inlinable func input(_ index: Int) -> LinkedInput<Element, Downstream.Failure> {
+    LinkedInput(
       link: links[index],
       receiveValue: { [self] value in
         delivery.send {

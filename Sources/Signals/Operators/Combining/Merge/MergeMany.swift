@@ -62,8 +62,8 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
     unfinished = count
   }
 
-  @inlinable func input(_ index: Int) -> CombineLatestInput<Downstream.Input, Downstream.Failure> {
-    CombineLatestInput(
+  @inlinable func input(_ index: Int) -> LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(
       link: links[index],
       receiveValue: delivery.receive,
       receiveCompletion: { [self] completion in

@@ -1,0 +1,48 @@
+extension Publisher {
+  /// Delivers every value and the completion `interval` later than it arrived, in order.
+  ///
+  /// ```
+  /// upstream:        -a-b-|
+  /// delay(2 ticks):  ---a-b-|
+  /// ```
+  ///
+  /// Failures are delayed too (DESIGN.md: everything keeps its order). Threading: delivered on
+  /// `scheduler`. Bad input: a negative `interval` is treated as zero.
+  @inlinable
+  public func delay(for interval: SchedulerTime.Stride, scheduler: some Scheduler) -> Publishers.Delay<Self> {
+    Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// The publisher `delay(for:scheduler:)` returns.
+  public struct Delay<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher delayed.
+    public let upstream: Upstream
+    /// How much later each event is delivered.
+    public let interval: SchedulerTime.Stride
+    /// Where the delays are timed and the events delivered.
+    public let scheduler: any Scheduler
+
+    /// Makes the publisher; prefer `upstream.delay(for:scheduler:)`.
+    @inlinable
+    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler) {
+      self.upstream = upstream
+      self.interval = Swift.max(interval, .zero)
+      self.scheduler = scheduler
+    }
+
+    /// Subscribes `subscriber` through the delay.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: interval)
+      subscriber.receive(subscription: state)
+      upstream.subscribe(state.input)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+extension Publisher {
+  /// Delivers every value and the completion on `scheduler`, in order.
+  ///
+  /// ```
+  /// upstream (thread A):        -a-b-|
+  /// receive(on: q) (on q):      -a-b-|
+  /// ```
+  ///
+  /// Use it to move work to the main thread or off it. Values cross threads inside the
+  /// operator, so send `Sendable` values when `scheduler` is another thread. Cancelling drops
+  /// everything not yet delivered.
+  @inlinable
+  public func receive(on scheduler: some Scheduler) -> Publishers.ReceiveOn<Self> {
+    Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// The publisher `receive(on:)` returns.
+  public struct ReceiveOn<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose events are moved.
+    public let upstream: Upstream
+    /// Where the events are delivered.
+    public let scheduler: any Scheduler
+
+    /// Makes the publisher; prefer `upstream.receive(on:)`.
+    @inlinable
+    public init(upstream: Upstream, scheduler: any Scheduler) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+    }
+
+    /// Subscribes `subscriber`; its events then arrive on `scheduler`.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: nil)
+      subscriber.receive(subscription: state)
+      upstream.subscribe(state.input)
+    }
+  }
+}
+
+/// The engine of `delay` and `receive(on:)`: each event is queued, and an action on the
+/// scheduler delivers the oldest queued event. Actions run in scheduling order, so events keep
+/// their order, and no value is captured by a `@Sendable` closure.
+@usableFromInline
+final class ScheduledDelivery<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+  // @unchecked: the `var`s are touched only inside `lock`; events leave the queue on the
+  // scheduler's thread, which is the hand-over this operator exists for.
+  @usableFromInline enum Event {
+    case value(Downstream.Input)
+    case completion(Subscribers.Completion<Downstream.Failure>)
+  }
+
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let delay: SchedulerTime.Stride?
+  @usableFromInline let lock = Lock()
+  @usableFromInline var queue = EventQueue<Event>()
+  /// The pending delay timers by tag; tags grow with each event and timers fire in tag order.
+  @usableFromInline var timers: [UInt64: any Cancellable] = [:]
+  @usableFromInline var lastTag: UInt64 = 0
+  @usableFromInline var lastFiredTag: UInt64 = 0
+  @usableFromInline var cancelled = false
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream, scheduler: any Scheduler, delay: SchedulerTime.Stride?) {
+    delivery = SerialDelivery(downstream)
+    self.scheduler = scheduler
+    self.delay = delay
+  }
+
+  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }) { [self] completion in
+      if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
+    }
+  }
+
+  @inlinable func enqueue(_ event: Event) {
+    let tag = lock.withLock { () -> UInt64 in
+      queue.append(event)
+      lastTag += 1
+      return lastTag
+    }
+    guard let delay else {
+      scheduler.schedule(target: self, tag: tag)
+      return
+    }
+    let token = scheduler.schedule(after: scheduler.now.advanced(by: delay), weak: self, tag: tag)
+    let pending = lock.withLock { () -> Bool in
+      guard !cancelled, tag > lastFiredTag else { return false }
+      timers[tag] = token
+      return true
+    }
+    if !pending { token.cancel() }
+  }
+
+  /// Delivers the oldest queued event.
+  @inlinable func timerFired(_ tag: UInt64) {
+    let event = lock.withLock { () -> Event? in
+      timers[tag] = nil
+      lastFiredTag = Swift.max(lastFiredTag, tag)
+      return queue.popFirst()
+    }
+    switch event {
+    case .value(let value): delivery.receive(value)
+    case .completion(let completion): delivery.receive(completion: completion)
+    case nil: break
+    }
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    delivery.cancel()
+    let (dropped, timers) = lock.withLock { () -> (EventQueue<Event>, [UInt64: any Cancellable]) in
+      cancelled = true
+      defer {
+        queue = EventQueue()
+        self.timers = [:]
+      }
+      return (queue, self.timers)
+    }
+    for timer in timers.values { timer.cancel() }
+    withExtendedLifetime(dropped) {}
+  }
+}

@@ -1,0 +1,73 @@
+extension Publisher {
+  /// Subscribes to the upstream on `scheduler`, so that the work a publisher does when it is
+  /// subscribed to (a synchronous source, a `Deferred` closure) runs there.
+  ///
+  /// Values are then delivered where the upstream produces them; combine with `receive(on:)`
+  /// to choose where they arrive. Cancelling before the subscription happened keeps it from
+  /// happening.
+  @inlinable
+  public func subscribe(on scheduler: some Scheduler) -> Publishers.SubscribeOn<Self> {
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// The publisher `subscribe(on:)` returns.
+  public struct SubscribeOn<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher subscribed to on `scheduler`.
+    public let upstream: Upstream
+    /// Where the subscription happens.
+    public let scheduler: any Scheduler
+
+    /// Makes the publisher; prefer `upstream.subscribe(on:)`.
+    @inlinable
+    public init(upstream: Upstream, scheduler: any Scheduler) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+    }
+
+    /// Gives `subscriber` its subscription now and subscribes the upstream on `scheduler`.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = SubscribeOnState(upstream, subscriber)
+      subscriber.receive(subscription: state)
+      scheduler.schedule(target: state, tag: 0)
+    }
+  }
+}
+
+@usableFromInline
+final class SubscribeOnState<Upstream: Publisher, Downstream: Subscriber>: Subscription, TimerTarget,
+  @unchecked Sendable
+where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+  // @unchecked: `upstream` and `delivery` are used once, by the scheduled subscription; the
+  // link is thread-safe.
+  @usableFromInline let upstream: Upstream
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ upstream: Upstream, _ downstream: Downstream) {
+    self.upstream = upstream
+    delivery = SerialDelivery(downstream)
+  }
+
+  /// Subscribes the upstream (on the scheduler).
+  @inlinable func timerFired(_ tag: UInt64) {
+    guard !link.isTerminated else { return }
+    upstream.subscribe(
+      LinkedInput(link: link, receiveValue: delivery.receive) { [self] completion in
+        if link.terminate(cancelUpstream: false) { delivery.receive(completion: completion) }
+      })
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    delivery.cancel()
+  }
+}

@@ -1,0 +1,161 @@
+extension Publisher {
+  /// Delivers at most one value per `interval`: the first value at once, then, for values that
+  /// arrive within the interval, the newest (`latest: true`) or the first (`latest: false`) at
+  /// the interval's end.
+  ///
+  /// ```
+  /// upstream:                  -a-b-c-----d-|
+  /// throttle(4, latest: true): -a---c-----d-|
+  /// ```
+  ///
+  /// A value delivered at an interval's end starts the next interval. A finish waits for a
+  /// pending value, then follows it; a failure drops it and goes at once. Threading: the first
+  /// value of a quiet period is delivered on the upstream's thread, later ones on `scheduler`.
+  /// Bad input: an `interval` below one nanosecond is treated as one nanosecond.
+  @inlinable
+  public func throttle(
+    for interval: SchedulerTime.Stride, scheduler: some Scheduler, latest: Bool
+  ) -> Publishers.Throttle<Self> {
+    Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+  }
+}
+
+extension Publishers {
+  /// The publisher `throttle(for:scheduler:latest:)` returns.
+  public struct Throttle<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher throttled.
+    public let upstream: Upstream
+    /// The shortest time between two delivered values.
+    public let interval: SchedulerTime.Stride
+    /// Where intervals are timed.
+    public let scheduler: any Scheduler
+    /// Whether an interval's newest value wins over its first.
+    public let latest: Bool
+
+    /// Makes the publisher; prefer `upstream.throttle(for:scheduler:latest:)`.
+    @inlinable
+    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool) {
+      self.upstream = upstream
+      self.interval = Swift.max(interval, .minimumInterval)
+      self.scheduler = scheduler
+      self.latest = latest
+    }
+
+    /// Subscribes `subscriber` through the throttle.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = ThrottleState<S>(subscriber, interval: interval, scheduler: scheduler, latest: latest)
+      subscriber.receive(subscription: state)
+      upstream.subscribe(state.input)
+    }
+  }
+}
+
+@usableFromInline
+final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+  // @unchecked: the `var`s are touched only inside `lock`.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let interval: SchedulerTime.Stride
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let latest: Bool
+  @usableFromInline let lock = Lock()
+  @usableFromInline var windowOpen = false
+  @usableFromInline var pending: Downstream.Input?
+  @usableFromInline var finishAfterPending = false
+  @usableFromInline var timer: (any Cancellable)?
+  @usableFromInline var ended = false
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(
+    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool
+  ) {
+    delivery = SerialDelivery(downstream)
+    self.interval = interval
+    self.scheduler = scheduler
+    self.latest = latest
+  }
+
+  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(link: link, receiveValue: receive, receiveCompletion: complete)
+  }
+
+  @inlinable func receive(_ value: Downstream.Input) {
+    let opens = lock.withLock { () -> Bool in
+      if windowOpen {
+        if latest || pending == nil { pending = value }
+        return false
+      }
+      windowOpen = true
+      return true
+    }
+    guard opens else { return }
+    delivery.receive(value)
+    openWindow()
+  }
+
+  @inlinable func openWindow() {
+    let token = scheduler.schedule(after: scheduler.now.advanced(by: interval), weak: self, tag: 0)
+    let keep = lock.withLock { () -> Bool in
+      guard !ended else { return false }
+      if windowOpen { timer = token }
+      return true
+    }
+    if !keep { token.cancel() }
+  }
+
+  /// The interval is over: deliver what is pending and start the next one, or go quiet.
+  @inlinable func timerFired(_ tag: UInt64) {
+    let (value, finish) = lock.withLock { () -> (Downstream.Input?, Bool) in
+      timer = nil
+      guard let value = pending else {
+        windowOpen = false
+        return (nil, false)
+      }
+      pending = nil
+      return (value, finishAfterPending)
+    }
+    guard let value else { return }
+    delivery.receive(value)
+    if finish {
+      delivery.receive(completion: .finished)
+      end()
+    } else {
+      openWindow()
+    }
+  }
+
+  @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+    guard link.terminate(cancelUpstream: false) else { return }
+    if case .finished = completion {
+      let waits = lock.withLock { () -> Bool in
+        finishAfterPending = pending != nil
+        return finishAfterPending
+      }
+      if waits { return }
+    }
+    delivery.receive(completion: completion)
+    end()
+  }
+
+  @inlinable func end() {
+    let token = lock.withLock { () -> (any Cancellable)? in
+      ended = true
+      pending = nil
+      defer { timer = nil }
+      return timer
+    }
+    token?.cancel()
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    delivery.cancel()
+    end()
+  }
+}

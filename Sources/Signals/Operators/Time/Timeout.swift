@@ -1,0 +1,144 @@
+extension Publisher {
+  /// Ends the flow if `interval` passes without a value (counted from the subscription, then
+  /// from each value): it finishes, or fails with `customError()` when one is given.
+  ///
+  /// ```
+  /// upstream:                  -a---------
+  /// timeout(3 ticks):          -a---|
+  /// timeout(3, customError:e): -a---#e
+  /// ```
+  ///
+  /// The upstream is cancelled when the time is up. Threading: values pass on the upstream's
+  /// thread; the timeout's completion is delivered on `scheduler`, and `customError` runs
+  /// there. Bad input: a negative `interval` is treated as zero (the timeout fires at once on
+  /// the scheduler).
+  @inlinable
+  public func timeout(
+    _ interval: SchedulerTime.Stride, scheduler: some Scheduler, customError: (() -> Failure)? = nil
+  ) -> Publishers.Timeout<Self> {
+    Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, customError: customError)
+  }
+}
+
+extension Publishers {
+  /// The publisher `timeout(_:scheduler:customError:)` returns.
+  public struct Timeout<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher watched.
+    public let upstream: Upstream
+    /// The longest quiet time allowed.
+    public let interval: SchedulerTime.Stride
+    /// Where the time is counted.
+    public let scheduler: any Scheduler
+    /// Makes the failure when the time is up; `nil` finishes instead.
+    public let customError: (() -> Failure)?
+
+    /// Makes the publisher; prefer `upstream.timeout(_:scheduler:customError:)`.
+    @inlinable
+    public init(
+      upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,
+      customError: (() -> Failure)?
+    ) {
+      self.upstream = upstream
+      self.interval = Swift.max(interval, .zero)
+      self.scheduler = scheduler
+      self.customError = customError
+    }
+
+    /// Subscribes `subscriber` and starts counting.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = TimeoutState<S>(
+        subscriber, interval: interval, scheduler: scheduler, customError: customError)
+      subscriber.receive(subscription: state)
+      state.restartTimer()
+      upstream.subscribe(state.input)
+    }
+  }
+}
+
+@usableFromInline
+final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+  // @unchecked: `generation` and `timer` are touched only inside `lock`; `customError` is
+  // called at most once, by the thread that wins `link.terminate()`.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let interval: SchedulerTime.Stride
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let customError: (() -> Downstream.Failure)?
+  @usableFromInline let lock = Lock()
+  @usableFromInline var generation: UInt64 = 0
+  @usableFromInline var timer: (any Cancellable)?
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(
+    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,
+    customError: (() -> Downstream.Failure)?
+  ) {
+    delivery = SerialDelivery(downstream)
+    self.interval = interval
+    self.scheduler = scheduler
+    self.customError = customError
+  }
+
+  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(
+      link: link,
+      receiveValue: { [self] value in
+        restartTimer()
+        delivery.receive(value)
+      }
+    ) { [self] completion in
+      guard link.terminate(cancelUpstream: false) else { return }
+      stopTimer()
+      delivery.receive(completion: completion)
+    }
+  }
+
+  @inlinable func restartTimer() {
+    let (tag, previous) = lock.withLock { () -> (UInt64, (any Cancellable)?) in
+      generation += 1
+      defer { timer = nil }
+      return (generation, timer)
+    }
+    previous?.cancel()
+    guard !link.isTerminated else { return }
+    let token = scheduler.schedule(after: scheduler.now.advanced(by: interval), weak: self, tag: tag)
+    let current = lock.withLock { () -> Bool in
+      guard tag == generation else { return false }
+      timer = token
+      return true
+    }
+    if !current { token.cancel() }
+  }
+
+  @inlinable func stopTimer() {
+    let token = lock.withLock { () -> (any Cancellable)? in
+      generation += 1
+      defer { timer = nil }
+      return timer
+    }
+    token?.cancel()
+  }
+
+  /// The time is up, unless a value came since this timer was started.
+  @inlinable func timerFired(_ tag: UInt64) {
+    let current = lock.withLock { () -> Bool in
+      guard tag == generation else { return false }
+      timer = nil
+      return true
+    }
+    guard current, link.terminate() else { return }
+    delivery.receive(completion: customError.map { .failure($0()) } ?? .finished)
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    delivery.cancel()
+    stopTimer()
+  }
+}

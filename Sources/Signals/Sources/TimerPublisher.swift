@@ -1,0 +1,89 @@
+extension Scheduler {
+  /// A publisher that emits this scheduler's time every `interval`, starting one interval after
+  /// it is subscribed to, until it is cancelled.
+  ///
+  /// ```
+  /// timer(every: 2 ticks): --t--t--t-...
+  /// ```
+  ///
+  /// Each subscriber gets its own timer. It never finishes by itself; use `prefix` or cancel.
+  /// Threading: values are delivered on this scheduler. Bad input: an `interval` below one
+  /// nanosecond is treated as one nanosecond.
+  @inlinable
+  public func timer(every interval: SchedulerTime.Stride) -> Publishers.Timer {
+    Publishers.Timer(every: interval, scheduler: self)
+  }
+}
+
+extension Publishers {
+  /// A repeating timer on any scheduler; see `Scheduler.timer(every:)`.
+  public struct Timer: Publisher, Sendable {
+    /// The scheduler's time at each tick.
+    public typealias Output = SchedulerTime
+    /// A timer cannot fail.
+    public typealias Failure = Never
+
+    /// The time between ticks.
+    public let interval: SchedulerTime.Stride
+    /// Where the ticks happen.
+    public let scheduler: any Scheduler
+
+    /// Makes a timer that ticks every `interval` on `scheduler`.
+    @inlinable
+    public init(every interval: SchedulerTime.Stride, scheduler: any Scheduler) {
+      self.interval = Swift.max(interval, .minimumInterval)
+      self.scheduler = scheduler
+    }
+
+    /// Starts a timer for `subscriber`.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = TimerState(subscriber, scheduler: scheduler)
+      subscriber.receive(subscription: state)
+      state.start(interval: interval)
+    }
+  }
+}
+
+@usableFromInline
+final class TimerState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable
+where Downstream.Input == SchedulerTime {
+  // @unchecked: `token` is touched only inside `lock`.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let lock = Lock()
+  @usableFromInline var token: (any Cancellable)?
+  @usableFromInline var cancelled = false
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {
+    delivery = SerialDelivery(downstream)
+    self.scheduler = scheduler
+  }
+
+  @inlinable func start(interval: SchedulerTime.Stride) {
+    let token = scheduler.repeating(
+      after: scheduler.now.advanced(by: interval), interval: interval, weak: self)
+    let keep = lock.withLock { () -> Bool in
+      guard !cancelled else { return false }
+      self.token = token
+      return true
+    }
+    if !keep { token.cancel() }
+  }
+
+  /// A tick: deliver the scheduler's time.
+  @inlinable func timerFired(_ tag: UInt64) {
+    delivery.receive(scheduler.now)
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    let token = lock.withLock { () -> (any Cancellable)? in
+      cancelled = true
+      defer { self.token = nil }
+      return self.token
+    }
+    token?.cancel()
+  }
+}

@@ -1,0 +1,76 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct DebounceTests {
+  let scheduler = TestScheduler()
+  let subject = PassthroughSubject<String, TestError>()
+
+  func send(_ value: String, at milliseconds: Int) {
+    scheduler.advance(to: SchedulerTime(nanoseconds: Int64(milliseconds) * 1_000_000))
+    subject.send(value)
+  }
+
+  @Test func deliversTheLastValueAfterAQuietPeriod() {
+    let recorder = subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
+    send("a", at: 0)
+    send("ab", at: 100)
+    send("abc", at: 500)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.timeline == ["400ms value(ab)", "800ms value(abc)"])
+  }
+
+  @Test func aFinishDeliversThePendingValueFirst() {
+    let recorder = subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
+    send("a", at: 0)
+    scheduler.advance(by: .milliseconds(100))
+    subject.send(completion: .finished)
+    #expect(recorder.timeline == ["100ms value(a)", "100ms finished"])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func aFailureDropsThePendingValueAndGoesAtOnce() {
+    let recorder = subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
+    send("a", at: 0)
+    subject.send(completion: .failure(TestError()))
+    scheduler.run()
+    #expect(recorder.timeline == ["0ms failure(TestError(1))"])
+  }
+
+  @Test func cancelDropsThePendingValueAndItsTimer() {
+    let (recorder, scope) = LiveSubscriptions.track {
+      subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
+    }
+    send("a", at: 0)
+    recorder.cancel()
+    scheduler.run()
+    #expect(recorder.events.isEmpty)
+    #expect(subject.subscriberCount == 0)
+    #expect(scheduler.pendingCount == 0)
+    #expect(scope.count == 0)
+  }
+
+  @Test func aNegativeDueTimeIsTreatedAsZero() {
+    let recorder = subject.debounce(for: .seconds(-5), scheduler: scheduler).record(on: scheduler)
+    send("a", at: 10)
+    scheduler.advance(by: .zero)
+    #expect(recorder.timeline == ["10ms value(a)"])
+  }
+
+  @Test func aValueSentFromTheSubscriberIsDebouncedToo() {
+    let recorder = subject.debounce(for: .milliseconds(100), scheduler: scheduler).record(on: scheduler)
+    var sent = false
+    let cancellable = subject.debounce(for: .milliseconds(100), scheduler: scheduler).sink(
+      receiveCompletion: { _ in },
+      receiveValue: { _ in
+        if !sent {
+          sent = true
+          self.subject.send("echo")
+        }
+      })
+    send("a", at: 0)
+    scheduler.run()
+    #expect(recorder.timeline == ["100ms value(a)", "200ms value(echo)"])
+    cancellable.cancel()
+  }
+}
