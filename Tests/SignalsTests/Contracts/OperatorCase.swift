@@ -105,6 +105,22 @@ extension OperatorCase {
     },
     OperatorCase("subscribe(on:)") { source, _ in source.subscribe(on: ImmediateScheduler.shared).lawShape()
     },
+    OperatorCase("zip") { source, _ in source.zip(source.map { $0 * 10 }) { $0 + $1 }.lawShape() },
+    OperatorCase("withLatestFrom") { source, _ in
+      source.withLatestFrom(CurrentValueSubject<Int, TestError>(7)) { $0 + $1 }.lawShape()
+    },
+    OperatorCase("flatMap") { source, _ in
+      source.flatMap { Just($0).setFailureType(to: TestError.self) }.lawShape()
+    },
+    OperatorCase("flatMap(max 1)") { source, _ in
+      source.flatMap(maxPublishers: .max(1)) { [$0, $0].publisher.setFailureType(to: TestError.self) }
+        .lawShape()
+    },
+    OperatorCase("switchToLatest") { source, _ in
+      source.map { Just($0).setFailureType(to: TestError.self) }.switchToLatest().lawShape()
+    },
+    OperatorCase("share") { source, _ in source.share().lawShape() },
+    OperatorCase("share(replay:)") { source, _ in source.share(replay: 2).lawShape() },
     OperatorCase("merge") { source, _ in source.merge(with: source.map { -$0 }).lawShape() },
   ]
 }

@@ -1,0 +1,120 @@
+extension Publisher {
+  /// Delivers, for each value of this publisher, the latest value of `other`; values that come
+  /// before `other` has produced one are dropped.
+  ///
+  /// ```
+  /// self:            -a---b-c-|
+  /// other:           ---1---2---
+  /// withLatestFrom:  -----1-2-|
+  /// ```
+  ///
+  /// Only this publisher triggers output; `other`'s values are remembered, never delivered on
+  /// their own. Finishes when this publisher finishes (cancelling `other`); a failure of either
+  /// is forwarded at once. Threading: as `combineLatest`.
+  @inlinable
+  public func withLatestFrom<Other: Publisher>(
+    _ other: Other
+  ) -> Publishers.WithLatestFrom<Self, Other, Other.Output> where Other.Failure == Failure {
+    Publishers.WithLatestFrom(upstream: self, other: other) { $1 }
+  }
+
+  /// Combines each value of this publisher with the latest value of `other` using
+  /// `resultSelector`; see `withLatestFrom(_:)`.
+  @inlinable
+  public func withLatestFrom<Other: Publisher, T>(
+    _ other: Other, resultSelector: @escaping (Output, Other.Output) -> T
+  ) -> Publishers.WithLatestFrom<Self, Other, T> where Other.Failure == Failure {
+    Publishers.WithLatestFrom(upstream: self, other: other, resultSelector: resultSelector)
+  }
+}
+
+extension Publishers {
+  /// The publisher `withLatestFrom(_:)` returns.
+  public struct WithLatestFrom<Upstream: Publisher, Other: Publisher, Output>: Publisher
+  where Upstream.Failure == Other.Failure {
+    /// The inputs' failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values trigger output.
+    public let upstream: Upstream
+    /// The publisher whose latest value is sampled.
+    public let other: Other
+    /// Combines a triggering value with the sampled one.
+    public let resultSelector: (Upstream.Output, Other.Output) -> Output
+
+    /// Makes the publisher; prefer `upstream.withLatestFrom(other)`.
+    @inlinable
+    public init(
+      upstream: Upstream, other: Other, resultSelector: @escaping (Upstream.Output, Other.Output) -> Output
+    ) {
+      self.upstream = upstream
+      self.other = other
+      self.resultSelector = resultSelector
+    }
+
+    /// Subscribes `subscriber`, then `other` (so its current value is known first), then the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let resultSelector = resultSelector
+      // The selector runs outside the state's lock, so it may re-enter the chain.
+      let selecting = AnySubscriber<(Upstream.Output, Other.Output), Failure>(
+        receiveSubscription: subscriber.receive(subscription:),
+        receiveValue: { subscriber.receive(resultSelector($0, $1)) },
+        receiveCompletion: subscriber.receive(completion:))
+      let state = WithLatestFromState<
+        Upstream.Output, Other.Output, AnySubscriber<(Upstream.Output, Other.Output), Failure>
+      >(selecting)
+      selecting.receive(subscription: state)
+      other.subscribe(state.sampled)
+      upstream.subscribe(state.trigger)
+    }
+  }
+}
+
+@usableFromInline
+final class WithLatestFromState<Trigger, Sampled, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == (Trigger, Sampled) {
+  // @unchecked: `latest` is touched only inside `delivery`'s lock.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline var latest: Sampled?
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
+
+  @inlinable var trigger: LinkedInput<Trigger, Downstream.Failure> {
+    LinkedInput(
+      link: links.0,
+      receiveValue: { [self] value in
+        delivery.send { latest.map { (value, $0) } }
+      },
+      receiveCompletion: { [self] completion in
+        if delivery.receive(completion: completion) { cancelInputs() }
+      })
+  }
+
+  @inlinable var sampled: LinkedInput<Sampled, Downstream.Failure> {
+    LinkedInput(
+      link: links.1,
+      receiveValue: { [self] value in
+        delivery.send {
+          latest = value
+          return nil
+        }
+      },
+      receiveCompletion: { [self] completion in
+        guard case .failure = completion else { return }
+        if delivery.receive(completion: completion) { cancelInputs() }
+      })
+  }
+
+  @inlinable func cancelInputs() {
+    links.0.terminate()
+    links.1.terminate()
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    cancelInputs()
+  }
+}

@@ -1,0 +1,154 @@
+extension Publisher {
+  /// Pairs the n-th value of this publisher with the n-th value of `other`.
+  ///
+  /// ```
+  /// self:  -a---b-c-|
+  /// other: ---1-----2-|
+  /// zip:   ---(a1)--(b2)-|
+  /// ```
+  ///
+  /// Values wait in a buffer until their partner arrives. Finishes as soon as an input has
+  /// finished and its buffered values are used up (no more pairs can form), cancelling the
+  /// other. A failure of either is forwarded at once and cancels the other.
+  ///
+  /// Threading: the inputs may produce on different threads; the subscriber receives one call
+  /// at a time. Failure: the buffers are unbounded (no backpressure); zip publishers that
+  /// produce at very different rates keep the faster one's values in memory.
+  @inlinable
+  public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where P.Failure == Failure {
+    Publishers.Zip(self, other)
+  }
+
+  /// Zips this publisher with `other` and maps each pair with `transform`.
+  @inlinable
+  public func zip<P: Publisher, T>(
+    _ other: P, _ transform: @escaping (Output, P.Output) -> T
+  ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where P.Failure == Failure {
+    Publishers.Zip(self, other).map(transform)
+  }
+
+  /// Zips this publisher with two others: triples of their n-th values; see `zip(_:)`.
+  @inlinable
+  public func zip<B: Publisher, C: Publisher>(
+    _ b: B, _ c: C
+  ) -> Publishers.Map<Publishers.Zip<Publishers.Zip<Self, B>, C>, (Output, B.Output, C.Output)>
+  where B.Failure == Failure, C.Failure == Failure {
+    Publishers.Zip(Publishers.Zip(self, b), c).map { ($0.0.0, $0.0.1, $0.1) }
+  }
+
+  /// Zips this publisher with three others: quadruples of their n-th values; see `zip(_:)`.
+  @inlinable
+  public func zip<B: Publisher, C: Publisher, D: Publisher>(
+    _ b: B, _ c: C, _ d: D
+  )
+    -> Publishers.Map<
+      Publishers.Zip<Publishers.Zip<Self, B>, Publishers.Zip<C, D>>, (Output, B.Output, C.Output, D.Output)
+    >
+  where B.Failure == Failure, C.Failure == Failure, D.Failure == Failure {
+    Publishers.Zip(Publishers.Zip(self, b), Publishers.Zip(c, d)).map { ($0.0.0, $0.0.1, $0.1.0, $0.1.1) }
+  }
+}
+
+extension Publishers {
+  /// The publisher `zip(_:)` returns: pairs of the two inputs' n-th values.
+  public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    /// A pair of n-th values.
+    public typealias Output = (A.Output, B.Output)
+    /// The inputs' failure type.
+    public typealias Failure = A.Failure
+
+    /// The first input.
+    public let a: A
+    /// The second input.
+    public let b: B
+
+    /// Zips `a` and `b`; prefer `a.zip(b)`.
+    @inlinable
+    public init(_ a: A, _ b: B) {
+      self.a = a
+      self.b = b
+    }
+
+    /// Subscribes `subscriber`, then both inputs.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let state = ZipState<A.Output, B.Output, S>(subscriber)
+      subscriber.receive(subscription: state)
+      a.subscribe(state.first)
+      b.subscribe(state.second)
+    }
+  }
+}
+
+/// The shared state of one `zip` subscription: each input's buffer and whether it finished.
+@usableFromInline
+final class ZipState<First, Second, Downstream: Subscriber>: Subscription, @unchecked Sendable
+where Downstream.Input == (First, Second) {
+  // @unchecked: the buffers and flags are touched only inside `delivery`'s lock.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline var firsts = EventQueue<First>()
+  @usableFromInline var seconds = EventQueue<Second>()
+  @usableFromInline var finished = (false, false)
+  @usableFromInline let live = LiveSubscription()
+
+  @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
+
+  @inlinable var first: LinkedInput<First, Downstream.Failure> {
+    LinkedInput(
+      link: links.0,
+      receiveValue: { [self] value in
+        delivery.send {
+          guard let second = seconds.popFirst() else {
+            firsts.append(value)
+            return nil
+          }
+          return (value, second)
+        }
+        finishIfExhausted()
+      },
+      receiveCompletion: { [self] in complete(0, $0) })
+  }
+
+  @inlinable var second: LinkedInput<Second, Downstream.Failure> {
+    LinkedInput(
+      link: links.1,
+      receiveValue: { [self] value in
+        delivery.send {
+          guard let first = firsts.popFirst() else {
+            seconds.append(value)
+            return nil
+          }
+          return (first, value)
+        }
+        finishIfExhausted()
+      },
+      receiveCompletion: { [self] in complete(1, $0) })
+  }
+
+  /// Whether no more pairs can form: an input finished and its buffer is empty. Call in the lock.
+  @inlinable var exhausted: Bool { (finished.0 && firsts.isEmpty) || (finished.1 && seconds.isEmpty) }
+
+  @inlinable func finishIfExhausted() {
+    if delivery.complete({ exhausted ? .finished : nil }) { cancelInputs() }
+  }
+
+  @inlinable func complete(_ input: Int, _ completion: Subscribers.Completion<Downstream.Failure>) {
+    let accepted = delivery.complete {
+      if case .failure = completion { return completion }
+      if input == 0 { finished.0 = true } else { finished.1 = true }
+      return exhausted ? .finished : nil
+    }
+    if accepted { cancelInputs() }
+  }
+
+  @inlinable func cancelInputs() {
+    links.0.terminate()
+    links.1.terminate()
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    cancelInputs()
+  }
+}

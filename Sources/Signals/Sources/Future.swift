@@ -1,0 +1,128 @@
+/// A publisher that eventually produces one value and finishes, or fails: the bridge from a
+/// callback API (a promise) or from an `async` function to publishers.
+///
+/// ```
+/// Future { promise in api.load { promise($0) } }:  ----(v|)
+/// ```
+///
+/// The work starts when the future is made, once, whatever the number of subscribers; each
+/// subscriber, early or late, receives the same result. Wrap it in `Deferred` to start it per
+/// subscription instead. Threading: the result is delivered on the thread that fulfils the
+/// promise (or, for later subscribers, on the subscribing thread). Failure: only the first
+/// call of the promise counts; later calls are ignored.
+public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // @unchecked: `result`, `waiting` and `nextID` are touched only inside `lock`; values leave
+  // through the promise, which the caller may call on any thread (that is a Future's purpose).
+
+  /// The callback that fulfils the future; call it once with the result.
+  public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
+
+  let lock = Lock()
+  var result: Result<Output, Failure>?
+  var waiting: [UInt64: AnySubscriber<Output, Failure>] = [:]
+  var nextID: UInt64 = 0
+
+  /// Makes a future and runs `attemptToFulfill` at once with its promise.
+  public init(_ attemptToFulfill: (@escaping Promise) -> Void) {
+    attemptToFulfill { [self] result in fulfil(result) }
+  }
+
+  func fulfil(_ result: Result<Output, Failure>) {
+    let subscribers = lock.withLock { () -> [AnySubscriber<Output, Failure>]? in
+      guard self.result == nil else { return nil }
+      self.result = result
+      defer { waiting = [:] }
+      return waiting.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for subscriber in subscribers ?? [] { Self.deliver(result, to: subscriber) }
+  }
+
+  static func deliver(_ result: Result<Output, Failure>, to subscriber: AnySubscriber<Output, Failure>) {
+    switch result {
+    case .success(let value):
+      subscriber.receive(value)
+      subscriber.receive(completion: .finished)
+    case .failure(let error):
+      subscriber.receive(completion: .failure(error))
+    }
+  }
+
+  /// Attaches `subscriber`; it receives the result now if there is one, or when there is.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let id = lock.withLock {
+      nextID += 1
+      return nextID
+    }
+    let subscription = FutureSubscription(future: self, id: id)
+    subscriber.receive(subscription: subscription)
+    guard subscription.isActive else { return }
+    let erased = AnySubscriber(subscriber)
+    if let result = register(erased, id: id) { Self.deliver(result, to: erased) }
+  }
+
+  /// Adds `subscriber` to the waiting list, or returns the result if it is already in.
+  func register(_ subscriber: AnySubscriber<Output, Failure>, id: UInt64) -> Result<Output, Failure>? {
+    lock.withLock {
+      if result == nil { waiting[id] = subscriber }
+      return result
+    }
+  }
+
+  func remove(_ id: UInt64) {
+    let removed = lock.withLock { waiting.removeValue(forKey: id) }
+    withExtendedLifetime(removed) {}
+  }
+}
+
+extension Future where Failure == Never, Output: Sendable {
+  /// Makes a future that runs `operation` in a new task and publishes its result.
+  ///
+  /// The task starts at once; cancelling subscribers does not cancel it (other subscribers may
+  /// still want the result).
+  public convenience init(operation: @escaping @Sendable () async -> Output) {
+    self.init { promise in
+      Task { promise(.success(await operation())) }
+    }
+  }
+}
+
+extension Future where Failure == any Error, Output: Sendable {
+  /// Makes a future that runs the throwing `operation` in a new task and publishes its result
+  /// or its error.
+  public convenience init(operation: @escaping @Sendable () async throws -> Output) {
+    self.init { promise in
+      Task {
+        do { promise(.success(try await operation())) } catch { promise(.failure(error)) }
+      }
+    }
+  }
+}
+
+/// Something a `FutureSubscription` removes its subscriber from.
+protocol FutureWaitingList: AnyObject, Sendable {
+  func remove(_ id: UInt64)
+}
+
+extension Future: FutureWaitingList {}
+
+/// A `Future` subscriber's handle: cancelling removes it from the waiting list.
+final class FutureSubscription: Subscription {
+  let active = Guarded(true)
+  weak let future: (any FutureWaitingList)?
+  let id: UInt64
+
+  init(future: any FutureWaitingList, id: UInt64) {
+    self.future = future
+    self.id = id
+  }
+
+  var isActive: Bool { active.withLock { $0 } }
+
+  func cancel() {
+    let first = active.withLock { active -> Bool in
+      defer { active = false }
+      return active
+    }
+    if first { future?.remove(id) }
+  }
+}

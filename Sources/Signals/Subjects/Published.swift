@@ -1,0 +1,76 @@
+/// A property wrapper that publishes every new value of a property: `$name` is a publisher of
+/// the current value and then each assignment.
+///
+/// ```swift
+/// final class LoginViewModel {
+///   @Published var account = ""
+/// }
+/// model.$account.sink { print($0) }   // prints "" at once, then each new account
+/// ```
+///
+/// Deliberate difference from Combine: subscribers are notified after the new value is
+/// stored, so reading the property inside a subscriber gives the new value (Combine notifies
+/// before the store, a known source of bugs). New subscribers get the current value first.
+/// Threading: assignments may come from any thread; each subscriber receives one value at a
+/// time, in assignment order. Failure: never fails, never finishes.
+@propertyWrapper
+public struct Published<Value> {
+  @usableFromInline let storage: PublishedStorage<Value>
+
+  @usableFromInline var subject: CurrentValueSubject<Value, Never> { storage.subject }
+
+  /// Wraps a property whose initial value is `wrappedValue`.
+  public init(wrappedValue: Value) {
+    storage = PublishedStorage(CurrentValueSubject(wrappedValue))
+  }
+
+  /// The property's value; setting it stores the value, then publishes it.
+  public var wrappedValue: Value {
+    get { subject.value }
+    nonmutating set { subject.send(newValue) }
+  }
+
+  /// The publisher of the property's values: `$name`.
+  public var projectedValue: Publisher {
+    get { Publisher(storage: storage) }
+    // Needed for `assign(to: &$name)`; the publisher of a property is always its own.
+    set {}
+  }
+
+  /// The publisher of a `@Published` property: its current value, then each new one.
+  public struct Publisher: Signals.Publisher {
+    /// The property's type.
+    public typealias Output = Value
+    /// A property cannot fail.
+    public typealias Failure = Never
+
+    @usableFromInline let storage: PublishedStorage<Value>
+
+    @usableFromInline init(storage: PublishedStorage<Value>) { self.storage = storage }
+
+    /// Attaches `subscriber`; it receives the current value first.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+      storage.subject.subscribe(subscriber)
+    }
+  }
+}
+
+extension Published: Sendable where Value: Sendable {}
+extension Published.Publisher: Sendable where Value: Sendable {}
+extension PublishedStorage: Sendable where Value: Sendable {}
+
+/// The shared storage of a `@Published` property: its subject, and the subscriptions made by
+/// `assign(to: &$property)`, which live as long as the property.
+@usableFromInline
+final class PublishedStorage<Value> {
+  @usableFromInline let subject: CurrentValueSubject<Value, Never>
+  let assignments = Guarded<[AnyCancellable]>([])
+
+  init(_ subject: CurrentValueSubject<Value, Never>) { self.subject = subject }
+
+  /// Keeps `cancellable` until the property goes away.
+  @usableFromInline func retain(_ cancellable: AnyCancellable) {
+    assignments.withLock { $0.append(cancellable) }
+  }
+}

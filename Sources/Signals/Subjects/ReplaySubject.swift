@@ -1,0 +1,37 @@
+/// A subject that gives each new subscriber the last `bufferSize` values first, then the live ones.
+///
+/// ```
+/// subject (bufferSize 2):  -a-b-c-|
+/// late (after c):                (bc)-|
+/// ```
+///
+/// A subscriber that attaches after the completion receives the buffered values, then the
+/// completion. Threading: as `PassthroughSubject`. Failure: sends after a completion are
+/// ignored; a negative `bufferSize` is treated as 0 (then it behaves as `PassthroughSubject`).
+public final class ReplaySubject<Output, Failure: Error>: Subject {
+  @usableFromInline let core: Broadcaster<Output, Failure>
+
+  /// Makes a subject that replays up to `bufferSize` values.
+  public init(bufferSize: Int) {
+    core = Broadcaster(replay: Swift.max(0, bufferSize))
+  }
+
+  /// Delivers `value` to every subscriber and keeps it for later ones.
+  @inlinable
+  public func send(_ value: Output) { core.send(value) }
+
+  /// Delivers `completion` to every subscriber and detaches them all.
+  @inlinable
+  public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
+
+  /// Attaches `subscriber`, which receives the buffered values first.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    core.subscribe(subscriber)
+  }
+
+  /// The number of subscribers attached now.
+  public var subscriberCount: Int { core.subscriberCount }
+}
+
+extension ReplaySubject: Sendable where Output: Sendable {}

@@ -1,0 +1,12 @@
+extension Publisher {
+  /// Sends this publisher's values and completion into `subject`, until the returned token is
+  /// cancelled.
+  ///
+  /// Threading: sends happen on the thread that delivers each value. Failure: the completion is
+  /// sent too, after which the subject accepts nothing more.
+  @inlinable
+  public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
+  where S.Output == Output, S.Failure == Failure {
+    sink(receiveCompletion: { subject.send(completion: $0) }, receiveValue: { subject.send($0) })
+  }
+}

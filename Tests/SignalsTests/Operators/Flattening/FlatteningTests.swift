@@ -1,0 +1,144 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct FlatMapTests {
+  @Test func deliversEveryInnerValueAsItComes() {
+    let upstream = PassthroughSubject<Int, TestError>()
+    let inners = [PassthroughSubject<String, TestError>(), PassthroughSubject<String, TestError>()]
+    let recorder = upstream.flatMap { inners[$0] }.record()
+    upstream.send(0)
+    inners[0].send("a")
+    upstream.send(1)
+    inners[1].send("b")
+    inners[0].send("c")
+    #expect(recorder.values == ["a", "b", "c"])
+  }
+
+  @Test func finishesWhenUpstreamAndEveryInnerFinished() {
+    let upstream = PassthroughSubject<Int, TestError>()
+    let inner = PassthroughSubject<Int, TestError>()
+    let recorder = upstream.flatMap { _ in inner }.record()
+    upstream.send(0)
+    upstream.send(completion: .finished)
+    #expect(recorder.completion == nil)
+    inner.send(completion: .finished)
+    #expect(recorder.isFinished)
+  }
+
+  @Test func maxPublishersQueuesAndStartsInOrder() {
+    let upstream = PassthroughSubject<Int, TestError>()
+    let inners = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
+    var started: [Int] = []
+    let recorder = upstream.flatMap(maxPublishers: .max(1)) { index -> PassthroughSubject<Int, TestError> in
+      started.append(index)
+      return inners[index]
+    }.record()
+    for index in 0..<3 { upstream.send(index) }
+    upstream.send(completion: .finished)
+    #expect(started == [0])
+    inners[0].send(completion: .finished)
+    #expect(started == [0, 1])
+    inners[1].send(10)
+    inners[1].send(completion: .finished)
+    inners[2].send(completion: .finished)
+    #expect(started == [0, 1, 2])
+    #expect(recorder.events == [.value(10), .completion(.finished)])
+  }
+
+  @Test func anInnerFailureCancelsEverything() {
+    let upstream = PassthroughSubject<Int, TestError>()
+    let inners = (0..<2).map { _ in PassthroughSubject<Int, TestError>() }
+    let recorder = upstream.flatMap { inners[$0] }.record()
+    upstream.send(0)
+    upstream.send(1)
+    inners[1].send(completion: .failure(TestError(9)))
+    #expect(recorder.failure == TestError(9))
+    #expect(upstream.subscriberCount == 0 && inners[0].subscriberCount == 0)
+  }
+
+  @Test func aLimitBelowOneIsTreatedAsOne() {
+    let recorder = [1, 2].publisher.flatMap(maxPublishers: .none) { Just($0 * 10) }.record()
+    #expect(recorder.events == [.value(10), .value(20), .completion(.finished)])
+  }
+
+  @Test func cancelReachesEveryInner() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let inner = PassthroughSubject<Int, Never>()
+    let (recorder, scope) = LiveSubscriptions.track { upstream.flatMap { _ in inner }.record() }
+    upstream.send(0)
+    upstream.send(1)
+    #expect(inner.subscriberCount == 2)
+    recorder.cancel()
+    #expect(inner.subscriberCount == 0 && upstream.subscriberCount == 0)
+    #expect(scope.count == 0)
+  }
+}
+
+@Suite struct SwitchToLatestTests {
+  @Test func followsOnlyTheNewestInner() {
+    let upstream = PassthroughSubject<PassthroughSubject<Int, TestError>, TestError>()
+    let first = PassthroughSubject<Int, TestError>()
+    let second = PassthroughSubject<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(first)
+    first.send(1)
+    upstream.send(second)
+    first.send(2)
+    second.send(3)
+    #expect(recorder.values == [1, 3])
+    #expect(first.subscriberCount == 0)
+  }
+
+  @Test func finishesWhenOuterAndCurrentInnerFinished() {
+    let upstream = PassthroughSubject<PassthroughSubject<Int, TestError>, TestError>()
+    let inner = PassthroughSubject<Int, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(inner)
+    upstream.send(completion: .finished)
+    #expect(recorder.completion == nil)
+    inner.send(completion: .finished)
+    #expect(recorder.isFinished)
+  }
+
+  @Test func aReplacedInnersCompletionIsIgnored() {
+    let upstream = PassthroughSubject<AnyPublisher<Int, TestError>, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    let first = PassthroughSubject<Int, TestError>()
+    upstream.send(first.eraseToAnyPublisher())
+    upstream.send(Empty(completeImmediately: false).eraseToAnyPublisher())
+    first.send(completion: .failure(TestError()))
+    #expect(recorder.completion == nil)
+  }
+
+  @Test func anInnerFailureGoesAtOnceAndCancelsTheOuter() {
+    let upstream = PassthroughSubject<Fail<Int, TestError>, TestError>()
+    let recorder = upstream.switchToLatest().record()
+    upstream.send(Fail(error: TestError(4)))
+    #expect(recorder.failure == TestError(4))
+    #expect(upstream.subscriberCount == 0)
+  }
+
+  @Test func searchAsYouTypeDropsStaleResults() {
+    let scheduler = TestScheduler()
+    let query = PassthroughSubject<String, Never>()
+    let recorder = query.map { text in
+      Just("results for \(text)").delay(for: .milliseconds(100), scheduler: scheduler)
+    }.switchToLatest().record(on: scheduler)
+    query.send("s")
+    scheduler.advance(by: .milliseconds(50))
+    query.send("sw")
+    scheduler.advance(by: .milliseconds(200))
+    #expect(recorder.timeline == ["150ms value(results for sw)"])
+  }
+
+  @Test func cancelReleasesOuterAndInner() {
+    let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+    let inner = PassthroughSubject<Int, Never>()
+    let (recorder, scope) = LiveSubscriptions.track { upstream.switchToLatest().record() }
+    upstream.send(inner)
+    recorder.cancel()
+    #expect(inner.subscriberCount == 0 && upstream.subscriberCount == 0)
+    #expect(scope.count == 0)
+  }
+}

@@ -1,0 +1,95 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct ShareTests {
+  @Test func subscribesUpstreamOnceForAllSubscribers() {
+    var subscriptions = 0
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.handleEvents(receiveSubscription: { _ in subscriptions += 1 }).share()
+    let first = shared.record()
+    let second = shared.record()
+    subject.send(1)
+    #expect(subscriptions == 1)
+    #expect(first.values == [1] && second.values == [1])
+  }
+
+  @Test func disconnectsWhenTheLastSubscriberLeavesAndReconnectsLater() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.share()
+    let first = shared.record()
+    let second = shared.record()
+    first.cancel()
+    #expect(subject.subscriberCount == 1)
+    second.cancel()
+    #expect(subject.subscriberCount == 0)
+    let third = shared.record()
+    subject.send(3)
+    #expect(third.values == [3])
+  }
+
+  @Test func replayGivesLateSubscribersTheLastValues() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let shared = subject.share(replay: 2)
+    let early = shared.record()
+    for value in 1...3 { subject.send(value) }
+    let late = shared.record()
+    subject.send(completion: .finished)
+    #expect(early.values == [1, 2, 3])
+    #expect(late.events == [.value(2), .value(3), .completion(.finished)])
+  }
+}
+
+@Suite struct MulticastTests {
+  @Test func nothingFlowsUntilConnect() {
+    let multicast = [1, 2].publisher.multicast { PassthroughSubject<Int, Never>() }
+    let recorder = multicast.record()
+    #expect(recorder.events.isEmpty)
+    let connection = multicast.connect()
+    #expect(recorder.events == [.value(1), .value(2), .completion(.finished)])
+    connection.cancel()
+  }
+
+  @Test func cancellingTheConnectionDetachesTheUpstream() {
+    let subject = PassthroughSubject<Int, Never>()
+    let multicast = subject.multicast(subject: PassthroughSubject())
+    let recorder = multicast.record()
+    let connection = multicast.connect()
+    subject.send(1)
+    connection.cancel()
+    subject.send(2)
+    #expect(recorder.values == [1])
+    #expect(subject.subscriberCount == 0)
+  }
+}
+
+@Suite struct ReplaySubjectTests {
+  @Test func replaysTheBufferThenGoesLive() {
+    let subject = ReplaySubject<Int, TestError>(bufferSize: 2)
+    for value in 1...3 { subject.send(value) }
+    let recorder = subject.record()
+    subject.send(4)
+    #expect(recorder.values == [2, 3, 4])
+  }
+
+  @Test func lateSubscribersAfterCompletionGetTheBufferAndTheCompletion() {
+    let subject = ReplaySubject<Int, TestError>(bufferSize: 1)
+    subject.send(1)
+    subject.send(completion: .failure(TestError()))
+    subject.send(2)
+    #expect(subject.record().events == [.value(1), .completion(.failure(TestError()))])
+  }
+
+  @Test func aNegativeBufferSizeReplaysNothing() {
+    let subject = ReplaySubject<Int, Never>(bufferSize: -1)
+    subject.send(1)
+    #expect(subject.record().values.isEmpty)
+  }
+
+  @Test func aPublisherCanFeedASubject() {
+    let subject = ReplaySubject<Int, Never>(bufferSize: 10)
+    let cancellable = [1, 2].publisher.subscribe(subject)
+    #expect(subject.record().events == [.value(1), .value(2), .completion(.finished)])
+    cancellable.cancel()
+  }
+}
