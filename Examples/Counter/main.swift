@@ -1,14 +1,21 @@
 import Signals
 
-// A tiny view model: a counter whose parity is derived from it.
-final class CounterViewModel {
-  let count = CurrentValueSubject<Int, Never>(0)
-  var isEven: Publishers.Map<CurrentValueSubject<Int, Never>, Bool> { count.map { $0 % 2 == 0 } }
-  func increment() { count.value += 1 }
+// A small view model: inputs in, derived outputs out.
+final class SignUpViewModel {
+  @Published var account = ""
+  @Published var password = ""
+
+  /// Whether the form may be sent: account of 8+ characters, password of 6+.
+  var canSubmit: some Publisher<Bool, Never> {
+    $account.combineLatest($password) { $0.count >= 8 && $1.count >= 6 }
+      .removeDuplicates()
+  }
 }
 
-let model = CounterViewModel()
-let subscription = model.isEven.sink { print("even:", $0) }
-model.increment()
-model.increment()
+let model = SignUpViewModel()
+let subscription = model.canSubmit.sink { print("can submit:", $0) }
+model.account = "ada@lovelace"
+model.password = "analytical"
+model.password = "engine"
+model.password = "x"
 subscription.cancel()

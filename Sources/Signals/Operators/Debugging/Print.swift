@@ -8,7 +8,9 @@ extension Publisher {
   /// p: receive finished
   /// ```
   ///
-  /// Cancellation prints `receive cancel`, a failure `receive error: (error)`. Threading: lines
+  /// Cancellation prints `receive cancel`, a failure `receive error: (error)`. The stream is
+  /// copied, as in Combine: to read the lines back, pass a stream that writes to a shared
+  /// object. Threading: lines
   /// are written on the thread of their event; give each thread its own stream if that matters.
   @inlinable
   public func print(
