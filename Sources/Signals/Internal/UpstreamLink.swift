@@ -42,4 +42,14 @@ final class UpstreamLink: Sendable {
     if cancelUpstream { subscription?.cancel() }
     return true
   }
+
+  /// `count` fresh links. (Built outside the initializers of the states that hold them: a
+  /// closure in such an initializer makes the 6.3 optimizer crash on `LiveSubscription`'s
+  /// deinit in release builds.)
+  @inlinable static func make(_ count: Int) -> [UpstreamLink] {
+    var links: [UpstreamLink] = []
+    links.reserveCapacity(count)
+    for _ in 0..<count { links.append(UpstreamLink()) }
+    return links
+  }
 }

@@ -59,7 +59,7 @@ where Downstream.Input == [Element] {
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream)
-    links = (0..<count).map { _ in UpstreamLink() }
+    links = UpstreamLink.make(count)
     latest = Array(repeating: nil, count: count)
     missing = count
     unfinished = count

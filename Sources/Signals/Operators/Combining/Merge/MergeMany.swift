@@ -58,7 +58,7 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream)
-    links = (0..<count).map { _ in UpstreamLink() }
+    links = UpstreamLink.make(count)
     unfinished = count
   }
 

@@ -1,0 +1,148 @@
+import AllocationCounter
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs every scenario for closures, Signals and OpenCombine and prints one table of medians
+/// and ratios. `--quick` runs each once at 1/100 size, for CI: it checks that the three agree
+/// on every check value and makes no timing claim.
+let quick = CommandLine.arguments.contains("--quick")
+let scale = quick ? 100 : 1
+let rounds = quick ? 1 : 7
+
+func scenarios() -> [Scenario] {
+  let mapFilter = 5_000_000 / scale
+  let combine = 2_000_000 / scale
+  let fanoutSinks = 1_000
+  let fanoutSends = 5_000 / scale
+  let subscribeCancel = 500_000 / scale
+  let derived = 1_000_000 / scale
+  let flatMap = 1_000_000 / scale
+  let debounce = 200_000 / scale
+  return [
+    Scenario(name: "map-filter-sink", events: mapFilter) {
+      switch $0 {
+      case .closures: ClosureContenders.mapFilterSink(mapFilter)
+      case .signals: SignalsContenders.mapFilterSink(mapFilter)
+      case .openCombine: OpenCombineContenders.mapFilterSink(mapFilter)
+      }
+    },
+    Scenario(name: "combineLatest", events: combine, emulatedInOpenCombine: true) {
+      switch $0 {
+      case .closures: ClosureContenders.combineLatest(combine)
+      case .signals: SignalsContenders.combineLatest(combine)
+      case .openCombine: OpenCombineContenders.combineLatest(combine)
+      }
+    },
+    Scenario(name: "fanout", events: fanoutSinks * fanoutSends) {
+      switch $0 {
+      case .closures: ClosureContenders.fanout(sinks: fanoutSinks, sends: fanoutSends)
+      case .signals: SignalsContenders.fanout(sinks: fanoutSinks, sends: fanoutSends)
+      case .openCombine: OpenCombineContenders.fanout(sinks: fanoutSinks, sends: fanoutSends)
+      }
+    },
+    Scenario(name: "subscribe-cancel", events: subscribeCancel) {
+      switch $0 {
+      case .closures: ClosureContenders.subscribeCancel(subscribeCancel)
+      case .signals: SignalsContenders.subscribeCancel(subscribeCancel)
+      case .openCombine: OpenCombineContenders.subscribeCancel(subscribeCancel)
+      }
+    },
+    Scenario(name: "current-value-derived", events: derived, emulatedInOpenCombine: true) {
+      switch $0 {
+      case .closures: ClosureContenders.currentValueDerived(derived)
+      case .signals: SignalsContenders.currentValueDerived(derived)
+      case .openCombine: OpenCombineContenders.currentValueDerived(derived)
+      }
+    },
+    Scenario(name: "flatMapLatest", events: flatMap) {
+      switch $0 {
+      case .closures: ClosureContenders.flatMapLatest(flatMap)
+      case .signals: SignalsContenders.flatMapLatest(flatMap)
+      case .openCombine: OpenCombineContenders.flatMapLatest(flatMap)
+      }
+    },
+    Scenario(name: "debounce-virtual", events: debounce) {
+      switch $0 {
+      case .closures: ClosureContenders.debounce(debounce)
+      case .signals: SignalsContenders.debounce(debounce)
+      case .openCombine: OpenCombineContenders.debounce(debounce)
+      }
+    },
+  ]
+}
+
+func format(_ value: Double, digits: Int = 1) -> String {
+  let text = String(Int((value * pow(10, Double(digits))).rounded()))
+  guard digits > 0 else { return text }
+  let padded = String(repeating: "0", count: max(0, digits + 1 - text.count)) + text
+  return String(padded.dropLast(digits)) + "." + String(padded.suffix(digits))
+}
+
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+  let space = String(repeating: " ", count: max(0, width - text.count))
+  return left ? text + space : space + text
+}
+
+var failed = false
+print("Signals benchmarks\(quick ? " (quick: 1/100 size, one round; check values only, timings not meaningful)" : ""): median ns per event of \(rounds) interleaved rounds")
+print(
+  [
+    pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12),
+    pad("Signals/closures", 17), pad("OpenCombine/Signals", 20), "  check (count/sum)",
+  ].joined())
+for scenario in scenarios() {
+  do {
+    let result = try measure(scenario, rounds: rounds)
+    let closures = result.nanoseconds[.closures]!
+    let signals = result.nanoseconds[.signals]!
+    let openCombine = result.nanoseconds[.openCombine]!
+    print(
+      [
+        pad(scenario.name, 22, left: true), pad(format(closures), 9), pad(format(signals), 9),
+        pad(format(openCombine) + (scenario.emulatedInOpenCombine ? "*" : ""), 12),
+        pad(format(signals / closures, digits: 2) + "x", 17), pad(format(openCombine / signals, digits: 2) + "x", 20),
+        "  " + result.check.description,
+      ].joined())
+  } catch {
+    print("FAILED \(error)")
+    failed = true
+  }
+}
+print("* OpenCombine 0.14 has no combineLatest: built from sinks and a subject, as its users do.")
+
+// Memory: bytes per live map->filter->sink subscription on one subject, and bytes left after
+// cancelling them all.
+let liveCount = 100_000 / scale
+print("\nmemory: \(liveCount) live map->filter->sink subscriptions on one subject")
+print([pad("contender", 12, left: true), pad("bytes/subscription", 19), pad("bytes left after cancel", 24)].joined())
+for contender in Contender.allCases {
+  let (subscribe, cancelAll) =
+    switch contender {
+    case .closures: ClosureContenders.liveSubscriptions(liveCount)
+    case .signals: SignalsContenders.liveSubscriptions(liveCount)
+    case .openCombine: OpenCombineContenders.liveSubscriptions(liveCount)
+    }
+  let before = allocation_counter_heap_bytes()
+  subscribe()
+  let live = allocation_counter_heap_bytes()
+  cancelAll()
+  let after = allocation_counter_heap_bytes()
+  print(
+    [
+      pad(contender.rawValue, 12, left: true), pad(format(Double(live - before) / Double(liveCount)), 19),
+      pad(String(after - before), 24),
+    ].joined())
+}
+
+// Allocations per value after subscription.
+print("\nallocations per event, after subscription")
+print([pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12)].joined())
+for scenario in scenarios() where ["map-filter-sink", "combineLatest", "fanout"].contains(scenario.name) {
+  let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
+  print([pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
+}
+
+if failed { exit(1) }
