@@ -19,7 +19,7 @@ let package = Package(
         .product(name: "SignalsTesting", package: "main"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
-      swiftSettings: [.unsafeFlags(["-Ounchecked", "-wmo"])]
+      swiftSettings: []
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -8,7 +8,8 @@ enum OpenCombineContenders {
     let tally = Tally()
     let subject = OpenCombine.PassthroughSubject<Int, Never>()
     let cancellable = subject.map { $0 + 1 }.filter { $0 % 2 == 0 }.sink { tally.add($0) }
-    return Trial(tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
+    return Trial(
+      tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
   }
 
   /// combineLatest as an OpenCombine user writes it without the operator: two sinks keep the
@@ -101,7 +102,8 @@ enum OpenCombineContenders {
     let tally = Tally()
     let subject = OpenCombine.PassthroughSubject<Int, Never>()
     let cancellable = subject.map { OpenCombine.Just($0) }.switchToLatest().sink { tally.add($0) }
-    return Trial(tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
+    return Trial(
+      tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
   }
 
   static func debounce(_ n: Int) -> Trial {
@@ -160,13 +162,15 @@ final class VirtualScheduler: OpenCombine.Scheduler {
   }
 
   func schedule(
-    after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: Never?, _ action: @escaping () -> Void
+    after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: Never?,
+    _ action: @escaping () -> Void
   ) {
     clock.schedule(at: date.nanoseconds, action)
   }
 
   func schedule(
-    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride, options: Never?,
+    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
+    options: Never?,
     _ action: @escaping () -> Void
   ) -> OpenCombine.Cancellable {
     final class Repeating: OpenCombine.Cancellable {

@@ -7,7 +7,8 @@ enum SignalsContenders {
     let tally = Tally()
     let subject = PassthroughSubject<Int, Never>()
     let cancellable = subject.map { $0 + 1 }.filter { $0 % 2 == 0 }.sink { tally.add($0) }
-    return Trial(tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
+    return Trial(
+      tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
   }
 
   static func combineLatest(_ n: Int) -> Trial {
@@ -66,7 +67,8 @@ enum SignalsContenders {
     let tally = Tally()
     let subject = PassthroughSubject<Int, Never>()
     let cancellable = subject.map { Just($0) }.switchToLatest().sink { tally.add($0) }
-    return Trial(tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
+    return Trial(
+      tally: tally, run: { for value in 0..<n { subject.send(value) } }, finish: { cancellable.cancel() })
   }
 
   static func debounce(_ n: Int) -> Trial {

@@ -11,6 +11,8 @@ import Dispatch
 let quick = CommandLine.arguments.contains("--quick")
 let scale = quick ? 100 : 1
 let rounds = quick ? 1 : 7
+/// `--only NAME` runs one scenario (for profiling).
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 
 func scenarios() -> [Scenario] {
   let mapFilter = 5_000_000 / scale
@@ -87,13 +89,15 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 }
 
 var failed = false
-print("Signals benchmarks\(quick ? " (quick: 1/100 size, one round; check values only, timings not meaningful)" : ""): median ns per event of \(rounds) interleaved rounds")
+print(
+  "Signals benchmarks\(quick ? " (quick: 1/100 size, one round; check values only, timings not meaningful)" : ""): median ns per event of \(rounds) interleaved rounds"
+)
 print(
   [
     pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12),
     pad("Signals/closures", 17), pad("OpenCombine/Signals", 20), "  check (count/sum)",
   ].joined())
-for scenario in scenarios() {
+for scenario in scenarios() where only == nil || only == scenario.name {
   do {
     let result = try measure(scenario, rounds: rounds)
     let closures = result.nanoseconds[.closures]!
@@ -103,7 +107,8 @@ for scenario in scenarios() {
       [
         pad(scenario.name, 22, left: true), pad(format(closures), 9), pad(format(signals), 9),
         pad(format(openCombine) + (scenario.emulatedInOpenCombine ? "*" : ""), 12),
-        pad(format(signals / closures, digits: 2) + "x", 17), pad(format(openCombine / signals, digits: 2) + "x", 20),
+        pad(format(signals / closures, digits: 2) + "x", 17),
+        pad(format(openCombine / signals, digits: 2) + "x", 20),
         "  " + result.check.description,
       ].joined())
   } catch {
@@ -113,11 +118,15 @@ for scenario in scenarios() {
 }
 print("* OpenCombine 0.14 has no combineLatest: built from sinks and a subject, as its users do.")
 
+if only != nil { exit(failed ? 1 : 0) }
+
 // Memory: bytes per live map->filter->sink subscription on one subject, and bytes left after
 // cancelling them all.
 let liveCount = 100_000 / scale
 print("\nmemory: \(liveCount) live map->filter->sink subscriptions on one subject")
-print([pad("contender", 12, left: true), pad("bytes/subscription", 19), pad("bytes left after cancel", 24)].joined())
+print(
+  [pad("contender", 12, left: true), pad("bytes/subscription", 19), pad("bytes left after cancel", 24)]
+    .joined())
 for contender in Contender.allCases {
   let (subscribe, cancelAll) =
     switch contender {
@@ -139,10 +148,12 @@ for contender in Contender.allCases {
 
 // Allocations per value after subscription.
 print("\nallocations per event, after subscription")
-print([pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12)].joined())
+print(
+  [pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12)].joined())
 for scenario in scenarios() where ["map-filter-sink", "combineLatest", "fanout"].contains(scenario.name) {
   let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
-  print([pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
+  print(
+    [pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
 }
 
 if failed { exit(1) }

@@ -28,17 +28,17 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   }
 
   @usableFromInline let lock = Lock()
-  @usableFromInline var list = SubscriberList<Conduit>()
-  @usableFromInline var pending = EventQueue<Event>()
-  @usableFromInline var draining = false
+  @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Conduit>()
+  @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var draining = false
   /// The completion sent (it may still wait in `pending`); no value is accepted after it.
-  @usableFromInline var sentCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline @exclusivity(unchecked) var sentCompletion: Subscribers.Completion<Failure>?
   /// The completion delivered; subscribers that come after it get it at once.
-  @usableFromInline var deliveredCompletion: Subscribers.Completion<Failure>?
+  @usableFromInline @exclusivity(unchecked) var deliveredCompletion: Subscribers.Completion<Failure>?
   /// The values new subscribers receive first; updated as values are delivered.
-  @usableFromInline var replay: ReplayBuffer<Output>
+  @usableFromInline @exclusivity(unchecked) var replay: ReplayBuffer<Output>
   /// The last value accepted by `send`, kept only when `keepsLatest`.
-  @usableFromInline var latest: Output?
+  @usableFromInline @exclusivity(unchecked) var latest: Output?
   @usableFromInline let keepsLatest: Bool
 
   @inlinable init(replay capacity: Int, latest: Output? = nil) {
@@ -87,9 +87,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     drain()
   }
 
-  @inlinable func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+  @inlinable @inline(__always)
+  func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     let step: Step? = lock.withLock {
-      let conduit = BroadcastConduitTo(id: list.makeID(), broadcaster: self, downstream: subscriber)
+      let conduit = Conduit(id: list.makeID(), broadcaster: self, downstream: subscriber)
       if draining {
         pending.append(.subscribe(conduit))
         return nil
@@ -153,58 +154,65 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   }
 }
 
+/// What a conduit hands to its subscriber besides values.
+@usableFromInline
+enum ConduitEvent<Failure: Error> {
+  case subscription(any Subscription)
+  case completion(Subscribers.Completion<Failure>)
+}
+
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
 /// to it. Values reach the subscriber only while the handle is active; `cancel()` and the
 /// completion deactivate it exactly once.
+///
+/// The subscriber is reached through closures made where `subscribe` is called. They are
+/// compiled for the subscriber's concrete type, so the per-value path runs specialized code; a
+/// generic subclass would run the unspecialized generic implementation through its vtable, with
+/// type-metadata lookups on every value. Values have their own closure so that a value is
+/// passed as itself, not copied into and out of an enum.
 @usableFromInline
-class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
-  // @unchecked: `active` is atomic and every other stored property is immutable.
+final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
+  // @unchecked: `active` is atomic and every other stored property is immutable; `deliver` is
+  // called serially by the broadcaster's single draining thread.
   @usableFromInline let id: UInt64
   @usableFromInline let active = Atomic<Bool>(true)
   @usableFromInline let broadcaster: Broadcaster<Output, Failure>
+  @usableFromInline let deliverValue: (Output) -> Void
+  @usableFromInline let deliver: (ConduitEvent<Failure>) -> Void
   @usableFromInline let live = LiveSubscription()
 
-  @inlinable init(id: UInt64, broadcaster: Broadcaster<Output, Failure>) {
+  @inlinable @inline(__always)
+  init<Downstream: Subscriber>(
+    id: UInt64, broadcaster: Broadcaster<Output, Failure>, downstream: Downstream
+  ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.id = id
     self.broadcaster = broadcaster
-  }
-
-  @inlinable final var isActive: Bool { active.load(ordering: .acquiring) }
-
-  @inlinable func start() { fatalError("abstract") }
-  @inlinable func receive(_ value: Output) { fatalError("abstract") }
-  @inlinable func receive(completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
-
-  @inlinable final func cancel() {
-    if active.exchange(false, ordering: .acquiringAndReleasing) {
-      broadcaster.remove(id: id)
+    deliverValue = downstream.receive(_:)
+    deliver = { event in
+      switch event {
+      case .completion(let completion): downstream.receive(completion: completion)
+      case .subscription(let subscription): downstream.receive(subscription: subscription)
+      }
     }
   }
-}
 
-@usableFromInline
-final class BroadcastConduitTo<Downstream: Subscriber>:
-  BroadcastConduit<Downstream.Input, Downstream.Failure>, @unchecked Sendable
-{
-  // @unchecked: adds only an immutable reference to the subscriber, which is called serially.
-  @usableFromInline let downstream: Downstream
+  @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
 
-  @inlinable init(
-    id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, downstream: Downstream
-  ) {
-    self.downstream = downstream
-    super.init(id: id, broadcaster: broadcaster)
+  @inlinable func start() { deliver(.subscription(self)) }
+
+  @inlinable func receive(_ value: Output) {
+    if active.load(ordering: .acquiring) { deliverValue(value) }
   }
 
-  @inlinable override func start() { downstream.receive(subscription: self) }
-
-  @inlinable override func receive(_ value: Downstream.Input) {
-    if active.load(ordering: .acquiring) { downstream.receive(value) }
-  }
-
-  @inlinable override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
     if active.exchange(false, ordering: .acquiringAndReleasing) {
-      downstream.receive(completion: completion)
+      deliver(.completion(completion))
+    }
+  }
+
+  @inlinable func cancel() {
+    if active.exchange(false, ordering: .acquiringAndReleasing) {
+      broadcaster.remove(id: id)
     }
   }
 }

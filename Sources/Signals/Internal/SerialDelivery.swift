@@ -16,9 +16,9 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   @usableFromInline let downstream: Downstream
   @usableFromInline let lock = Lock()
-  @usableFromInline var pending = EventQueue<Event>()
-  @usableFromInline var draining = false
-  @usableFromInline var closed = false
+  @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var draining = false
+  @usableFromInline @exclusivity(unchecked) var closed = false
 
   @inlinable init(_ downstream: Downstream) { self.downstream = downstream }
 

@@ -52,8 +52,8 @@ where Downstream.Input == SchedulerTime {
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let lock = Lock()
-  @usableFromInline var token: (any Cancellable)?
-  @usableFromInline var cancelled = false
+  @usableFromInline @exclusivity(unchecked) var token: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {

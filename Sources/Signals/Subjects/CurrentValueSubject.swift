@@ -32,7 +32,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
 
   /// Attaches `subscriber`, which receives the current value first.
-  @inlinable
+  @inlinable @inline(__always)
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.subscribe(subscriber)
   }

@@ -29,7 +29,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
   public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
 
   /// Attaches `subscriber`.
-  @inlinable
+  @inlinable @inline(__always)
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.subscribe(subscriber)
   }

@@ -25,7 +25,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   public func send(completion: Subscribers.Completion<Failure>) { core.send(completion: completion) }
 
   /// Attaches `subscriber`, which receives the buffered values first.
-  @inlinable
+  @inlinable @inline(__always)
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     core.subscribe(subscriber)
   }

@@ -20,7 +20,7 @@ extension Subscribers {
     }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var state = State.awaiting
+    @usableFromInline @exclusivity(unchecked) var state = State.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
     @inlinable

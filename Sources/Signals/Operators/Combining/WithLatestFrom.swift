@@ -77,7 +77,7 @@ where Downstream.Input == (Trigger, Sampled) {
   // @unchecked: `latest` is touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
-  @usableFromInline var latest: Sampled?
+  @usableFromInline @exclusivity(unchecked) var latest: Sampled?
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }

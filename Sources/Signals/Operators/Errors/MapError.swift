@@ -60,7 +60,7 @@ extension Publishers {
     /// Subscribes `subscriber` to the upstream.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(FailureTypeSubscriber(downstream: subscriber))
     }
 
     /// The same publisher with another failure type.
@@ -68,19 +68,18 @@ extension Publishers {
     public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureType<Upstream, E> {
       SetFailureType<Upstream, E>(upstream: upstream)
     }
+  }
+}
 
-    @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      @usableFromInline let downstream: Downstream
-      @inlinable init(downstream: Downstream) { self.downstream = downstream }
-      @inlinable func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-      @inlinable func receive(_ input: Output) { downstream.receive(input) }
-      @inlinable func receive(completion: Subscribers.Completion<Never>) {
-        downstream.receive(completion: .finished)
-      }
-    }
+/// The subscriber `setFailureType` puts between its upstream and its subscriber; top-level for
+/// the reason given on `MapSubscriber`.
+@usableFromInline
+struct FailureTypeSubscriber<Downstream: Subscriber>: Subscriber {
+  @usableFromInline let downstream: Downstream
+  @inlinable init(downstream: Downstream) { self.downstream = downstream }
+  @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+  @inlinable func receive(_ input: Downstream.Input) { downstream.receive(input) }
+  @inlinable func receive(completion: Subscribers.Completion<Never>) {
+    downstream.receive(completion: .finished)
   }
 }

@@ -57,12 +57,12 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline let upstream: Upstream
   @usableFromInline let downstream: Downstream
   @usableFromInline let lock = Lock()
-  @usableFromInline var retriesLeft: Int
-  @usableFromInline var attempt = 0
-  @usableFromInline var current: (any Subscription)?
-  @usableFromInline var done = false
-  @usableFromInline var subscribing = false
-  @usableFromInline var failedWhileSubscribing = false
+  @usableFromInline @exclusivity(unchecked) var retriesLeft: Int
+  @usableFromInline @exclusivity(unchecked) var attempt = 0
+  @usableFromInline @exclusivity(unchecked) var current: (any Subscription)?
+  @usableFromInline @exclusivity(unchecked) var done = false
+  @usableFromInline @exclusivity(unchecked) var subscribing = false
+  @usableFromInline @exclusivity(unchecked) var failedWhileSubscribing = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {

@@ -35,31 +35,32 @@ extension Publishers {
     }
 
     /// Subscribes `subscriber` behind the predicate.
-    @inlinable
+    @inlinable @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+      upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
     }
+  }
+}
 
-    @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let isIncluded: (Output) -> Bool
+/// The subscriber `filter` puts between its upstream and its subscriber; top-level for the
+/// reason given on `MapSubscriber`.
+@usableFromInline
+struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let isIncluded: (Downstream.Input) -> Bool
 
-      @inlinable init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
-        self.downstream = downstream
-        self.isIncluded = isIncluded
-      }
+  @inlinable init(downstream: Downstream, isIncluded: @escaping (Downstream.Input) -> Bool) {
+    self.downstream = downstream
+    self.isIncluded = isIncluded
+  }
 
-      @inlinable func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-      @inlinable func receive(_ input: Output) {
-        if isIncluded(input) { downstream.receive(input) }
-      }
-      @inlinable func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
-      }
-    }
+  @inlinable func receive(subscription: any Subscription) {
+    downstream.receive(subscription: subscription)
+  }
+  @inlinable func receive(_ input: Downstream.Input) {
+    if isIncluded(input) { downstream.receive(input) }
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream.receive(completion: completion)
   }
 }

@@ -83,12 +83,12 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline let transform: (Input) -> Inner
   @usableFromInline let outerLink = UpstreamLink()
   @usableFromInline let lock = Lock()
-  @usableFromInline var innerLinks: [UInt64: UpstreamLink] = [:]
-  @usableFromInline var nextID: UInt64 = 0
-  @usableFromInline var running = 0
-  @usableFromInline var queued = EventQueue<Input>()
-  @usableFromInline var outerFinished = false
-  @usableFromInline var cancelled = false
+  @usableFromInline @exclusivity(unchecked) var innerLinks: [UInt64: UpstreamLink] = [:]
+  @usableFromInline @exclusivity(unchecked) var nextID: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var running = 0
+  @usableFromInline @exclusivity(unchecked) var queued = EventQueue<Input>()
+  @usableFromInline @exclusivity(unchecked) var outerFinished = false
+  @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, limit: Int, transform: @escaping (Input) -> Inner) {

@@ -70,8 +70,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   // value of a replaced inner publisher is dropped under the same lock that delivers.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let outerLink = UpstreamLink()
-  @usableFromInline var current: UpstreamLink?
-  @usableFromInline var outerFinished = false
+  @usableFromInline @exclusivity(unchecked) var current: UpstreamLink?
+  @usableFromInline @exclusivity(unchecked) var outerFinished = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }

@@ -60,9 +60,9 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @usableFromInline let dueTime: SchedulerTime.Stride
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let lock = Lock()
-  @usableFromInline var pending: Downstream.Input?
-  @usableFromInline var generation: UInt64 = 0
-  @usableFromInline var timer: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var pending: Downstream.Input?
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {

@@ -62,12 +62,12 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, TimerTarget
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let delay: SchedulerTime.Stride?
   @usableFromInline let lock = Lock()
-  @usableFromInline var queue = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var queue = EventQueue<Event>()
   /// The pending delay timers by tag; tags grow with each event and timers fire in tag order.
-  @usableFromInline var timers: [UInt64: any Cancellable] = [:]
-  @usableFromInline var lastTag: UInt64 = 0
-  @usableFromInline var lastFiredTag: UInt64 = 0
-  @usableFromInline var cancelled = false
+  @usableFromInline @exclusivity(unchecked) var timers: [UInt64: any Cancellable] = [:]
+  @usableFromInline @exclusivity(unchecked) var lastTag: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var lastFiredTag: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler, delay: SchedulerTime.Stride?) {

@@ -65,11 +65,11 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let latest: Bool
   @usableFromInline let lock = Lock()
-  @usableFromInline var windowOpen = false
-  @usableFromInline var pending: Downstream.Input?
-  @usableFromInline var finishAfterPending = false
-  @usableFromInline var timer: (any Cancellable)?
-  @usableFromInline var ended = false
+  @usableFromInline @exclusivity(unchecked) var windowOpen = false
+  @usableFromInline @exclusivity(unchecked) var pending: Downstream.Input?
+  @usableFromInline @exclusivity(unchecked) var finishAfterPending = false
+  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var ended = false
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(

@@ -71,8 +71,8 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let customError: (() -> Downstream.Failure)?
   @usableFromInline let lock = Lock()
-  @usableFromInline var generation: UInt64 = 0
-  @usableFromInline var timer: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(

@@ -33,9 +33,9 @@ extension Publishers {
     }
 
     /// Subscribes `subscriber` through the transformation.
-    @inlinable
+    @inlinable @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
     }
 
     /// Two maps in a row become one.
@@ -44,25 +44,30 @@ extension Publishers {
       let first = transform
       return Publishers.Map(upstream: upstream) { next(first($0)) }
     }
+  }
+}
 
-    @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      @usableFromInline let downstream: Downstream
-      @usableFromInline let transform: (Upstream.Output) -> Output
+/// The subscriber `map` puts between its upstream and its subscriber.
+///
+/// It is a top-level type, generic only over what it needs, so that the subscriber type of a
+/// chain grows linearly with the chain (a type nested in `Publishers.Map<Upstream, Output>`
+/// would carry the whole upstream type at every level, and past three operators the optimizer
+/// stops specializing such types, which makes every value go through unspecialized code).
+@usableFromInline
+struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let transform: (Input) -> Downstream.Input
 
-      @inlinable init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
-        self.downstream = downstream
-        self.transform = transform
-      }
+  @inlinable init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+    self.downstream = downstream
+    self.transform = transform
+  }
 
-      @inlinable func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-      @inlinable func receive(_ input: Upstream.Output) { downstream.receive(transform(input)) }
-      @inlinable func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
-      }
-    }
+  @inlinable func receive(subscription: any Subscription) {
+    downstream.receive(subscription: subscription)
+  }
+  @inlinable func receive(_ input: Input) { downstream.receive(transform(input)) }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream.receive(completion: completion)
   }
 }

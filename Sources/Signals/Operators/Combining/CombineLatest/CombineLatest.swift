@@ -69,9 +69,9 @@ where Downstream.Input == (First, Second) {
   // `delivery`'s lock (its `send`/`complete` closures); the links are thread-safe.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
-  @usableFromInline var latestFirst: First?
-  @usableFromInline var latestSecond: Second?
-  @usableFromInline var finished = (false, false)
+  @usableFromInline @exclusivity(unchecked) var latestFirst: First?
+  @usableFromInline @exclusivity(unchecked) var latestSecond: Second?
+  @usableFromInline @exclusivity(unchecked) var finished = (false, false)
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream) {

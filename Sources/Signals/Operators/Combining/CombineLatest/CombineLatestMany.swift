@@ -52,9 +52,9 @@ where Downstream.Input == [Element] {
   // @unchecked: `latest`, `missing` and `unfinished` are touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links: [UpstreamLink]
-  @usableFromInline var latest: [Element?]
-  @usableFromInline var missing: Int
-  @usableFromInline var unfinished: Int
+  @usableFromInline @exclusivity(unchecked) var latest: [Element?]
+  @usableFromInline @exclusivity(unchecked) var missing: Int
+  @usableFromInline @exclusivity(unchecked) var unfinished: Int
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, count: Int) {

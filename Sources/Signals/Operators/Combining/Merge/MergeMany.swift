@@ -53,7 +53,7 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
   // @unchecked: `unfinished` is touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links: [UpstreamLink]
-  @usableFromInline var unfinished: Int
+  @usableFromInline @exclusivity(unchecked) var unfinished: Int
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream, count: Int) {

@@ -87,9 +87,9 @@ where Downstream.Input == (First, Second) {
   // @unchecked: the buffers and flags are touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
-  @usableFromInline var firsts = EventQueue<First>()
-  @usableFromInline var seconds = EventQueue<Second>()
-  @usableFromInline var finished = (false, false)
+  @usableFromInline @exclusivity(unchecked) var firsts = EventQueue<First>()
+  @usableFromInline @exclusivity(unchecked) var seconds = EventQueue<Second>()
+  @usableFromInline @exclusivity(unchecked) var finished = (false, false)
   @usableFromInline let live = LiveSubscription()
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
