@@ -179,6 +179,9 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
   @usableFromInline let broadcaster: Broadcaster<Output, Failure>
   @usableFromInline let deliverValue: (Output) -> Void
   @usableFromInline let deliver: (ConduitEvent<Failure>) -> Void
+  /// Removes this conduit from its broadcaster; a closure for the same reason as the others:
+  /// `cancel()` is reached through an existential, where only a closure runs specialized code.
+  @usableFromInline let detach: @Sendable (UInt64) -> Void
   @usableFromInline let live = LiveSubscription()
 
   @inlinable @inline(__always)
@@ -188,6 +191,7 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
     self.id = id
     self.broadcaster = broadcaster
     deliverValue = downstream.receive(_:)
+    detach = broadcaster.remove(id:)
     deliver = { event in
       switch event {
       case .completion(let completion): downstream.receive(completion: completion)
@@ -211,8 +215,6 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
   }
 
   @inlinable func cancel() {
-    if active.exchange(false, ordering: .acquiringAndReleasing) {
-      broadcaster.remove(id: id)
-    }
+    if active.exchange(false, ordering: .acquiringAndReleasing) { detach(id) }
   }
 }

@@ -13,14 +13,8 @@ extension Subscribers {
     /// The closure called with the completion.
     public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
-    @usableFromInline enum State {
-      case awaiting
-      case subscribed(any Subscription)
-      case done
-    }
-
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var state = State.awaiting
+    @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
     @inlinable
@@ -94,4 +88,13 @@ extension Publisher where Failure == Never {
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
+}
+
+/// Where a sink is in its life. Not nested in the generic `Sink`, so that code reached through an
+/// existential (`AnyCancellable.cancel()`) needs no type-metadata lookup for it.
+@usableFromInline
+enum SinkState {
+  case awaiting
+  case subscribed(any Subscription)
+  case done
 }
