@@ -159,6 +159,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 enum ConduitEvent<Failure: Error> {
   case subscription(any Subscription)
   case completion(Subscribers.Completion<Failure>)
+  /// Remove the conduit with this id from its broadcaster (after `cancel()`).
+  case detach(UInt64)
 }
 
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
@@ -176,12 +178,11 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
   // called serially by the broadcaster's single draining thread.
   @usableFromInline let id: UInt64
   @usableFromInline let active = Atomic<Bool>(true)
-  @usableFromInline let broadcaster: Broadcaster<Output, Failure>
   @usableFromInline let deliverValue: (Output) -> Void
+  /// Delivers the subscription and the completion, and detaches the conduit on cancel (a
+  /// closure for that too: `cancel()` is reached through an existential, where only a closure
+  /// runs specialized code).
   @usableFromInline let deliver: (ConduitEvent<Failure>) -> Void
-  /// Removes this conduit from its broadcaster; a closure for the same reason as the others:
-  /// `cancel()` is reached through an existential, where only a closure runs specialized code.
-  @usableFromInline let detach: @Sendable (UInt64) -> Void
   @usableFromInline let live = LiveSubscription()
 
   @inlinable @inline(__always)
@@ -189,13 +190,12 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
     id: UInt64, broadcaster: Broadcaster<Output, Failure>, downstream: Downstream
   ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.id = id
-    self.broadcaster = broadcaster
     deliverValue = downstream.receive(_:)
-    detach = broadcaster.remove(id:)
     deliver = { event in
       switch event {
       case .completion(let completion): downstream.receive(completion: completion)
       case .subscription(let subscription): downstream.receive(subscription: subscription)
+      case .detach(let id): broadcaster.remove(id: id)
       }
     }
   }
@@ -215,6 +215,6 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
   }
 
   @inlinable func cancel() {
-    if active.exchange(false, ordering: .acquiringAndReleasing) { detach(id) }
+    if active.exchange(false, ordering: .acquiringAndReleasing) { deliver(.detach(id)) }
   }
 }
