@@ -147,11 +147,20 @@ for contender in Contender.allCases {
     ].joined())
 }
 
-// Allocations per value after subscription.
-print("\nallocations per event, after subscription")
+// Allocations per value after subscription. First, prove the counter counts: an array
+// allocation must register, or the zeros below would mean nothing.
+@inline(never) func allocateArray(_ count: Int) -> [Int] { Array(repeating: 7, count: count) }
+allocation_counter_start()
+let probe = allocateArray(1_000)
+let probeAllocations = allocation_counter_stop()
+guard probeAllocations >= 1, probe.count == 1_000 else {
+  print("FAILED the allocation counter saw \(probeAllocations) allocations for a new array")
+  exit(1)
+}
+print("\nallocations per event, after subscription (counter self-check: \(probeAllocations) for one array)")
 print(
   [pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12)].joined())
-for scenario in scenarios() where ["map-filter-sink", "combineLatest", "fanout"].contains(scenario.name) {
+for scenario in scenarios() where ["map-filter-sink", "combineLatest", "fanout", "flatMapLatest"].contains(scenario.name) {
   let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
   print(
     [pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
