@@ -160,7 +160,8 @@ guard probeAllocations >= 1, probe.count == 1_000 else {
 print("\nallocations per event, after subscription (counter self-check: \(probeAllocations) for one array)")
 print(
   [pad("scenario", 22, left: true), pad("closures", 9), pad("Signals", 9), pad("OpenCombine", 12)].joined())
-for scenario in scenarios() where ["map-filter-sink", "combineLatest", "fanout", "flatMapLatest"].contains(scenario.name) {
+for scenario in scenarios()
+where ["map-filter-sink", "combineLatest", "fanout", "flatMapLatest"].contains(scenario.name) {
   let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
   print(
     [pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())

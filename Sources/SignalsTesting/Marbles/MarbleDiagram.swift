@@ -1,0 +1,168 @@
+import Signals
+
+/// A timeline written as text, parsed: events at offsets from the diagram's origin.
+///
+/// The language: `-` is one frame; a letter or digit is a value and takes one frame; `(ab)`
+/// puts several events in one frame (the group takes one frame); `|` finishes and `#` fails
+/// (each takes a frame); `^` marks the origin (the subscription point of a hot publisher; without
+/// it the origin is the diagram's start) and `!` the cancellation point; spaces are ignored so
+/// diagrams can be aligned; a time progression such as `100ms`, `2s` or `50us` skips that long.
+/// Frames last the scheduler's `frameDuration`.
+///
+/// Failure: a malformed diagram throws `MarbleError`, whose message points at the column.
+public struct MarbleDiagram<Value> {
+  /// One event of the timeline.
+  public enum Event {
+    /// A value.
+    case value(Value)
+    /// `|`.
+    case finished
+    /// `#`.
+    case failure
+  }
+
+  /// An event and its offset from the origin (negative before `^`).
+  public struct Entry {
+    /// The offset from the origin.
+    public let offset: SchedulerTime.Stride
+    /// The event.
+    public let event: Event
+  }
+
+  /// The events, in time order (events in one group keep their written order).
+  public let entries: [Entry]
+  /// The offset of `!` from the origin, if the diagram has one.
+  public let cancellation: SchedulerTime.Stride?
+
+  /// Parses `diagram` with frames of `frameDuration`; `value` maps a value character to a value
+  /// and returns `nil` for one it does not know (a thrown `MarbleError`).
+  public init(
+    _ diagram: String, frameDuration: SchedulerTime.Stride, value: (Character) -> Value?
+  ) throws(MarbleError) {
+    var parser = MarbleParser(diagram: diagram, frameDuration: frameDuration)
+    var raw: [(offset: SchedulerTime.Stride, event: Event)] = []
+    try parser.parse { offset, token, column throws(MarbleError) in
+      switch token {
+      case .finished: raw.append((offset, .finished))
+      case .failure: raw.append((offset, .failure))
+      case .value(let character):
+        guard let mapped = value(character) else {
+          throw MarbleError(diagram: diagram, column: column, reason: .unmappedValue(character))
+        }
+        raw.append((offset, .value(mapped)))
+      }
+    }
+    let origin = parser.origin ?? .zero
+    entries = raw.map { Entry(offset: $0.offset - origin, event: $0.event) }
+    cancellation = parser.cancellation.map { $0 - origin }
+  }
+}
+
+extension MarbleDiagram where Value == String {
+  /// Parses a diagram whose values are their own characters, as strings.
+  public init(_ diagram: String, frameDuration: SchedulerTime.Stride) throws(MarbleError) {
+    try self.init(diagram, frameDuration: frameDuration) { String($0) }
+  }
+}
+
+/// The tokenizer and checker behind `MarbleDiagram`.
+struct MarbleParser {
+  enum Token {
+    case value(Character)
+    case finished
+    case failure
+  }
+
+  let diagram: String
+  let frameDuration: SchedulerTime.Stride
+  private(set) var origin: SchedulerTime.Stride?
+  private(set) var cancellation: SchedulerTime.Stride?
+
+  init(diagram: String, frameDuration: SchedulerTime.Stride) {
+    self.diagram = diagram
+    self.frameDuration = frameDuration
+  }
+
+  /// Calls `emit` for each event with its offset from the diagram's start and its column.
+  mutating func parse(
+    _ emit: (SchedulerTime.Stride, Token, Int) throws(MarbleError) -> Void
+  ) throws(MarbleError) {
+    let characters = Array(diagram)
+    var time = SchedulerTime.Stride.zero
+    var groupStart: Int?
+    var completed = false
+    var index = 0
+    func fail(_ reason: MarbleError.Reason, at position: Int) -> MarbleError {
+      MarbleError(diagram: diagram, column: position + 1, reason: reason)
+    }
+    while index < characters.count {
+      let character = characters[index]
+      if let (duration, length) = progression(characters, at: index) {
+        if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
+        time += duration
+        index += length
+        continue
+      }
+      switch character {
+      case " ":
+        break
+      case "-":
+        // A frame inside a group: the group was not closed where it should have been.
+        if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
+        time += frameDuration
+      case "(":
+        if groupStart != nil { throw fail(.nestedGroup, at: index) }
+        groupStart = index
+      case ")":
+        guard groupStart != nil else { throw fail(.unbalancedParenthesis, at: index) }
+        groupStart = nil
+        time += frameDuration
+      case "^", "!":
+        if groupStart != nil { throw fail(.misplacedMarker(character), at: index) }
+        if character == "^" {
+          if origin != nil { throw fail(.misplacedMarker(character), at: index) }
+          origin = time
+        } else {
+          if cancellation != nil { throw fail(.misplacedMarker(character), at: index) }
+          cancellation = time
+        }
+        time += frameDuration
+      case "|", "#":
+        if completed { throw fail(.secondCompletion, at: index) }
+        completed = true
+        try emit(time, character == "|" ? .finished : .failure, index + 1)
+        if groupStart == nil { time += frameDuration }
+      default:
+        guard character.isLetter || character.isNumber else {
+          throw fail(.unknownToken(character), at: index)
+        }
+        if completed { throw fail(.eventAfterCompletion, at: index) }
+        try emit(time, .value(character), index + 1)
+        if groupStart == nil { time += frameDuration }
+      }
+      index += 1
+    }
+    if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
+  }
+
+  /// A time progression (`100ms`, `2s`, `50us`, `7ns`) starting at `index`: its duration and
+  /// its length in characters; `nil` if there is none (a lone digit is a value).
+  func progression(_ characters: [Character], at index: Int) -> (SchedulerTime.Stride, Int)? {
+    var end = index
+    while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+    guard end > index, let amount = Int(String(characters[index..<end])) else { return nil }
+    let units: [(String, (Int) -> SchedulerTime.Stride)] = [
+      ("ms", { .milliseconds($0) }), ("us", { .microseconds($0) }), ("ns", { .nanoseconds($0) }),
+      ("s", { .seconds($0) }),
+    ]
+    for (unit, make) in units {
+      let suffix = Array(unit)
+      if end + suffix.count <= characters.count, Array(characters[end..<end + suffix.count]) == suffix {
+        let next = end + suffix.count
+        if next < characters.count, characters[next].isLetter { continue }
+        return (make(amount), next - index)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,58 @@
+/// A malformed marble diagram: what is wrong, and where.
+///
+/// Its description quotes the diagram and points at the column with a caret, for example:
+///
+/// ```
+/// marble diagram: unbalanced "(" at column 3
+///   --(a-|
+///     ^
+/// ```
+public struct MarbleError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong.
+  public enum Reason: Equatable, Sendable {
+    /// A `(` without its `)`, or a `)` without its `(`.
+    case unbalancedParenthesis
+    /// A character that is not part of the marble language.
+    case unknownToken(Character)
+    /// A value character that the `values` dictionary does not map.
+    case unmappedValue(Character)
+    /// A second `|` or `#`.
+    case secondCompletion
+    /// An event after `|` or `#`.
+    case eventAfterCompletion
+    /// A second `^` or `!`, or one inside a group.
+    case misplacedMarker(Character)
+    /// A `(` inside a group.
+    case nestedGroup
+  }
+
+  /// The diagram as written.
+  public let diagram: String
+  /// The offending column, from 1.
+  public let column: Int
+  /// What is wrong there.
+  public let reason: Reason
+
+  /// Makes the error.
+  public init(diagram: String, column: Int, reason: Reason) {
+    self.diagram = diagram
+    self.column = column
+    self.reason = reason
+  }
+
+  /// The reason, the diagram and a caret under the column.
+  public var description: String {
+    let what =
+      switch reason {
+      case .unbalancedParenthesis: "unbalanced parenthesis"
+      case .unknownToken(let token): "unknown token \"\(token)\""
+      case .unmappedValue(let token): "value \"\(token)\" is missing from the values dictionary"
+      case .secondCompletion: "a second completion"
+      case .eventAfterCompletion: "an event after the completion"
+      case .misplacedMarker(let marker): "misplaced \"\(marker)\""
+      case .nestedGroup: "a group inside a group"
+      }
+    let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
+    return "marble diagram: \(what) at column \(column)\n  \(diagram)\n  \(caret)"
+  }
+}

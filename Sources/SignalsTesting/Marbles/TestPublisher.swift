@@ -1,0 +1,194 @@
+import Signals
+
+/// The error `#` stands for in a marble diagram when no `error:` is given.
+public struct MarbleFailure: Error, Equatable, CustomStringConvertible {
+  /// Makes the error.
+  public init() {}
+  /// `#`.
+  public var description: String { "#" }
+}
+
+/// A publisher that plays a marble diagram on a `TestScheduler` and records when it was
+/// subscribed to and cancelled.
+///
+/// A hot one plays its diagram once, from the moment it is made (its `^` is that moment), to
+/// whoever is subscribed at each event. A cold one plays the whole diagram for each subscriber,
+/// from the moment it subscribes. Threading: as `TestScheduler`: events are sent from the thread
+/// that advances the clock.
+public final class TestPublisher<Output: Sendable, Failure: Error>: Publisher, Sendable {
+  /// When a subscriber subscribed, and when it cancelled, in virtual time.
+  public struct SubscriptionRecord: Equatable, Sendable, CustomStringConvertible {
+    /// When the subscription started.
+    public let subscribed: SchedulerTime
+    /// When it was cancelled, if it was.
+    public var cancelled: SchedulerTime?
+
+    /// `subscribed-cancelled`, for failure messages.
+    public var description: String { "\(subscribed)-\(cancelled.map(\.description) ?? "…")" }
+  }
+
+  enum Mode {
+    case hot(PassthroughSubject<Output, Failure>)
+    case cold
+  }
+
+  let scheduler: TestScheduler
+  let diagram: [(offset: SchedulerTime.Stride, event: Subscribers.Completion<Failure>?, value: Output?)]
+  let mode: Mode
+  let records = Guarded<[SubscriptionRecord]>([])
+
+  init(
+    scheduler: TestScheduler, diagram: MarbleDiagram<Output>, error: Failure, hot: Bool
+  ) {
+    self.scheduler = scheduler
+    self.diagram = diagram.entries.map { entry in
+      switch entry.event {
+      case .value(let value): (entry.offset, nil, value)
+      case .finished: (entry.offset, .finished, nil)
+      case .failure: (entry.offset, .failure(error), nil)
+      }
+    }
+    if hot {
+      let subject = PassthroughSubject<Output, Failure>()
+      mode = .hot(subject)
+      let origin = scheduler.now
+      for step in self.diagram where step.offset >= .zero {
+        scheduler.schedule(after: origin.advanced(by: step.offset)) { [step] in
+          if let value = step.value { subject.send(value) }
+          if let completion = step.event { subject.send(completion: completion) }
+        }
+      }
+    } else {
+      mode = .cold
+    }
+  }
+
+  /// Every subscription so far, in order.
+  public var subscriptions: [SubscriptionRecord] { records.withLock { $0 } }
+
+  /// Subscribes `subscriber`, recording the time; a cold publisher starts its diagram now.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let index = records.withLock { records -> Int in
+      records.append(SubscriptionRecord(subscribed: scheduler.now))
+      return records.count - 1
+    }
+    let onCancel: @Sendable () -> Void = { [self] in
+      let time = scheduler.now
+      records.withLock { $0[index].cancelled = time }
+    }
+    switch mode {
+    case .hot(let subject):
+      subject.subscribe(RecordingSubscriber(downstream: subscriber, onCancel: onCancel))
+    case .cold:
+      let subject = PassthroughSubject<Output, Failure>()
+      let origin = scheduler.now
+      let tokens = diagram.map { step in
+        scheduler.schedule(after: origin.advanced(by: step.offset)) {
+          if let value = step.value { subject.send(value) }
+          if let completion = step.event { subject.send(completion: completion) }
+        }
+      }
+      subject.subscribe(
+        RecordingSubscriber(downstream: subscriber) {
+          onCancel()
+          for token in tokens { token.cancel() }
+        })
+    }
+  }
+}
+
+/// Passes events through and wraps the subscription so its cancellation is recorded.
+struct RecordingSubscriber<Downstream: Subscriber>: Subscriber {
+  let downstream: Downstream
+  let onCancel: @Sendable () -> Void
+
+  func receive(subscription: any Subscription) {
+    downstream.receive(subscription: RecordedSubscription(wrapped: subscription, onCancel: onCancel))
+  }
+  func receive(_ input: Downstream.Input) { downstream.receive(input) }
+  func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream.receive(completion: completion)
+  }
+}
+
+/// A subscription that reports its first cancellation.
+final class RecordedSubscription: Subscription {
+  let wrapped: any Subscription
+  let onCancel: @Sendable () -> Void
+  let cancelled = Guarded(false)
+
+  init(wrapped: any Subscription, onCancel: @escaping @Sendable () -> Void) {
+    self.wrapped = wrapped
+    self.onCancel = onCancel
+  }
+
+  func cancel() {
+    let first = cancelled.withLock { cancelled -> Bool in
+      defer { cancelled = true }
+      return !cancelled
+    }
+    guard first else { return }
+    onCancel()
+    wrapped.cancel()
+  }
+}
+
+extension TestScheduler {
+  /// A hot publisher playing `marbles` from now; value characters map through `values`, `#`
+  /// fails with `error`. Throws `MarbleError` for a malformed diagram.
+  public func hot<Output: Sendable, Failure: Error>(
+    _ marbles: String, values: [Character: Output], error: Failure
+  ) throws(MarbleError) -> TestPublisher<Output, Failure> {
+    let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration) { values[$0] }
+    return TestPublisher(scheduler: self, diagram: diagram, error: error, hot: true)
+  }
+
+  /// A cold publisher playing `marbles` for each subscriber; see `hot(_:values:error:)`.
+  public func cold<Output: Sendable, Failure: Error>(
+    _ marbles: String, values: [Character: Output], error: Failure
+  ) throws(MarbleError) -> TestPublisher<Output, Failure> {
+    let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration) { values[$0] }
+    return TestPublisher(scheduler: self, diagram: diagram, error: error, hot: false)
+  }
+
+  /// A hot publisher whose values are mapped through `values`; `#` fails with `MarbleFailure`.
+  public func hot<Output: Sendable>(
+    _ marbles: String, values: [Character: Output]
+  ) throws(MarbleError) -> TestPublisher<Output, MarbleFailure> {
+    try hot(marbles, values: values, error: MarbleFailure())
+  }
+
+  /// A cold publisher whose values are mapped through `values`; `#` fails with `MarbleFailure`.
+  public func cold<Output: Sendable>(
+    _ marbles: String, values: [Character: Output]
+  ) throws(MarbleError) -> TestPublisher<Output, MarbleFailure> {
+    try cold(marbles, values: values, error: MarbleFailure())
+  }
+
+  /// A hot publisher whose values are the diagram's characters, as strings.
+  public func hot(_ marbles: String) throws(MarbleError) -> TestPublisher<String, MarbleFailure> {
+    let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration)
+    return TestPublisher(scheduler: self, diagram: diagram, error: MarbleFailure(), hot: true)
+  }
+
+  /// A cold publisher whose values are the diagram's characters, as strings.
+  public func cold(_ marbles: String) throws(MarbleError) -> TestPublisher<String, MarbleFailure> {
+    let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration)
+    return TestPublisher(scheduler: self, diagram: diagram, error: MarbleFailure(), hot: false)
+  }
+
+  /// Subscribes to `publisher` now, runs the clock until nothing is left, and returns what it
+  /// delivered as a marble diagram from now: `#expect(scheduler.run(output) == "--a--|")`.
+  ///
+  /// Values render through `values` (or as themselves when one character long). For a
+  /// publisher that never ends (a timer), cancel it with `prefix`, or use `advance` and a
+  /// `Recorder`: `run()` stops after a million actions.
+  public func run<P: Publisher>(_ publisher: P, values: [Character: P.Output] = [:]) -> String
+  where P.Output: Equatable {
+    let start = now
+    let recorder = publisher.record(on: self)
+    run()
+    defer { recorder.cancel() }
+    return recorder.marbles(values: values, from: start, frameDuration: frameDuration)
+  }
+}
