@@ -1,0 +1,295 @@
+/// The reference model: each operator as a plain function from input timelines to the output
+/// timeline, written from DESIGN.md's decided semantics, with no scheduler and no subjects.
+///
+/// At one instant, input events happen before the operator's timers for that instant (the
+/// order `Timeline.play` sets up); a timer due at the instant of an input is therefore too late
+/// to beat it.
+enum ReferenceModel {
+  /// Walks `input`'s events; `step` returns false once the output has completed.
+  static func walk(_ input: Timeline, _ step: (Timeline.Entry) -> Bool) {
+    for entry in input.entries where !step(entry) { return }
+  }
+
+  static func scan(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var total = 0
+    walk(input) { entry in
+      if case .value(let value) = entry.event {
+        total += value
+        output.append(entry.frame, .value(total))
+        return true
+      }
+      output.append(entry.frame, entry.event)
+      return false
+    }
+    return output
+  }
+
+  static func removeDuplicates(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var previous: Int?
+    walk(input) { entry in
+      if case .value(let value) = entry.event {
+        if previous != value { output.append(entry.frame, .value(value)) }
+        previous = value
+        return true
+      }
+      output.append(entry.frame, entry.event)
+      return false
+    }
+    return output
+  }
+
+  static func prefix(_ count: Int, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    guard count > 0 else {
+      output.append(0, .finished)
+      return output
+    }
+    var taken = 0
+    walk(input) { entry in
+      output.append(entry.frame, entry.event)
+      guard case .value = entry.event else { return false }
+      taken += 1
+      if taken == count {
+        output.append(entry.frame, .finished)
+        return false
+      }
+      return true
+    }
+    return output
+  }
+
+  static func dropFirst(_ count: Int, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var dropped = 0
+    walk(input) { entry in
+      if case .value = entry.event, dropped < count {
+        dropped += 1
+        return true
+      }
+      output.append(entry.frame, entry.event)
+      if case .value = entry.event { return true }
+      return false
+    }
+    return output
+  }
+
+  static func delay(_ frames: Int64, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    walk(input) { entry in
+      output.append(entry.frame + frames, entry.event)
+      if case .value = entry.event { return true }
+      return false
+    }
+    return output
+  }
+
+  static func debounce(_ frames: Int64, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var pending: (value: Int, due: Int64)?
+    var completed = false
+    walk(input) { entry in
+      if let waiting = pending, waiting.due < entry.frame {
+        output.append(waiting.due, .value(waiting.value))
+        pending = nil
+      }
+      switch entry.event {
+      case .value(let value):
+        pending = (value, entry.frame + frames)
+        return true
+      case .finished:
+        if let waiting = pending { output.append(entry.frame, .value(waiting.value)) }
+      case .failure:
+        break
+      }
+      pending = nil
+      output.append(entry.frame, entry.event)
+      completed = true
+      return false
+    }
+    if !completed, let waiting = pending { output.append(waiting.due, .value(waiting.value)) }
+    return output
+  }
+
+  static func throttle(_ frames: Int64, latest: Bool, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var windowEnd: Int64?
+    var pending: Int?
+    var finishAfterPending = false
+    var done = false
+    /// Closes every window that ends before `frame`.
+    func closeWindows(before frame: Int64) {
+      while !done, let end = windowEnd, end < frame {
+        if let value = pending {
+          output.append(end, .value(value))
+          pending = nil
+          if finishAfterPending {
+            output.append(end, .finished)
+            done = true
+            return
+          }
+          windowEnd = end + frames
+        } else {
+          windowEnd = nil
+        }
+      }
+    }
+    walk(input) { entry in
+      closeWindows(before: entry.frame)
+      if done { return false }
+      switch entry.event {
+      case .value(let value):
+        if windowEnd == nil {
+          output.append(entry.frame, .value(value))
+          windowEnd = entry.frame + frames
+        } else if latest || pending == nil {
+          pending = value
+        }
+        return true
+      case .finished:
+        if pending != nil {
+          finishAfterPending = true
+          return false
+        }
+      case .failure:
+        pending = nil
+      }
+      output.append(entry.frame, entry.event)
+      done = true
+      return false
+    }
+    closeWindows(before: .max)
+    return output
+  }
+
+  static func timeout(_ frames: Int64, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var deadline = frames
+    var done = false
+    walk(input) { entry in
+      if deadline < entry.frame {
+        output.append(deadline, .finished)
+        done = true
+        return false
+      }
+      output.append(entry.frame, entry.event)
+      guard case .value = entry.event else {
+        done = true
+        return false
+      }
+      deadline = entry.frame + frames
+      return true
+    }
+    if !done { output.append(deadline, .finished) }
+    return output
+  }
+
+  static func merge(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var finished = [false, false]
+    walk(input) { entry in
+      switch entry.event {
+      case .value:
+        output.append(entry.frame, entry.event)
+        return true
+      case .failure:
+        output.append(entry.frame, entry.event)
+        return false
+      case .finished:
+        finished[entry.input] = true
+        if finished[0] && finished[1] {
+          output.append(entry.frame, .finished)
+          return false
+        }
+        return true
+      }
+    }
+    return output
+  }
+
+  /// combineLatest(a, b) mapped to `a * 10 + b`.
+  static func combineLatest(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var latest: [Int?] = [nil, nil]
+    var finished = [false, false]
+    walk(input) { entry in
+      switch entry.event {
+      case .value(let value):
+        latest[entry.input] = value
+        if let a = latest[0], let b = latest[1] { output.append(entry.frame, .value(a * 10 + b)) }
+        return true
+      case .failure:
+        output.append(entry.frame, entry.event)
+        return false
+      case .finished:
+        finished[entry.input] = true
+        if latest[entry.input] == nil || (finished[0] && finished[1]) {
+          output.append(entry.frame, .finished)
+          return false
+        }
+        return true
+      }
+    }
+    return output
+  }
+
+  /// zip(a, b) mapped to `a * 10 + b`.
+  static func zip(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var buffers: [[Int]] = [[], []]
+    var finished = [false, false]
+    func exhausted() -> Bool { (finished[0] && buffers[0].isEmpty) || (finished[1] && buffers[1].isEmpty) }
+    walk(input) { entry in
+      switch entry.event {
+      case .value(let value):
+        let other = 1 - entry.input
+        if buffers[other].isEmpty {
+          buffers[entry.input].append(value)
+        } else {
+          let partner = buffers[other].removeFirst()
+          let pair = entry.input == 0 ? value * 10 + partner : partner * 10 + value
+          output.append(entry.frame, .value(pair))
+          if exhausted() {
+            output.append(entry.frame, .finished)
+            return false
+          }
+        }
+        return true
+      case .failure:
+        output.append(entry.frame, entry.event)
+        return false
+      case .finished:
+        finished[entry.input] = true
+        if exhausted() {
+          output.append(entry.frame, .finished)
+          return false
+        }
+        return true
+      }
+    }
+    return output
+  }
+
+  /// a.withLatestFrom(b) mapped to `a * 10 + b`.
+  static func withLatestFrom(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var latest: Int?
+    walk(input) { entry in
+      switch (entry.input, entry.event) {
+      case (1, .value(let value)):
+        latest = value
+        return true
+      case (1, .finished):
+        return true
+      case (0, .value(let value)):
+        if let latest { output.append(entry.frame, .value(value * 10 + latest)) }
+        return true
+      default:
+        output.append(entry.frame, entry.event)
+        return false
+      }
+    }
+    return output
+  }
+}

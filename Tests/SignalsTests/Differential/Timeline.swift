@@ -1,0 +1,118 @@
+import Signals
+import SignalsTesting
+
+/// A timeline for the differential tests: events at whole frames (one frame = 1 ms), in the
+/// order they happen; events at the same frame keep their order.
+struct Timeline: Equatable, CustomStringConvertible {
+  enum Event: Equatable, CustomStringConvertible {
+    case value(Int)
+    case finished
+    case failure(Int)
+
+    var description: String {
+      switch self {
+      case .value(let value): "\(value)"
+      case .finished: "|"
+      case .failure(let code): "#\(code)"
+      }
+    }
+  }
+
+  struct Entry: Equatable {
+    var frame: Int64
+    /// Which input the event belongs to (0 or 1); outputs use 0.
+    var input: Int
+    var event: Event
+  }
+
+  var entries: [Entry] = []
+
+  mutating func append(_ frame: Int64, _ event: Event, input: Int = 0) {
+    entries.append(Entry(frame: frame, input: input, event: event))
+  }
+
+  var description: String {
+    entries.map { "\($0.frame)\($0.input == 0 ? "" : "b"):\($0.event)" }.joined(separator: " ")
+  }
+
+  /// The events of one input.
+  func of(_ input: Int) -> [Entry] { entries.filter { $0.input == input } }
+}
+
+/// A small, fast, seedable random generator (SplitMix64), so a failing case can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension Timeline {
+  /// A random timeline over `inputs` inputs: values (small, with repeats), same-frame events,
+  /// and for each input maybe a finish or a failure.
+  static func random(inputs: Int, using generator: inout SplitMix64) -> Timeline {
+    var timeline = Timeline()
+    var frame: Int64 = 0
+    var ended = Array(repeating: false, count: inputs)
+    let count = Int.random(in: 0...14, using: &generator)
+    for _ in 0..<count {
+      frame += Int64.random(in: 0...4, using: &generator)
+      let input = Int.random(in: 0..<inputs, using: &generator)
+      guard !ended[input] else { continue }
+      let roll = Int.random(in: 0..<20, using: &generator)
+      if roll == 0 {
+        timeline.append(frame, .finished, input: input)
+        ended[input] = true
+      } else if roll == 1 {
+        timeline.append(frame, .failure(input + 1), input: input)
+        ended[input] = true
+      } else {
+        timeline.append(frame, .value(Int.random(in: 0...5, using: &generator)), input: input)
+      }
+    }
+    for input in 0..<inputs where !ended[input] && Bool.random(using: &generator) {
+      frame += Int64.random(in: 0...3, using: &generator)
+      timeline.append(frame, .finished, input: input)
+    }
+    return timeline
+  }
+
+  /// Plays the timeline into real subjects on a test scheduler through `makeOutput`, and
+  /// records the output. Input events are scheduled before the operator subscribes, so at one
+  /// instant they run before any timer the operator schedules for that instant (the order the
+  /// models assume).
+  func play(
+    _ makeOutput: ([PassthroughSubject<Int, TestError>], TestScheduler) -> AnyPublisher<Int, TestError>
+  ) -> Timeline {
+    let scheduler = TestScheduler()
+    let subjects = [PassthroughSubject<Int, TestError>(), PassthroughSubject<Int, TestError>()]
+    for entry in entries {
+      let subject = subjects[entry.input]
+      scheduler.schedule(after: SchedulerTime(nanoseconds: entry.frame * 1_000_000)) {
+        switch entry.event {
+        case .value(let value): subject.send(value)
+        case .finished: subject.send(completion: .finished)
+        case .failure(let code): subject.send(completion: .failure(TestError(code)))
+        }
+      }
+    }
+    let recorder = makeOutput(subjects, scheduler).record(on: scheduler)
+    scheduler.run()
+    recorder.cancel()
+    var output = Timeline()
+    for timed in recorder.timedEvents {
+      let frame = timed.time.nanoseconds / 1_000_000
+      switch timed.event {
+      case .value(let value): output.append(frame, .value(value))
+      case .completion(.finished): output.append(frame, .finished)
+      case .completion(.failure(let error)): output.append(frame, .failure(error.code))
+      }
+    }
+    return output
+  }
+}
