@@ -3,6 +3,10 @@
 // from the root package so that the root keeps zero dependencies.
 import PackageDescription
 
+/// The root package's identity is the name of the folder it is checked out in (a clone may be
+/// named anything), so read it from this package's location rather than spelling it.
+let rootPackage = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "main"
+
 let package = Package(
   name: "Benchmarks",
   dependencies: [
@@ -15,8 +19,8 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         "AllocationCounter",
-        .product(name: "Signals", package: "main"),
-        .product(name: "SignalsTesting", package: "main"),
+        .product(name: "Signals", package: rootPackage),
+        .product(name: "SignalsTesting", package: rootPackage),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       swiftSettings: []
