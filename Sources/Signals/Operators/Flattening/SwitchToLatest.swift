@@ -3,11 +3,12 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// previous one each time a new one arrives.
   ///
   /// ```
-  /// upstream:        -A-----B------|
-  /// A:                -1-2----3       (3 is never seen: A was cancelled when B arrived)
-  /// B:                       -4-|
-  /// switchToLatest:  --1-2----4----|
+  /// queries:                                 -a--b-----|
+  /// queries.map { search($0) }.switchToLatest(): --------B-|
   /// ```
+  ///
+  /// where `search` answers 4 frames later: the answer to `a` (due at frame 5) never arrives,
+  /// because `b` replaced it at frame 4. (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// The usual shape of "search as you type": `query.map(search).switchToLatest()`. Finishes
   /// when the upstream and the current inner publisher have finished. A failure of either is
@@ -27,6 +28,19 @@ extension Publisher where Output: Publisher, Failure == Never {
     -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
   {
     setFailureType(to: Output.Failure.self).switchToLatest()
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+  /// `switchToLatest` for inner publishers that cannot fail, under a publisher that can.
+  @inlinable
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>,
+      Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
+    map { $0.setFailureType(to: Failure.self) }.switchToLatest()
   }
 }
 

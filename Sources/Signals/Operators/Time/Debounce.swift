@@ -3,9 +3,11 @@ extension Publisher {
   /// restarts the wait and replaces the pending one.
   ///
   /// ```
-  /// upstream:          -a-b-----c-|
-  /// debounce(3 ticks): ------b----(c|)
+  /// upstream:           ab-c----d--|
+  /// debounce(3 frames): ------c----(d|)
   /// ```
+  ///
+  /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// When the upstream finishes, a pending value is delivered at once, then the finish (Combine
   /// drops it; Signals loses no value). A failure drops the pending value and is forwarded at

@@ -2,9 +2,11 @@ extension Publisher {
   /// Delivers every value and the completion `interval` later than it arrived, in order.
   ///
   /// ```
-  /// upstream:        -a-b-|
-  /// delay(2 ticks):  ---a-b-|
+  /// upstream:         a-b|
+  /// delay(2 frames):  --a-b|
   /// ```
+  ///
+  /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// Failures are delayed too (DESIGN.md: everything keeps its order). Threading: delivered on
   /// `scheduler`. Bad input: a negative `interval` is treated as zero.

@@ -4,9 +4,12 @@ extension Publisher {
   /// the interval's end.
   ///
   /// ```
-  /// upstream:                  -a-b-c-----d-|
-  /// throttle(4, latest: true): -a---c-----d-|
+  /// upstream:                           abc-----d-|
+  /// throttle(4 frames, latest: true):   a---c---d-|
+  /// throttle(4 frames, latest: false):  a---b---d-|
   /// ```
+  ///
+  /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// A value delivered at an interval's end starts the next interval. A finish waits for a
   /// pending value, then follows it; a failure drops it and goes at once. Threading: the first

@@ -3,10 +3,14 @@ extension Publisher {
   /// from each value): it finishes, or fails with `customError()` when one is given.
   ///
   /// ```
-  /// upstream:                  -a---------
-  /// timeout(3 ticks):          -a---|
-  /// timeout(3, customError:e): -a---#e
+  /// upstream:          a--b------c|
+  /// timeout(4 frames): a--b---|
+  ///
+  /// upstream:                         a------b|
+  /// timeout(4 frames, customError:):  a---#
   /// ```
+  ///
+  /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// The upstream is cancelled when the time is up. Threading: values pass on the upstream's
   /// thread; the timeout's completion is delivered on `scheduler`, and `customError` runs
