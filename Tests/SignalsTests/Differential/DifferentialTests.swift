@@ -90,6 +90,46 @@ import Testing
   }
 }
 
+extension DifferentialTests {
+  struct ColdCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let model: @Sendable (Timeline) -> Timeline
+    let real: @Sendable (TestPublisher<Int, TestError>, TestScheduler) -> AnyPublisher<Int, TestError>
+    var testDescription: String { name }
+  }
+
+  static let coldCases: [ColdCase] = [
+    ColdCase(name: "retry(2)", model: { ReferenceModel.retry(2, $0) }) { source, _ in
+      source.retry(2).eraseToAnyPublisher()
+    },
+    ColdCase(name: "catch", model: ReferenceModel.catchThenJust) { source, _ in
+      source.catch { _ in source.catch { _ in Just(9).setFailureType(to: TestError.self) } }
+        .eraseToAnyPublisher()
+    },
+  ]
+
+  @Test(arguments: coldCases)
+  func resubscribingOperatorsMatchTheReferenceModel(_ operatorCase: ColdCase) throws {
+    let salt = operatorCase.name.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
+    var generator = SplitMix64(seed: Self.seed &+ salt)
+    for index in 0..<Self.casesPerOperator {
+      let input = Timeline.random(inputs: 1, using: &generator)
+      let expected = operatorCase.model(input)
+      let actual = try input.playCold(operatorCase.real)
+      guard actual == expected else {
+        Issue.record(
+          """
+          \(operatorCase.name) differs from the model (seed \(Self.seed), case \(index))
+          input:    \(input.marbles)
+          model:    \(expected)
+          operator: \(actual)
+          """)
+        return
+      }
+    }
+  }
+}
+
 /// Reads the environment without Foundation.
 enum Environment {
   static func value(_ name: String) -> String? {

@@ -293,3 +293,61 @@ enum ReferenceModel {
     return output
   }
 }
+
+extension ReferenceModel {
+  /// retry(n) over a cold upstream: each failed attempt re-plays the timeline from the frame of
+  /// its failure.
+  static func retry(_ retries: Int, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var offset: Int64 = 0
+    for attempt in 0...retries {
+      var failedAt: Int64?
+      walk(input) { entry in
+        let frame = entry.frame + offset
+        if case .failure = entry.event, attempt < retries {
+          failedAt = frame
+          return false
+        }
+        output.append(frame, entry.event)
+        if case .value = entry.event { return true }
+        return false
+      }
+      guard let failedAt else { break }
+      offset = failedAt
+    }
+    return output
+  }
+
+  /// catch over a cold upstream, replaced on failure by the same timeline shifted to the
+  /// failure's frame, then by `Just(9)` if that fails too.
+  static func catchThenJust(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var failedAt: Int64?
+    walk(input) { entry in
+      if case .failure = entry.event {
+        failedAt = entry.frame
+        return false
+      }
+      output.append(entry.frame, entry.event)
+      if case .value = entry.event { return true }
+      return false
+    }
+    guard let failedAt else { return output }
+    var secondFailure: Int64?
+    walk(input) { entry in
+      let frame = entry.frame + failedAt
+      if case .failure = entry.event {
+        secondFailure = frame
+        return false
+      }
+      output.append(frame, entry.event)
+      if case .value = entry.event { return true }
+      return false
+    }
+    if let secondFailure {
+      output.append(secondFailure, .value(9))
+      output.append(secondFailure, .finished)
+    }
+    return output
+  }
+}

@@ -116,3 +116,48 @@ extension Timeline {
     return output
   }
 }
+
+extension Timeline {
+  /// Input 0 as a marble diagram (values are single digits), for cold test publishers.
+  var marbles: String {
+    let events = of(0)
+    guard let last = events.last?.frame else { return "" }
+    var text = ""
+    for frame in 0...last {
+      let here = events.filter { $0.frame == frame }.map { entry -> String in
+        switch entry.event {
+        case .value(let value): "\(value)"
+        case .finished: "|"
+        case .failure: "#"
+        }
+      }
+      text += here.isEmpty ? "-" : here.count == 1 ? here[0] : "(" + here.joined() + ")"
+    }
+    return text
+  }
+
+  /// The digit values of a marble diagram made by `marbles`.
+  static let digits: [Character: Int] = Dictionary(
+    uniqueKeysWithValues: (0...9).map { (Character("\($0)"), $0) })
+
+  /// Plays input 0 as a cold publisher (re-played from each subscription) through `makeOutput`.
+  func playCold(
+    _ makeOutput: (TestPublisher<Int, TestError>, TestScheduler) -> AnyPublisher<Int, TestError>
+  ) throws -> Timeline {
+    let scheduler = TestScheduler()
+    let source = try scheduler.cold(marbles, values: Self.digits, error: TestError(1))
+    let recorder = makeOutput(source, scheduler).record(on: scheduler)
+    scheduler.run()
+    recorder.cancel()
+    var output = Timeline()
+    for timed in recorder.timedEvents {
+      let frame = timed.time.nanoseconds / 1_000_000
+      switch timed.event {
+      case .value(let value): output.append(frame, .value(value))
+      case .completion(.finished): output.append(frame, .finished)
+      case .completion(.failure(let error)): output.append(frame, .failure(error.code))
+      }
+    }
+    return output
+  }
+}
