@@ -104,16 +104,7 @@ extension Timeline {
     let recorder = makeOutput(subjects, scheduler).record(on: scheduler)
     scheduler.run()
     recorder.cancel()
-    var output = Timeline()
-    for timed in recorder.timedEvents {
-      let frame = timed.time.nanoseconds / 1_000_000
-      switch timed.event {
-      case .value(let value): output.append(frame, .value(value))
-      case .completion(.finished): output.append(frame, .finished)
-      case .completion(.failure(let error)): output.append(frame, .failure(error.code))
-      }
-    }
-    return output
+    return Timeline(recorded: recorder)
   }
 }
 
@@ -149,15 +140,20 @@ extension Timeline {
     let recorder = makeOutput(source, scheduler).record(on: scheduler)
     scheduler.run()
     recorder.cancel()
-    var output = Timeline()
+    return Timeline(recorded: recorder)
+  }
+}
+
+extension Timeline {
+  /// What `recorder` saw, in frames of 1 ms.
+  init(recorded recorder: Recorder<Int, TestError>) {
     for timed in recorder.timedEvents {
       let frame = timed.time.nanoseconds / 1_000_000
       switch timed.event {
-      case .value(let value): output.append(frame, .value(value))
-      case .completion(.finished): output.append(frame, .finished)
-      case .completion(.failure(let error)): output.append(frame, .failure(error.code))
+      case .value(let value): append(frame, .value(value))
+      case .completion(.finished): append(frame, .finished)
+      case .completion(.failure(let error)): append(frame, .failure(error.code))
       }
     }
-    return output
   }
 }
