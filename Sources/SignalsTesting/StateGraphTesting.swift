@@ -1,0 +1,48 @@
+import Signals
+import Testing
+
+/// Drives a fresh machine along each of `graph.coveringPaths()` (together they take every
+/// transition at least once) and records a test issue for each step that is refused or that
+/// lands in another state than the transition names. Returns how many transitions were taken.
+///
+/// ```swift
+/// #expect(expectEveryTransition(of: authGraph) == 9)
+/// ```
+///
+/// `makeMachine` builds the machine for each path (to give guards what they need); by default,
+/// a plain `StateMachine(graph:)`.
+@discardableResult
+public func expectEveryTransition<State, Event>(
+  of graph: StateGraph<State, Event>,
+  makeMachine: (StateGraph<State, Event>) -> StateMachine<State, Event> = { StateMachine(graph: $0) },
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Int {
+  var taken = 0
+  for path in graph.coveringPaths() {
+    let machine = makeMachine(graph)
+    let route = path.map { "\($0.fromName) --\($0.eventName)--> \($0.toName)" }.joined(separator: ", ")
+    for transition in path {
+      do {
+        let state = try machine.send(transition.event)
+        taken += 1
+        if graph.name(of: state) != transition.toName {
+          Issue.record(
+            "\(transition.eventName) led to \(graph.name(of: state)), not \(transition.toName), on path \(route)",
+            sourceLocation: sourceLocation)
+          break
+        }
+      } catch {
+        Issue.record("\(error), on path \(route)", sourceLocation: sourceLocation)
+        break
+      }
+    }
+  }
+  return taken
+}
+
+extension RejectionPolicy {
+  /// Records each rejected event as a test issue: for tests where every event should be allowed.
+  public static var recordIssue: RejectionPolicy {
+    .report { rejection in Issue.record("\(rejection)") }
+  }
+}
