@@ -143,3 +143,56 @@ enum Environment {
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+extension DifferentialTests {
+  enum Flattening: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case switchToLatest, flatMapMax2
+    var testDescription: String { rawValue }
+  }
+
+  @Test(arguments: Flattening.allCases)
+  func flatteningOperatorsMatchTheReferenceModel(_ flattening: Flattening) throws {
+    var generator = SplitMix64(seed: Self.seed &+ UInt64(flattening.rawValue.utf8.count))
+    for index in 0..<Self.casesPerOperator {
+      let outer = Timeline.random(inputs: 1, using: &generator)
+      let inners = (0..<3).map { _ in Timeline.random(inputs: 1, using: &generator) }
+      let innerFailures = inners.map { inner in
+        Timeline(
+          entries: inner.entries.map { entry in
+            var entry = entry
+            if case .failure = entry.event { entry.event = .failure(7) }
+            return entry
+          })
+      }
+      let expected =
+        switch flattening {
+        case .switchToLatest: HigherOrderModel.switchToLatest(outer: outer, inners: innerFailures)
+        case .flatMapMax2: HigherOrderModel.flatMap(limit: 2, outer: outer, inners: innerFailures)
+        }
+      let marbles = inners.map(\.marbles)
+      for diagram in marbles { _ = try MarbleDiagram(diagram, frameDuration: .milliseconds(1)) }
+      let actual = outer.play { subjects, scheduler in
+        // Each diagram parsed above, so this cannot throw.
+        let publishers = marbles.map { try! scheduler.cold($0, values: Timeline.digits, error: TestError(7)) }
+        switch flattening {
+        case .switchToLatest:
+          return subjects[0].map { publishers[$0 % publishers.count] }.switchToLatest().eraseToAnyPublisher()
+        case .flatMapMax2:
+          return subjects[0].flatMap(maxPublishers: .max(2)) { publishers[$0 % publishers.count] }
+            .eraseToAnyPublisher()
+        }
+      }
+      guard actual == expected else {
+        Issue.record(
+          """
+          \(flattening.rawValue) differs from the model (seed \(Self.seed), case \(index))
+          outer:    \(outer)
+          inners:   \(marbles)
+          model:    \(expected)
+          operator: \(actual)
+          """)
+        return
+      }
+    }
+  }
+}
