@@ -1,3 +1,4 @@
+import Foundation
 import Signals
 import SignalsTesting
 import Testing
@@ -224,5 +225,57 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
       authGraph.coveringPaths().flatMap { $0.map { "\($0.fromName)-\($0.eventName)-\($0.toName)" } })
     let all = Set(authGraph.transitions.map { "\($0.fromName)-\($0.eventName)-\($0.toName)" })
     #expect(taken == all)
+  }
+}
+
+@Suite struct StateMachinePersistenceTests {
+  enum Step: String, Codable, Hashable { case first, second, third }
+  enum Go: Hashable { case next }
+
+  let graph = StateGraph<Step, Go>(initial: .first, terminal: [.third]) {
+    Transition(from: .first, on: .next, to: .second)
+    Transition(from: .second, on: .next, to: .third)
+  }
+
+  @Test func savesAndRestoresTheState() throws {
+    let machine = StateMachine(graph: graph)
+    try machine.send(.next)
+    let data = try machine.savedState()
+    #expect(String(decoding: data, as: UTF8.self) == #"{"state":"second","version":1}"#)
+    let restored = StateMachine(graph: graph)
+    let states = restored.statePublisher.record()
+    try restored.restore(from: data)
+    #expect(restored.state == .second)
+    #expect(states.values == [.first, .second])
+    #expect(try restored.send(.next) == .third)
+  }
+
+  @Test func badDataIsATypedErrorAndChangesNothing() {
+    let machine = StateMachine(graph: graph)
+    #expect(throws: StateRestoreError.unsupportedVersion(found: 7, supported: 1)) {
+      try machine.restore(from: Data(#"{"state":"second","version":7}"#.utf8))
+    }
+    #expect {
+      try machine.restore(from: Data("not json".utf8))
+    } throws: { error in
+      if case .corrupt = error as? StateRestoreError { true } else { false }
+    }
+    #expect {
+      try machine.restore(from: Data(#"{"state":"fourth","version":1}"#.utf8))
+    } throws: { error in
+      if case .corrupt = error as? StateRestoreError { true } else { false }
+    }
+    #expect(machine.state == .first)
+  }
+
+  @Test func aStateTheGraphNoLongerHasIsRefused() {
+    let shorter = StateGraph<Step, Go>(initial: .first, terminal: [.second]) {
+      Transition(from: .first, on: .next, to: .second)
+    }
+    let machine = StateMachine(graph: shorter)
+    #expect(throws: StateRestoreError.unknownState("third")) {
+      try machine.restore(from: Data(#"{"state":"third","version":1}"#.utf8))
+    }
+    #expect(machine.state == .first)
   }
 }
