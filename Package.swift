@@ -7,12 +7,14 @@ let package = Package(
   products: [
     // Libraries
     .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "Coordinators", targets: ["Coordinators"]),
     // Testing support
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
   ],
   targets: [
     // Libraries
     .target(name: "Signals"),
+    .target(name: "Coordinators", dependencies: ["Signals"]),
 
     // Testing support
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
@@ -24,6 +26,7 @@ let package = Package(
     // Tests
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],

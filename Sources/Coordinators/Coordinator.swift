@@ -1,0 +1,150 @@
+import Signals
+
+/// Owns a flow's navigation: a `StateMachine` over the flow's screens, and the screen stack it
+/// keeps in step with a `Navigator`.
+///
+/// Each transition of the machine becomes navigator calls, by the edge's presentation: `.root`
+/// sets the root, `.push` pushes, `.modal` presents, `.none` changes the state without moving a
+/// screen. A transition whose target is the screen just below the top is a way back: it pops
+/// (or dismisses a modal). When the user goes back by a system gesture, report it with
+/// `systemDidGoBack()`: the graph validates it like any event, and the navigator is not asked to
+/// pop again.
+///
+/// Threading: main actor. Failure: events the graph refuses are `TransitionRejected` errors and
+/// change nothing.
+@MainActor
+public final class Coordinator<Screen, Event> {
+  /// One entry of the screen stack.
+  public struct Entry {
+    /// The screen.
+    public let screen: Screen
+    /// Whether it was presented modally.
+    public let modal: Bool
+  }
+
+  /// The machine over this flow's screens; events go through `send(_:)`, on the main actor.
+  let machine: StateMachine<Screen, Event>
+
+  /// The graph this flow runs.
+  public var graph: StateGraph<Screen, Event> { machine.graph }
+  /// The current screen (state).
+  public var state: Screen { machine.state }
+  /// The current screen, then each new one.
+  public var statePublisher: AnyPublisher<Screen, Never> { machine.statePublisher }
+  /// The event that means "back" in the graph, used by `systemDidGoBack()`.
+  public let backEvent: Event?
+  /// The screens as the navigator shows them, bottom first.
+  public private(set) var stack: [Entry] = []
+  /// The children running sub-flows, held until they finish.
+  public private(set) var children: [AnyObject] = []
+
+  let navigator: any Navigator<Screen>
+  var systemInitiated = false
+  var observation: AnyCancellable?
+
+  /// A coordinator for `graph` showing screens through `navigator`.
+  public init(graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil) {
+    machine = StateMachine(graph: graph)
+    self.navigator = navigator
+    self.backEvent = backEvent
+  }
+
+  /// Shows the initial screen as the root and starts following the machine.
+  public func start() {
+    let initial = machine.state
+    stack = [Entry(screen: initial, modal: false)]
+    navigator.setRoot(initial)
+    observation = machine.transitions.sink { [weak self] step in
+      MainActor.assumeIsolated { self?.apply(step) }
+    }
+  }
+
+  /// Sends `event` to the flow; returns the new screen or throws if the graph refuses it.
+  @discardableResult
+  public func send(_ event: Event) throws(TransitionRejected) -> Screen {
+    try machine.send(event)
+  }
+
+  /// The user went back with a system gesture (the screen is already gone): validated by the
+  /// graph as `backEvent`; the navigator is not asked to pop again.
+  public func systemDidGoBack() throws(TransitionRejected) {
+    guard let backEvent else {
+      throw TransitionRejected(
+        state: machine.graph.name(of: machine.state), event: "system back", reason: .noTransition)
+    }
+    systemInitiated = true
+    defer { systemInitiated = false }
+    try machine.send(backEvent)
+  }
+
+  func apply(_ step: StateMachine<Screen, Event>.Step) {
+    let graph = machine.graph
+    if stack.count >= 2, graph.name(of: stack[stack.count - 2].screen) == graph.name(of: step.to) {
+      let top = stack.removeLast()
+      stack[stack.count - 1] = Entry(screen: step.to, modal: stack[stack.count - 1].modal)
+      if !systemInitiated { top.modal ? navigator.dismiss() : navigator.pop() }
+      return
+    }
+    switch step.presentation {
+    case .root:
+      stack = [Entry(screen: step.to, modal: false)]
+      navigator.setRoot(step.to)
+    case .push:
+      stack.append(Entry(screen: step.to, modal: false))
+      navigator.push(step.to)
+    case .modal:
+      stack.append(Entry(screen: step.to, modal: true))
+      navigator.present(step.to)
+    case .none:
+      let modal = stack.last?.modal ?? false
+      if stack.isEmpty {
+        stack.append(Entry(screen: step.to, modal: false))
+      } else {
+        stack[stack.count - 1] = Entry(screen: step.to, modal: modal)
+      }
+    }
+  }
+
+  /// Starts `child` (a sub-flow) and holds it until it finishes; `onFinish` gets its outcome,
+  /// then the child is released. The child does not hold this coordinator.
+  public func run<Child: ChildFlow>(_ child: Child, onFinish: @escaping (FlowOutcome<Child.Result>) -> Void) {
+    children.append(child)
+    child.finishHandler = { [weak self, weak child] outcome in
+      guard let self, let child else { return }
+      self.children.removeAll { $0 === child }
+      onFinish(outcome)
+    }
+    child.start()
+  }
+}
+
+/// How a sub-flow ended.
+public enum FlowOutcome<Result> {
+  /// It completed with a result (the user logged in, picked contacts, ...).
+  case finished(Result)
+  /// The user abandoned it.
+  case cancelled
+}
+
+/// A sub-flow run by a parent `Coordinator`: it starts, then finishes once with an outcome.
+///
+/// Conforming classes keep `finishHandler` as a stored property and call `finish(_:)`; the
+/// parent sets the handler and releases the child after it fires.
+@MainActor
+public protocol ChildFlow: AnyObject {
+  /// What the flow produces when it completes.
+  associatedtype Result
+  /// Set by the parent; called once by `finish(_:)`.
+  var finishHandler: ((FlowOutcome<Result>) -> Void)? { get set }
+  /// Shows the flow's first screen.
+  func start()
+}
+
+extension ChildFlow {
+  /// Ends the flow with `outcome`; later calls do nothing.
+  public func finish(_ outcome: FlowOutcome<Result>) {
+    let handler = finishHandler
+    finishHandler = nil
+    handler?(outcome)
+  }
+}

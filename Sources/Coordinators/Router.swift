@@ -1,0 +1,210 @@
+import Foundation
+import Signals
+
+/// Why a URL could not be routed.
+public enum RouterError: Error, Equatable, CustomStringConvertible {
+  /// Not `scheme://path`, or it has spaces or empty segments.
+  case malformedURL(String)
+  /// No registered pattern matches.
+  case unknownRoute(String)
+  /// The pattern matched but a parameter the handler needs is absent.
+  case missingParameter(name: String, url: String)
+  /// A parameter is there but not of the type the handler needs.
+  case badParameter(name: String, value: String, expected: String)
+  /// The handler threw.
+  case handlerFailed(url: String, reason: String)
+  /// A data request's publisher produced values of another type than asked for.
+  case wrongResultType(url: String, expected: String)
+
+  /// What went wrong, quoting the URL.
+  public var description: String {
+    switch self {
+    case .malformedURL(let url): "malformed URL \"\(url)\""
+    case .unknownRoute(let url): "no route for \"\(url)\""
+    case .missingParameter(let name, let url): "\"\(url)\" lacks parameter \(name)"
+    case .badParameter(let name, let value, let expected):
+      "parameter \(name) is \"\(value)\", not \(expected)"
+    case .handlerFailed(let url, let reason): "the handler of \"\(url)\" failed: \(reason)"
+    case .wrongResultType(let url, let expected): "\"\(url)\" answered with something other than \(expected)"
+    }
+  }
+}
+
+/// A URL matched against a route pattern: its parameters, by name.
+public struct RouteMatch: Sendable {
+  /// The URL as given.
+  public let url: String
+  /// Path parameters (`:id` in the pattern) and query items, percent-decoded.
+  public let parameters: [String: String]
+
+  /// The parameter `name` as text.
+  public func string(_ name: String) throws(RouterError) -> String {
+    guard let value = parameters[name] else { throw .missingParameter(name: name, url: url) }
+    return value
+  }
+
+  /// The parameter `name` as an integer.
+  public func int(_ name: String) throws(RouterError) -> Int {
+    let text = try string(name)
+    guard let value = Int(text) else { throw .badParameter(name: name, value: text, expected: "an integer") }
+    return value
+  }
+}
+
+/// What a deep-link handler did with a URL.
+public enum RouteDisposition: Sendable {
+  /// It was acted on.
+  case handled
+  /// The flow that takes it is not ready (the user is not logged in yet): hold it and offer it
+  /// again at `deliverHeld()`.
+  case notReady(reason: String)
+}
+
+/// Maps URLs to deep-link handlers (`app://contact/user/:id` to a coordinator event) and to
+/// data requests between modules answered with a publisher (`native://message/last_contacts`),
+/// so that modules know each other only by URL.
+///
+/// Patterns: `scheme://segment/:parameter/...`; query items are parameters too. The first
+/// registered pattern that matches wins. Threading: main actor. Failure: every problem is a
+/// `RouterError` that quotes the URL; nothing traps.
+@MainActor
+public final class Router {
+  struct Route {
+    let scheme: String
+    let segments: [String]
+  }
+
+  var links: [(Route, (RouteMatch) throws -> RouteDisposition)] = []
+  var requests: [(Route, (RouteMatch) throws -> AnyPublisher<Any, any Error>)] = []
+  /// Deep links whose flow was not ready, oldest first, with the reason.
+  public private(set) var held: [(url: String, reason: String)] = []
+
+  /// Makes an empty router.
+  public init() {}
+
+  /// Routes URLs matching `pattern` to `handler` (deep links).
+  public func register(
+    _ pattern: String, handler: @escaping (RouteMatch) throws -> RouteDisposition
+  ) throws(RouterError) {
+    links.append((try Self.parse(pattern), handler))
+  }
+
+  /// Answers data requests for URLs matching `pattern` with the publisher `handler` returns.
+  public func register<Output, Failure: Error>(
+    _ pattern: String, request handler: @escaping (RouteMatch) throws -> AnyPublisher<Output, Failure>
+  ) throws(RouterError) {
+    let route = try Self.parse(pattern)
+    requests.append(
+      (
+        route,
+        { match in try handler(match).map { $0 as Any }.mapError { $0 as any Error }.eraseToAnyPublisher() }
+      ))
+  }
+
+  /// Opens a deep link: returns how the handler disposed of it; a `.notReady` link is held.
+  @discardableResult
+  public func open(_ url: String) throws(RouterError) -> RouteDisposition {
+    let (handler, match) = try find(url, in: links)
+    let disposition: RouteDisposition
+    do { disposition = try handler(match) } catch let error as RouterError { throw error } catch {
+      throw .handlerFailed(url: url, reason: "\(error)")
+    }
+    if case .notReady(let reason) = disposition { held.append((url, reason)) }
+    return disposition
+  }
+
+  /// Offers every held deep link again, oldest first; returns the URLs now handled. Those still
+  /// not ready stay held (with their new reason); those that fail are dropped and returned in
+  /// `failed`.
+  @discardableResult
+  public func deliverHeld() -> (handled: [String], failed: [(url: String, error: RouterError)]) {
+    let pending = held
+    held = []
+    var handled: [String] = []
+    var failed: [(url: String, error: RouterError)] = []
+    for (url, _) in pending {
+      do {
+        if case .handled = try open(url) { handled.append(url) }
+      } catch {
+        failed.append((url, error))
+      }
+    }
+    return (handled, failed)
+  }
+
+  /// Asks the module registered for `url` for data of type `type`.
+  ///
+  /// Failure: routing errors are thrown at once; a handler's publisher failure arrives as
+  /// `.handlerFailed`, a value of another type as `.wrongResultType`.
+  public func request<T>(_ url: String, as type: T.Type) throws(RouterError) -> AnyPublisher<T, RouterError> {
+    let (handler, match) = try find(url, in: requests)
+    let publisher: AnyPublisher<Any, any Error>
+    do { publisher = try handler(match) } catch let error as RouterError { throw error } catch {
+      throw .handlerFailed(url: url, reason: "\(error)")
+    }
+    return
+      publisher
+      .mapError { RouterError.handlerFailed(url: url, reason: "\($0)") }
+      .flatMap { value -> AnyPublisher<T, RouterError> in
+        if let typed = value as? T {
+          return Just(typed).setFailureType(to: RouterError.self).eraseToAnyPublisher()
+        }
+        return Fail(error: RouterError.wrongResultType(url: url, expected: "\(T.self)")).eraseToAnyPublisher()
+      }
+      .eraseToAnyPublisher()
+  }
+
+  func find<Handler>(_ url: String, in table: [(Route, Handler)]) throws(RouterError) -> (Handler, RouteMatch)
+  {
+    let (scheme, segments, query) = try Self.split(url)
+    for (route, handler) in table where route.scheme == scheme && route.segments.count == segments.count {
+      var parameters = query
+      var matches = true
+      for (expected, actual) in zip(route.segments, segments) {
+        if expected.hasPrefix(":") {
+          parameters[String(expected.dropFirst())] = actual
+        } else if expected != actual {
+          matches = false
+          break
+        }
+      }
+      if matches { return (handler, RouteMatch(url: url, parameters: parameters)) }
+    }
+    throw .unknownRoute(url)
+  }
+
+  static func parse(_ pattern: String) throws(RouterError) -> Route {
+    let (scheme, segments, _) = try split(pattern)
+    return Route(scheme: scheme, segments: segments)
+  }
+
+  /// `scheme://a/b?x=1` into its scheme, decoded path segments and decoded query items.
+  static func split(_ url: String) throws(RouterError) -> (String, [String], [String: String]) {
+    guard let separator = url.range(of: "://"), !url.contains(" ") else { throw .malformedURL(url) }
+    let scheme = String(url[..<separator.lowerBound])
+    guard !scheme.isEmpty,
+      scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+    else { throw .malformedURL(url) }
+    let rest = url[separator.upperBound...]
+    let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = parts.first.map(String.init) ?? ""
+    let rawSegments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard !rawSegments.isEmpty, !rawSegments.contains(where: \.isEmpty) else { throw .malformedURL(url) }
+    var segments: [String] = []
+    for segment in rawSegments {
+      guard let decoded = segment.removingPercentEncoding else { throw .malformedURL(url) }
+      segments.append(decoded)
+    }
+    var query: [String: String] = [:]
+    if parts.count == 2 {
+      for item in parts[1].split(separator: "&") {
+        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard pair.count == 2, let name = String(pair[0]).removingPercentEncoding,
+          let value = String(pair[1]).removingPercentEncoding, !name.isEmpty
+        else { throw .malformedURL(url) }
+        query[name] = value
+      }
+    }
+    return (scheme, segments, query)
+  }
+}

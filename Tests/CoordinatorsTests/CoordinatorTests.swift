@@ -1,0 +1,135 @@
+import Coordinators
+import Signals
+import SignalsTesting
+import Testing
+
+enum Screen: Hashable, Sendable {
+  case splash, login, biometric, home
+  case profile(id: Int)
+}
+
+enum Action: Hashable, Sendable {
+  case loaded, useBiometric, cancel, succeeded, back, sessionExpired
+  case openProfile(id: Int)
+}
+
+let flow = StateGraph<Screen, Action>(initial: .splash) {
+  Transition(from: .splash, on: .loaded, to: .login, presentation: .root)
+  Transition(from: .login, on: .useBiometric, to: .biometric, presentation: .modal)
+  Transition(from: .biometric, on: .cancel, to: .login)
+  Transition(from: .biometric, on: .succeeded, to: .home, presentation: .root)
+  Transition(from: .home, on: .openProfile(id: 0), to: .profile(id: 0))
+  Transition(from: .profile(id: 0), on: .back, to: .home)
+  Transition(fromAny: .sessionExpired, to: .login)
+}
+
+/// A navigator that writes down what it was asked to do.
+@MainActor
+final class RecordingNavigator: Navigator {
+  var calls: [String] = []
+  func setRoot(_ screen: Screen) { calls.append("root \(screen)") }
+  func push(_ screen: Screen) { calls.append("push \(screen)") }
+  func pop() { calls.append("pop") }
+  func present(_ screen: Screen) { calls.append("present \(screen)") }
+  func dismiss() { calls.append("dismiss") }
+}
+
+@MainActor
+@Suite struct CoordinatorTests {
+  @Test func transitionsBecomeNavigatorCallsByPresentation() throws {
+    let navigator = RecordingNavigator()
+    let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
+    coordinator.start()
+    try coordinator.send(.loaded)
+    try coordinator.send(.useBiometric)
+    try coordinator.send(.cancel)
+    try coordinator.send(.useBiometric)
+    try coordinator.send(.succeeded)
+    try coordinator.send(.openProfile(id: 7))
+    try coordinator.send(.back)
+    #expect(
+      navigator.calls == [
+        "root splash", "root login", "present biometric", "dismiss", "present biometric", "root home",
+        "push profile(id: 0)", "pop",
+      ])
+    #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
+  }
+
+  @Test func aSystemBackIsValidatedAndNotPoppedTwice() throws {
+    let navigator = RecordingNavigator()
+    let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
+    coordinator.start()
+    try coordinator.send(.loaded)
+    try coordinator.send(.useBiometric)
+    try coordinator.send(.succeeded)
+    try coordinator.send(.openProfile(id: 1))
+    try coordinator.systemDidGoBack()
+    #expect(navigator.calls.last == "push profile(id: 0)")
+    #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
+    #expect(throws: TransitionRejected(state: "home", event: "back", reason: .noTransition)) {
+      try coordinator.systemDidGoBack()
+    }
+    #expect(coordinator.state == .home)
+  }
+
+  @Test func aRefusedEventChangesNeitherStackNorScreens() {
+    let navigator = RecordingNavigator()
+    let coordinator = Coordinator(graph: flow, navigator: navigator)
+    coordinator.start()
+    #expect(throws: TransitionRejected.self) { try coordinator.send(.succeeded) }
+    #expect(navigator.calls == ["root splash"])
+    #expect(coordinator.stack.count == 1)
+  }
+
+  @Test func everyEdgeOfTheFlowIsTakenInOneCall() {
+    #expect(expectEveryTransition(of: flow) >= flow.transitions.count)
+    #expect(flow.problems() == [])
+  }
+}
+
+/// A sub-flow that picks a contact.
+@MainActor
+final class PickerFlow: ChildFlow {
+  var finishHandler: ((FlowOutcome<Int>) -> Void)?
+  var started = false
+  func start() { started = true }
+}
+
+@MainActor
+@Suite struct ChildFlowTests {
+  @Test func aFinishedChildReportsItsOutcomeAndIsReleased() {
+    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator())
+    var outcomes: [String] = []
+    weak var weakChild: PickerFlow?
+    do {
+      let child = PickerFlow()
+      weakChild = child
+      coordinator.run(child) { outcome in
+        if case .finished(let id) = outcome {
+          outcomes.append("picked \(id)")
+        } else {
+          outcomes.append("cancelled")
+        }
+      }
+      #expect(child.started)
+      #expect(coordinator.children.count == 1)
+      child.finish(.finished(42))
+      child.finish(.cancelled)
+    }
+    #expect(outcomes == ["picked 42"])
+    #expect(coordinator.children.isEmpty)
+    #expect(weakChild == nil)
+  }
+
+  @Test func theChildDoesNotKeepTheParentAlive() {
+    weak var weakParent: Coordinator<Screen, Action>?
+    let child = PickerFlow()
+    do {
+      let parent = Coordinator(graph: flow, navigator: RecordingNavigator())
+      weakParent = parent
+      parent.run(child) { _ in }
+    }
+    #expect(weakParent == nil)
+    child.finish(.cancelled)
+  }
+}
