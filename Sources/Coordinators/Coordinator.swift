@@ -105,6 +105,22 @@ public final class Coordinator<Screen, Event> {
     }
   }
 
+  /// Replaces the stack with `entries` (already validated), showing them through the navigator,
+  /// and moves the machine to `top` without a transition.
+  func rebuild(_ entries: [Entry], top: Screen) throws(StateRestoreError) {
+    try machine.restore(state: top)
+    stack = entries
+    for (index, entry) in entries.enumerated() {
+      if index == 0 {
+        navigator.setRoot(entry.screen)
+      } else if entry.modal {
+        navigator.present(entry.screen)
+      } else {
+        navigator.push(entry.screen)
+      }
+    }
+  }
+
   /// Starts `child` (a sub-flow) and holds it until it finishes; `onFinish` gets its outcome,
   /// then the child is released. The child does not hold this coordinator.
   public func run<Child: ChildFlow>(_ child: Child, onFinish: @escaping (FlowOutcome<Child.Result>) -> Void) {

@@ -1,9 +1,10 @@
 import Coordinators
+import Foundation
 import Signals
 import SignalsTesting
 import Testing
 
-enum Screen: Hashable, Sendable {
+enum Screen: Hashable, Sendable, Codable {
   case splash, login, biometric, home
   case profile(id: Int)
 }
@@ -18,7 +19,9 @@ let flow = StateGraph<Screen, Action>(initial: .splash) {
   Transition(from: .login, on: .useBiometric, to: .biometric, presentation: .modal)
   Transition(from: .biometric, on: .cancel, to: .login)
   Transition(from: .biometric, on: .succeeded, to: .home, presentation: .root)
-  Transition(from: .home, on: .openProfile(id: 0), to: .profile(id: 0))
+  Transition(from: .home, on: .openProfile(id: 0), to: .profile(id: 0)) { _, event in
+    if case .openProfile(let id) = event { .profile(id: id) } else { .profile(id: 0) }
+  }
   Transition(from: .profile(id: 0), on: .back, to: .home)
   Transition(fromAny: .sessionExpired, to: .login)
 }
@@ -50,7 +53,7 @@ final class RecordingNavigator: Navigator {
     #expect(
       navigator.calls == [
         "root splash", "root login", "present biometric", "dismiss", "present biometric", "root home",
-        "push profile(id: 0)", "pop",
+        "push profile(id: 7)", "pop",
       ])
     #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
   }
@@ -64,7 +67,7 @@ final class RecordingNavigator: Navigator {
     try coordinator.send(.succeeded)
     try coordinator.send(.openProfile(id: 1))
     try coordinator.systemDidGoBack()
-    #expect(navigator.calls.last == "push profile(id: 0)")
+    #expect(navigator.calls.last == "push profile(id: 1)")
     #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
     #expect(throws: TransitionRejected(state: "home", event: "back", reason: .noTransition)) {
       try coordinator.systemDidGoBack()
@@ -131,5 +134,45 @@ final class PickerFlow: ChildFlow {
     }
     #expect(weakParent == nil)
     child.finish(.cancelled)
+  }
+}
+
+@MainActor
+@Suite struct NavigationPersistenceTests {
+  func coordinatorOnProfile() throws -> Coordinator<Screen, Action> {
+    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator(), backEvent: .back)
+    coordinator.start()
+    try coordinator.send(.loaded)
+    try coordinator.send(.useBiometric)
+    try coordinator.send(.succeeded)
+    try coordinator.send(.openProfile(id: 7))
+    return coordinator
+  }
+
+  @Test func aSavedStackIsRebuiltOnTheNavigator() throws {
+    let data = try coordinatorOnProfile().savedNavigation()
+    let navigator = RecordingNavigator()
+    let restored = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
+    restored.start()
+    try restored.restoreNavigation(from: data)
+    #expect(navigator.calls == ["root splash", "root home", "push profile(id: 7)"])
+    #expect(restored.state == .profile(id: 7))
+    try restored.send(.back)
+    #expect(navigator.calls.last == "pop")
+  }
+
+  @Test func badSavedNavigationChangesNothing() throws {
+    let navigator = RecordingNavigator()
+    let coordinator = Coordinator(graph: flow, navigator: navigator)
+    coordinator.start()
+    #expect(throws: StateRestoreError.self) { try coordinator.restoreNavigation(from: Data("{}".utf8)) }
+    #expect(throws: StateRestoreError.corrupt("the saved stack is empty")) {
+      try coordinator.restoreNavigation(from: Data(#"{"stack":[],"version":1}"#.utf8))
+    }
+    #expect(throws: StateRestoreError.unsupportedVersion(found: 2, supported: 1)) {
+      try coordinator.restoreNavigation(from: Data(#"{"stack":[],"version":2}"#.utf8))
+    }
+    #expect(navigator.calls == ["root splash"])
+    #expect(coordinator.state == .splash)
   }
 }

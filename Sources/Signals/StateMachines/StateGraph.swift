@@ -99,16 +99,33 @@ public struct Transition<State, Event> {
   public let conditionName: String?
   /// How a coordinator shows the target.
   public let presentation: Presentation
+  /// Makes the actual target from the event, for targets that carry the event's payload
+  /// (`.openProfile(id: 42)` to `.profile(id: 42)`); `nil` means `to` as written.
+  public let target: (@Sendable (State, Event) -> State)?
 
-  /// An edge from `from` on `event` to `to`, optionally guarded.
+  /// The state the machine moves to when this transition is taken from `state` on `event`.
+  ///
+  /// A `carrying` closure that returns another case than `to` is a programming error in the
+  /// graph; the machine then moves to `to` as written, so the graph stays the truth.
+  public func destination(from state: State, on event: Event) -> State {
+    guard let target else { return to }
+    let made = target(state, event)
+    return caseName(of: made) == caseName(of: to) ? made : to
+  }
+
+  /// An edge from `from` on `event` to `to`, optionally guarded, optionally `carrying` the
+  /// event's payload into the target (`to` then names the target's case for validation and
+  /// diagrams).
   public init(
     from: State, on event: Event, to: State, presentation: Presentation = .push,
+    carrying target: (@Sendable (State, Event) -> State)? = nil,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
   ) {
     self.from = from
     self.event = event
     self.to = to
     self.presentation = presentation
+    self.target = target
     self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
     self.condition = condition
   }
@@ -122,6 +139,7 @@ public struct Transition<State, Event> {
     self.presentation = presentation
     condition = nil
     conditionName = nil
+    target = nil
   }
 
   /// The source's case name, or `*` for a wildcard.

@@ -111,12 +111,13 @@ public final class StateMachine<State, Event>: @unchecked Sendable {
         if case .failure(let error) = resolved { return (.failure(error), false) }
         return (.success(current), false)
       }
-      let step = Step(from: current, event: event, to: transition.to, presentation: transition.presentation)
-      current = transition.to
+      let target = transition.destination(from: current, on: event)
+      let step = Step(from: current, event: event, to: target, presentation: transition.presentation)
+      current = target
       pending.append(step)
-      if delivering { return (.success(transition.to), false) }
+      if delivering { return (.success(target), false) }
       delivering = true
-      return (.success(transition.to), true)
+      return (.success(target), true)
     }
     switch outcome {
     case (.success(let state), let drains):

@@ -63,9 +63,17 @@ extension StateMachine where State: Codable {
     } catch {
       throw .corrupt("\(error)")
     }
-    let name = graph.name(of: saved.state)
+    try restore(state: saved.state)
+  }
+}
+
+extension StateMachine {
+  /// Moves the machine to `state` without a transition (restoring saved navigation) and
+  /// publishes it; refuses a state the graph does not have.
+  package func restore(state: State) throws(StateRestoreError) {
+    let name = graph.name(of: state)
     guard graph.states.contains(where: { graph.name(of: $0) == name }) else { throw .unknownState(name) }
-    lock.withLock { current = saved.state }
-    stateSubject.send(saved.state)
+    lock.withLock { current = state }
+    stateSubject.send(state)
   }
 }
