@@ -21,12 +21,17 @@ let package = Package(
 
     // Examples
     .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .target(
+      name: "LoginFeature", dependencies: ["Signals", "Coordinators"], path: "Examples/Login/LoginFeature"),
     .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
 
     // Tests
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
+    .testTarget(
+      name: "LoginFeatureTests", dependencies: ["LoginFeature", "Signals", "SignalsTesting"],
+      path: "Tests/ExamplesTests/LoginFeatureTests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],

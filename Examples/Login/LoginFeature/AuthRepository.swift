@@ -1,0 +1,53 @@
+import Signals
+
+/// The app's view of authentication: service calls with their errors mapped to `AppError`.
+///
+/// Threading: as the service's scheduler. Failure: every service failure becomes an
+/// `AppError` here and nowhere else.
+public struct AuthRepository: Sendable {
+  let service: any LoginService
+
+  /// A repository over `service`.
+  public init(service: any LoginService) { self.service = service }
+
+  /// Whether the server accepts `account`; a failed check counts as not accepted.
+  public func isAccountAccepted(_ account: String) -> AnyPublisher<Bool, Never> {
+    service.checkAccount(account).replaceError(with: false).eraseToAnyPublisher()
+  }
+
+  /// Logs in.
+  public func login(account: String, password: String) -> AnyPublisher<Session, AppError> {
+    service.login(account: account, password: password).mapError(AppError.init).eraseToAnyPublisher()
+  }
+}
+
+/// The login use case: the one call the view model makes to log in, whatever requests it
+/// takes underneath.
+public struct LoginUseCase: Sendable {
+  let repository: AuthRepository
+
+  /// A use case over `repository`.
+  public init(repository: AuthRepository) { self.repository = repository }
+
+  /// Local rule: an account name is at most 20 characters.
+  public static let maximumAccountLength = 20
+  /// Local rule: a password is at least 6 characters.
+  public static let minimumPasswordLength = 6
+
+  /// Whether `account` is valid: the local rule first, then the server's check.
+  public func validate(account: String) -> AnyPublisher<Bool, Never> {
+    guard account.count <= Self.maximumAccountLength else { return Just(false).eraseToAnyPublisher() }
+    return repository.isAccountAccepted(account)
+  }
+
+  /// Logs in with trimmed credentials.
+  public func login(account: String, password: String) -> AnyPublisher<Session, AppError> {
+    repository.login(account: account.trimmingSpaces, password: password)
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,105 @@
+import Signals
+
+/// Where a login stands.
+public enum LoginStatus: Equatable, Sendable {
+  /// Nothing tried yet.
+  case none
+  /// Waiting for the server.
+  case loading
+  /// Logged in.
+  case success(Session)
+  /// The last try failed, with the reason to show.
+  case failure(AppError)
+}
+
+/// The events of the login status machine.
+public enum LoginEvent: Equatable, Sendable {
+  /// The user pressed login.
+  case press
+  /// The server accepted.
+  case succeeded(Session)
+  /// The server refused or could not be reached.
+  case failed(AppError)
+}
+
+/// The login screen's view model: inputs `account` and `password`, outputs `accountValid`,
+/// `loginBtnEnable` and `loginStatus`.
+///
+/// `accountValid` follows the account 500 ms after the last keystroke (local check: at most 20
+/// characters; remote check: at least 8), so fast typing never shows intermediate results.
+/// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
+/// small state machine (`statusGraph`). Threading: use it from one thread (the UI's); time runs
+/// on the injected scheduler, so tests use a `TestScheduler`.
+public final class LoginViewModel {
+  /// The account typed so far.
+  @Published public var account = ""
+  /// The password typed so far.
+  @Published public var password = ""
+
+  /// Whether the account is valid: false at first, then the debounced checks.
+  public private(set) var accountValid: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
+  /// Whether the login button is enabled.
+  public private(set) var loginBtnEnable: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
+  /// The login status, current value first.
+  public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher }
+
+  /// The login status graph: none or failure --press--> loading --> success or failure.
+  public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(
+    initial: .none, terminal: [.success(Session(userID: "", token: ""))]
+  ) {
+    Transition(from: .none, on: .press, to: .loading, presentation: .none)
+    Transition(from: .failure(.network), on: .press, to: .loading, presentation: .none)
+    Transition(
+      from: .loading, on: .succeeded(Session(userID: "", token: "")),
+      to: .success(Session(userID: "", token: "")), presentation: .none
+    ) {
+      _, event in if case .succeeded(let session) = event { .success(session) } else { .none }
+    }
+    Transition(from: .loading, on: .failed(.network), to: .failure(.network), presentation: .none) {
+      _, event in
+      if case .failed(let error) = event { .failure(error) } else { .none }
+    }
+  }
+
+  let useCase: LoginUseCase
+  let status = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
+  var enabled = false
+  var subscriptions: [AnyCancellable] = []
+  var request: AnyCancellable?
+
+  /// A view model over `useCase`, timing its debounce on `scheduler`.
+  public init(useCase: LoginUseCase, scheduler: any Scheduler) {
+    self.useCase = useCase
+    let accountValid =
+      $account
+      .debounce(for: .milliseconds(500), scheduler: scheduler)
+      .map { [useCase] account in useCase.validate(account: account) }
+      .switchToLatest()
+      .prepend(false)
+      .removeDuplicates()
+      .share(replay: 1)
+    self.accountValid = accountValid.eraseToAnyPublisher()
+    loginBtnEnable =
+      accountValid
+      .combineLatest($password.map { $0.count >= LoginUseCase.minimumPasswordLength }) { $0 && $1 }
+      .removeDuplicates()
+      .share(replay: 1)
+      .eraseToAnyPublisher()
+    loginBtnEnable.sink { [weak self] in self?.enabled = $0 }.store(in: &subscriptions)
+  }
+
+  /// Logs in, unless the button is disabled or a login is already running (those presses are
+  /// ignored).
+  public func login() {
+    guard enabled, status.can(.press) else { return }
+    _ = try? status.send(.press)
+    request = useCase.login(account: account, password: password).sink(
+      receiveCompletion: { [weak self] completion in
+        if case .failure(let error) = completion { _ = try? self?.status.send(.failed(error)) }
+      },
+      receiveValue: { [weak self] session in _ = try? self?.status.send(.succeeded(session)) })
+  }
+
+  /// The current status.
+  public var currentStatus: LoginStatus { status.state }
+}

@@ -1,0 +1,26 @@
+extension Result {
+  /// A publisher of this result: the success value then a finish, or the failure.
+  public var publisher: Publisher { Publisher(result: self) }
+
+  /// The publisher of a `Result`: `Just` or `Fail`, decided by the result.
+  ///
+  /// Threading: delivers synchronously on the subscribing thread.
+  public struct Publisher: Signals.Publisher {
+    /// The success type.
+    public typealias Output = Success
+
+    /// The result delivered.
+    public let result: Result<Success, Failure>
+
+    /// A publisher of `result`.
+    public init(result: Result<Success, Failure>) { self.result = result }
+
+    /// Delivers the value and a finish, or the failure.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
+      switch result {
+      case .success(let value): Just(value).setFailureType(to: Failure.self).subscribe(subscriber)
+      case .failure(let error): Fail(error: error).subscribe(subscriber)
+      }
+    }
+  }
+}

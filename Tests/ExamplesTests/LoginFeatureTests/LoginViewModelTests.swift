@@ -1,0 +1,121 @@
+import LoginFeature
+import Signals
+import SignalsTesting
+import Testing
+
+/// The login screen in virtual time (the seed's MVVM + Clean login).
+@Suite struct LoginViewModelTests {
+  let scheduler = TestScheduler(frameDuration: .milliseconds(100))
+
+  func makeModel(loginLatency: SchedulerTime.Stride = .seconds(2)) -> LoginViewModel {
+    let service = InProcessLoginService(scheduler: scheduler, loginLatency: loginLatency)
+    return LoginViewModel(
+      useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
+  }
+
+  /// Types `text` one character every 100 ms into `field`, starting now.
+  func type(_ text: String, into field: @escaping @Sendable (String) -> Void) {
+    var typed = ""
+    for (index, character) in text.enumerated() {
+      typed.append(character)
+      let value = typed
+      scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(100 * index)), { field(value) })
+    }
+  }
+
+  @Test func accountValidFlipsOnly500msAfterTheLastKeystroke() {
+    let model = makeModel()
+    let recorder = model.accountValid.record(on: scheduler)
+    nonisolated(unsafe) let target = model  // the test drives the model on the scheduler's thread
+    type("alice@example", into: { target.account = $0 })
+    scheduler.run()
+    #expect(recorder.values == [false, true])
+    #expect(recorder.timedEvents.last?.time == SchedulerTime(nanoseconds: 1_700_000_000))
+  }
+
+  @Test func aTwentyOneCharacterAccountIsInvalid() {
+    let model = makeModel()
+    let recorder = model.accountValid.record(on: scheduler)
+    model.account = "alice@example.com"
+    scheduler.advance(by: .milliseconds(500))
+    model.account = String(repeating: "a", count: 21)
+    scheduler.advance(by: .milliseconds(500))
+    #expect(recorder.values == [false, true, false])
+  }
+
+  @Test func loginBtnEnableOverATypingSession() {
+    let model = makeModel()
+    let recorder = model.loginBtnEnable.record(on: scheduler)
+    nonisolated(unsafe) let target = model  // driven on the scheduler's thread
+    type("alice@ex", into: { target.account = $0 })
+    scheduler.advance(by: .seconds(1))
+    type("secret", into: { target.password = $0 })
+    scheduler.advance(by: .seconds(1))
+    type("x", into: { _ in target.password = "sec" })
+    scheduler.advance(by: .seconds(1))
+    // 100 ms frames: false at once; true when the 6th password character lands (frame 15);
+    // false when the password shrinks (frame 20).
+    expectMarbles(
+      recorder.marbles(values: ["t": true, "f": false], frameDuration: .milliseconds(100)),
+      "f--------------t----f")
+  }
+
+  @Test func loginLoadsThenSucceedsAfterTheServiceLatency() {
+    let model = makeModel()
+    let status = model.loginStatus.record(on: scheduler)
+    model.account = "alice@example.com"
+    model.password = "wonderland"
+    scheduler.advance(by: .milliseconds(500))
+    model.login()
+    model.login()  // a second press while loading is ignored
+    scheduler.advance(by: .seconds(2))
+    #expect(
+      status.values == [
+        .none, .loading, .success(Session(userID: "alice@example.com", token: "token-17-10")),
+      ])
+    #expect(status.timedEvents.last?.time == SchedulerTime(nanoseconds: 2_500_000_000))
+  }
+
+  @Test func thePasswordErrorGivesAServerFailureAndAllowsARetry() {
+    let model = makeModel()
+    let status = model.loginStatus.record(on: scheduler)
+    model.account = "alice@example.com"
+    model.password = "error"
+    scheduler.advance(by: .milliseconds(500))
+    model.login()
+    #expect(model.currentStatus == .none)  // "error" is 5 characters: the button is disabled
+    model.password = "error!"
+    model.login()
+    scheduler.advance(by: .seconds(2))
+    #expect(status.values.last == .failure(.server(message: "Wrong account or password")))
+    model.password = "wonderland"
+    model.login()
+    #expect(model.currentStatus == .loading)
+  }
+
+  @Test func serviceErrorsAreMappedInOnePlace() {
+    #expect(AppError(.offline) == .network)
+    #expect(AppError(.unreachable) == .network)
+    #expect(AppError(.http(status: 401)) == .sessionExpired)
+    #expect(AppError(.http(status: 500)) == .server(message: "the server answered 500"))
+    #expect(AppError(.rejected(code: 7, message: "no")) == .server(message: "no"))
+  }
+
+  @Test func theStatusGraphIsSound() {
+    #expect(LoginViewModel.statusGraph.problems() == [])
+  }
+
+  @Test func theViewModelIsReleasedWithItsSubscriptions() {
+    weak var released: LoginViewModel?
+    expectAllReleased {
+      let model = makeModel()
+      released = model
+      let recorder = model.loginBtnEnable.record(on: scheduler)
+      model.account = "alice@example.com"
+      scheduler.advance(by: .seconds(1))
+      recorder.cancel()
+    }
+    scheduler.run()
+    #expect(released == nil)
+  }
+}
