@@ -1,0 +1,77 @@
+import Coordinators
+import Signals
+
+/// The screens of the login app.
+public enum AuthScreen: Hashable, Sendable, Codable {
+  /// Deciding where to start.
+  case launch
+  /// Password login.
+  case password
+  /// Creating an account.
+  case register
+  /// Face or fingerprint login.
+  case biometric
+  /// Pattern login (digits on a 3x3 grid).
+  case pattern
+  /// Logged in.
+  case home
+}
+
+/// What moves the login app between screens.
+public enum AuthEvent: Hashable, Sendable {
+  /// Launch found these stored credentials.
+  case launched(CredentialKind)
+  /// A login succeeded.
+  case loggedIn
+  /// The user asked to register, or finished or left registration.
+  case register, registered, back
+  /// Biometric or pattern login gave up: use the password.
+  case usePassword
+  /// The user logged out.
+  case logout
+  /// The server said the session expired.
+  case sessionExpired
+}
+
+/// The credential a device has stored, which decides the first login screen.
+public enum CredentialKind: Hashable, Sendable {
+  case none, biometric, pattern
+}
+
+/// The login app's navigation, as a graph: every screen, every way between them.
+public let authGraph = StateGraph<AuthScreen, AuthEvent>(
+  initial: .launch,
+  states: [
+    .launch, .password, .register, .biometric, .pattern, .home,
+  ]
+) {
+  Transition(from: .launch, on: .launched(.none), to: .password, presentation: .root, guard: "no credential")
+  {
+    $1 == .launched(.none)
+  }
+  Transition(
+    from: .launch, on: .launched(.biometric), to: .biometric, presentation: .root, guard: "biometric"
+  ) {
+    $1 == .launched(.biometric)
+  }
+  Transition(from: .launch, on: .launched(.pattern), to: .pattern, presentation: .root, guard: "pattern") {
+    $1 == .launched(.pattern)
+  }
+  Transition(from: .password, on: .loggedIn, to: .home, presentation: .root)
+  Transition(from: .biometric, on: .loggedIn, to: .home, presentation: .root)
+  Transition(from: .pattern, on: .loggedIn, to: .home, presentation: .root)
+  Transition(from: .password, on: .register, to: .register)
+  Transition(from: .register, on: .back, to: .password)
+  Transition(from: .register, on: .registered, to: .password)
+  Transition(from: .biometric, on: .usePassword, to: .password, presentation: .root)
+  Transition(from: .pattern, on: .usePassword, to: .password, presentation: .root)
+  Transition(from: .home, on: .logout, to: .password, presentation: .root)
+  Transition(fromAny: .sessionExpired, to: .password)
+}
+
+/// Makes the app's coordinator: the auth graph shown through `navigator`, with `back` as the
+/// system back event.
+@MainActor
+public func makeAuthCoordinator(navigator: any Navigator<AuthScreen>) -> Coordinator<AuthScreen, AuthEvent> {
+  Coordinator(graph: authGraph, navigator: navigator, backEvent: .back)
+}

@@ -1,0 +1,161 @@
+import Signals
+
+/// A biometric credential: the token the server gave, and when it expires.
+public struct BiometricToken: Equatable, Sendable {
+  /// The token.
+  public let value: String
+  /// When it stops being accepted, on the app scheduler's clock.
+  public let expires: SchedulerTime
+
+  /// Makes a token.
+  public init(value: String, expires: SchedulerTime) {
+    self.value = value
+    self.expires = expires
+  }
+}
+
+/// The device's stored credential for biometric login.
+public final class CredentialStore {
+  /// The stored token, if any.
+  public private(set) var token: BiometricToken?
+
+  /// A store holding `token`.
+  public init(token: BiometricToken? = nil) { self.token = token }
+
+  /// Stores `token`.
+  public func save(_ token: BiometricToken) { self.token = token }
+
+  /// Removes the credential.
+  public func remove() { token = nil }
+}
+
+/// Face or fingerprint check on the device.
+public protocol Authenticator: Sendable {
+  /// Asks the user; answers whether they passed.
+  func authenticate() -> AnyPublisher<Bool, Never>
+}
+
+/// The server side of biometric login.
+public protocol BiometricService: Sendable {
+  /// A fresh token for an expired one; a rejection means the credential is no longer valid.
+  func refresh(_ token: BiometricToken) -> AnyPublisher<BiometricToken, ServiceError>
+  /// A session for a valid token; HTTP 401 means the token expired after all.
+  func session(for token: BiometricToken) -> AnyPublisher<Session, ServiceError>
+}
+
+/// Where a biometric login stands.
+public enum BiometricStatus: Equatable, Sendable {
+  /// Nothing tried yet.
+  case idle
+  /// Authenticating and talking to the server.
+  case loading
+  /// Logged in.
+  case success(Session)
+  /// The user did not pass the device check; they may try again.
+  case notRecognized
+  /// A network problem: the message is shown and the screen stays.
+  case failure(AppError)
+  /// The credential was refused and removed: go to password login with this notice.
+  case fallbackToPassword(notice: String)
+}
+
+/// Biometric login: authenticate; with an expired token, refresh it first; ask for a session;
+/// if the server says expired anyway, refresh and retry once; if a refresh is rejected, remove
+/// the credential and fall back to password login with a notice; a network error shows and
+/// stays. Success goes through the shared `LoginGate`.
+public final class BiometricLoginViewModel {
+  let gate: LoginGate
+  let authenticator: any Authenticator
+  let credentials: CredentialStore
+  let service: any BiometricService
+  let scheduler: any Scheduler
+  let statusSubject = CurrentValueSubject<BiometricStatus, Never>(.idle)
+  var work: AnyCancellable?
+
+  /// The status, current value first.
+  public var status: AnyPublisher<BiometricStatus, Never> { statusSubject.eraseToAnyPublisher() }
+  /// The status now.
+  public var currentStatus: BiometricStatus { statusSubject.value }
+
+  /// A view model over the shared gate and the device's biometric pieces.
+  public init(
+    gate: LoginGate, authenticator: any Authenticator, credentials: CredentialStore,
+    service: any BiometricService,
+    scheduler: any Scheduler
+  ) {
+    self.gate = gate
+    self.authenticator = authenticator
+    self.credentials = credentials
+    self.service = service
+    self.scheduler = scheduler
+  }
+
+  /// Starts a login; ignored while one runs or while the gate does not allow it.
+  public func login() {
+    guard currentStatus != .loading, gate.allowsLogin else { return }
+    guard let token = credentials.token else {
+      statusSubject.send(.fallbackToPassword(notice: "No biometric credential on this device"))
+      return
+    }
+    statusSubject.send(.loading)
+    let service = service
+    let scheduler = scheduler
+    work = authenticator.authenticate()
+      .setFailureType(to: BiometricFailure.self)
+      .flatMap { passed -> AnyPublisher<Session, BiometricFailure> in
+        guard passed else { return Fail(error: .notRecognized).eraseToAnyPublisher() }
+        let usable: AnyPublisher<BiometricToken, BiometricFailure> =
+          token.expires <= scheduler.now
+          ? Self.refreshed(token, service)
+          : Just(token).setFailureType(to: BiometricFailure.self).eraseToAnyPublisher()
+        return usable.flatMap { current in
+          service.session(for: current)
+            .catch { error -> AnyPublisher<Session, ServiceError> in
+              guard error == .http(status: 401) else { return Fail(error: error).eraseToAnyPublisher() }
+              // Expired after all: refresh and retry once; a second 401 or a refused refresh
+              // ends in the fallback below.
+              return service.refresh(current).flatMap { service.session(for: $0) }.eraseToAnyPublisher()
+            }
+            .mapError { BiometricFailure.service($0) }
+        }.eraseToAnyPublisher()
+      }
+      .sink(
+        receiveCompletion: { [weak self] completion in
+          guard let self, case .failure(let failure) = completion else { return }
+          switch failure {
+          case .notRecognized: self.statusSubject.send(.notRecognized)
+          case .refreshRejected:
+            self.credentials.remove()
+            self.statusSubject.send(.fallbackToPassword(notice: "Please log in with your password"))
+          case .service(let error):
+            let appError = AppError(error)
+            if appError == .network {
+              self.statusSubject.send(.failure(.network))
+            } else {
+              self.credentials.remove()
+              self.statusSubject.send(.fallbackToPassword(notice: "Please log in with your password"))
+            }
+          }
+        },
+        receiveValue: { [weak self] session in
+          self?.gate.handleSuccess(session)
+          self?.statusSubject.send(.success(session))
+        })
+  }
+
+  /// A refreshed token; a rejection (anything but a network failure) is `.refreshRejected`.
+  static func refreshed(
+    _ token: BiometricToken, _ service: any BiometricService
+  ) -> AnyPublisher<BiometricToken, BiometricFailure> {
+    service.refresh(token).mapError { error in
+      AppError(error) == .network ? BiometricFailure.service(error) : .refreshRejected
+    }.eraseToAnyPublisher()
+  }
+}
+
+/// Why a biometric login did not produce a session.
+enum BiometricFailure: Error, Equatable {
+  case notRecognized
+  case refreshRejected
+  case service(ServiceError)
+}

@@ -1,0 +1,205 @@
+import LoginFeature
+import Signals
+import SignalsTesting
+import Synchronization
+import Testing
+
+/// A flag tests flip while the code under test reads it.
+final class Flag: Sendable {
+  let raw: Atomic<Bool>
+  init(_ value: Bool) { raw = Atomic(value) }
+  var value: Bool {
+    get { raw.load(ordering: .relaxed) }
+    set { raw.store(newValue, ordering: .relaxed) }
+  }
+}
+
+/// A count of calls.
+final class CallCount: Sendable {
+  let raw = Atomic<Int>(0)
+  func add() { raw.add(1, ordering: .relaxed) }
+  var value: Int { raw.load(ordering: .relaxed) }
+}
+
+/// Fakes for the device and the server, answering on the test scheduler.
+struct FakePermission: NetworkPermission {
+  let granted: Flag
+  func isGranted() -> AnyPublisher<Bool, Never> { Just(granted.value).eraseToAnyPublisher() }
+}
+
+struct FakeUpdates: UpdateChecker {
+  let advice: UpdateAdvice
+  let calls = CallCount()
+  func check() -> AnyPublisher<UpdateAdvice, Never> {
+    calls.add()
+    return Just(advice).eraseToAnyPublisher()
+  }
+}
+
+final class FakeStore: SessionStore {
+  var lastUserID: String?
+  var cleared = 0
+  var saved: [Session] = []
+  init(lastUserID: String?) { self.lastUserID = lastUserID }
+  func save(_ session: Session) {
+    saved.append(session)
+    lastUserID = session.userID
+  }
+  func clearCachedUserData() { cleared += 1 }
+}
+
+struct FakeAuthenticator: Authenticator {
+  let passes: Bool
+  func authenticate() -> AnyPublisher<Bool, Never> { Just(passes).eraseToAnyPublisher() }
+}
+
+/// A biometric server scripted by the test: what refresh and session answer, in order.
+final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  // @unchecked: one test thread
+  var refreshes: [Result<BiometricToken, ServiceError>]
+  var sessions: [Result<Session, ServiceError>]
+  var log: [String] = []
+  init(refreshes: [Result<BiometricToken, ServiceError>] = [], sessions: [Result<Session, ServiceError>]) {
+    self.refreshes = refreshes
+    self.sessions = sessions
+  }
+  func refresh(_ token: BiometricToken) -> AnyPublisher<BiometricToken, ServiceError> {
+    log.append("refresh \(token.value)")
+    return (refreshes.isEmpty ? .failure(.rejected(code: 9, message: "unscripted")) : refreshes.removeFirst())
+      .publisher.eraseToAnyPublisher()
+  }
+  func session(for token: BiometricToken) -> AnyPublisher<Session, ServiceError> {
+    log.append("session \(token.value)")
+    return (sessions.isEmpty ? .failure(.rejected(code: 9, message: "unscripted")) : sessions.removeFirst())
+      .publisher.eraseToAnyPublisher()
+  }
+}
+
+@Suite struct LoginGateTests {
+  func gate(
+    granted: Bool = true, advice: UpdateAdvice = .none, lastUser: String? = nil
+  ) -> (LoginGate, FakeStore, CredentialStore, Flag, FakeUpdates) {
+    let permission = Flag(granted)
+    let store = FakeStore(lastUserID: lastUser)
+    let credentials = CredentialStore(
+      token: BiometricToken(value: "t1", expires: .init(nanoseconds: 1_000_000_000_000)))
+    let updates = FakeUpdates(advice: advice)
+    return (
+      LoginGate(
+        permission: FakePermission(granted: permission), updates: updates, store: store,
+        credentials: credentials), store, credentials, permission, updates
+    )
+  }
+
+  @Test func deniedNetworkBlocksUntilARetrySucceeds() {
+    let (gate, _, _, permission, _) = gate(granted: false)
+    gate.prepare()
+    #expect(gate.currentState == .invalidNetwork)
+    #expect(!gate.allowsLogin)
+    permission.value = true
+    gate.retry()
+    #expect(gate.currentState == .ready)
+  }
+
+  @Test func updatesAreCheckedOncePerLaunch() {
+    let (gate, _, _, _, updates) = gate(advice: .optional(version: "2.0"))
+    gate.prepare()
+    #expect(gate.currentState == .optionalUpdate(version: "2.0"))
+    gate.dismissUpdate()
+    #expect(gate.currentState == .ready)
+    gate.prepare()
+    #expect(gate.currentState == .ready)
+    #expect(updates.calls.value == 1)
+  }
+
+  @Test func aForcedUpdateOffersNothingElse() {
+    let (gate, _, _, _, _) = gate(advice: .forced(version: "3.0"))
+    gate.prepare()
+    gate.dismissUpdate()
+    #expect(gate.currentState == .forcedUpdate(version: "3.0"))
+    #expect(!gate.allowsLogin)
+  }
+
+  @Test func aNewUserClearsTheOldUsersDataAndBiometricCredential() {
+    let (gate, store, credentials, _, _) = gate(lastUser: "bob")
+    gate.handleSuccess(Session(userID: "alice", token: "x"))
+    #expect(store.cleared == 1)
+    #expect(credentials.token == nil)
+    #expect(store.saved.map(\.userID) == ["alice"])
+    gate.handleSuccess(Session(userID: "alice", token: "y"))
+    #expect(store.cleared == 1)
+  }
+}
+
+@Suite struct BiometricLoginTests {
+  let scheduler = TestScheduler()
+  let session = Session(userID: "alice", token: "s")
+  let fresh = BiometricToken(value: "fresh", expires: SchedulerTime(nanoseconds: 9_000_000_000))
+
+  func model(
+    token: BiometricToken?, passes: Bool = true, service: ScriptedBiometricService
+  ) -> (BiometricLoginViewModel, CredentialStore) {
+    let credentials = CredentialStore(token: token)
+    let gate = LoginGate(
+      permission: FakePermission(granted: Flag(true)), updates: FakeUpdates(advice: .none),
+      store: FakeStore(lastUserID: "alice"), credentials: credentials)
+    gate.prepare()
+    let model = BiometricLoginViewModel(
+      gate: gate, authenticator: FakeAuthenticator(passes: passes), credentials: credentials,
+      service: service,
+      scheduler: scheduler)
+    return (model, credentials)
+  }
+
+  @Test func aValidTokenGetsASession() {
+    let service = ScriptedBiometricService(sessions: [.success(session)])
+    let (model, _) = model(token: fresh, service: service)
+    model.login()
+    #expect(model.currentStatus == .success(session))
+    #expect(service.log == ["session fresh"])
+  }
+
+  @Test func anExpiredTokenIsRefreshedFirst() {
+    scheduler.advance(by: .seconds(10))
+    let service = ScriptedBiometricService(refreshes: [.success(fresh)], sessions: [.success(session)])
+    let (model, _) = model(token: fresh, service: service)
+    model.login()
+    #expect(service.log == ["refresh fresh", "session fresh"])
+    #expect(model.currentStatus == .success(session))
+  }
+
+  @Test func expiredAfterAllIsRefreshedAndRetriedOnce() {
+    let renewed = BiometricToken(value: "renewed", expires: SchedulerTime(nanoseconds: 9_000_000_000))
+    let service = ScriptedBiometricService(
+      refreshes: [.success(renewed)], sessions: [.failure(.http(status: 401)), .success(session)])
+    let (model, _) = model(token: fresh, service: service)
+    model.login()
+    #expect(service.log == ["session fresh", "refresh fresh", "session renewed"])
+    #expect(model.currentStatus == .success(session))
+  }
+
+  @Test func aRejectedRefreshRemovesTheCredentialAndFallsBack() {
+    let service = ScriptedBiometricService(
+      refreshes: [.failure(.rejected(code: 40, message: "revoked"))], sessions: [.failure(.http(status: 401))]
+    )
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(model.currentStatus == .fallbackToPassword(notice: "Please log in with your password"))
+    #expect(credentials.token == nil)
+  }
+
+  @Test func aNetworkErrorShowsAndStays() {
+    let service = ScriptedBiometricService(sessions: [.failure(.offline)])
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(model.currentStatus == .failure(.network))
+    #expect(credentials.token != nil)
+  }
+
+  @Test func aFailedDeviceCheckAsksAgain() {
+    let service = ScriptedBiometricService(sessions: [])
+    let (model, _) = model(token: fresh, passes: false, service: service)
+    model.login()
+    #expect(model.currentStatus == .notRecognized)
+    #expect(service.log.isEmpty)
+  }
+}
