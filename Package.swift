@@ -31,7 +31,7 @@ let package = Package(
     .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Signals", "SignalsTesting"],
-      path: "Tests/ExamplesTests/LoginFeatureTests"),
+      path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],

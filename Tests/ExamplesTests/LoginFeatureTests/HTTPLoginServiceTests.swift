@@ -1,0 +1,85 @@
+import Foundation
+import LoginFeature
+import Signals
+import Testing
+
+/// The HTTP service against a real server on loopback, started by the test (python3 stdlib).
+@Suite(.serialized) struct HTTPLoginServiceTests {
+  /// A running `login_server.py`; stopping closes its stdin.
+  final class Server: Sendable {
+    let process: Process
+    let input: Pipe
+    let port: Int
+
+    init() throws {
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Server/login_server.py")
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script.path]
+      input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      var line = Data()
+      while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+        byte != Data("\n".utf8)
+      {
+        line.append(byte)
+      }
+      guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        throw ServerFailure.noPort(String(decoding: line, as: UTF8.self))
+      }
+      self.port = port
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    func stop() {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+  }
+
+  enum ServerFailure: Error { case noPort(String) }
+
+  func outcome<T: Sendable>(_ publisher: AnyPublisher<T, ServiceError>) async -> Result<T, ServiceError> {
+    do {
+      for try await value in publisher.values { return .success(value) }
+      return .failure(.undecodable("no value"))
+    } catch let error as ServiceError {
+      return .failure(error)
+    } catch {
+      return .failure(.undecodable("\(error)"))
+    }
+  }
+
+  @Test func answersAreMappedToSessionsAndServiceErrors() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let service = HTTPLoginService(baseURL: server.url)
+    let ok = await outcome(service.login(account: "ok", password: "pw"))
+    #expect(ok == .success(Session(userID: "ok", token: "t-pw")))
+    #expect(await outcome(service.login(account: "expired", password: "pw")) == .failure(.http(status: 401)))
+    #expect(await outcome(service.login(account: "boom", password: "pw")) == .failure(.http(status: 500)))
+    #expect(
+      await outcome(service.login(account: "refused", password: "pw"))
+        == .failure(.rejected(code: 1002, message: "account locked")))
+    #expect(
+      await outcome(service.login(account: "garbage", password: "pw"))
+        == .failure(.undecodable("not a response envelope")))
+    #expect(await outcome(service.checkAccount("alice@example.com")) == .success(true))
+    #expect(AppError(.http(status: 401)) == .sessionExpired)
+  }
+
+  @Test func aClosedPortIsUnreachable() async throws {
+    let server = try Server()
+    let url = server.url
+    server.stop()
+    let service = HTTPLoginService(baseURL: url)
+    let result = await outcome(service.login(account: "ok", password: "pw"))
+    #expect(result == .failure(.unreachable))
+    if case .failure(let error) = result { #expect(AppError(error) == .network) }
+  }
+}

@@ -1,0 +1,54 @@
+"""A tiny login server for the HTTP service tests (python3 standard library only).
+
+It binds to a free port on 127.0.0.1, prints the port on one line, and answers until its stdin
+closes. The account name chooses the answer: `ok` succeeds, `expired` gives 401, `boom` 500,
+`refused` a non-zero code, `garbage` a body that is not JSON.
+"""
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from urllib.parse import parse_qs, urlparse
+
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, body):
+        payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def behave(self, account, data):
+        if account == "expired":
+            self.answer(401, {"code": 401, "msg": "expired", "data": None})
+        elif account == "boom":
+            self.answer(500, b"internal error")
+        elif account == "refused":
+            self.answer(200, {"code": 1002, "msg": "account locked", "data": None})
+        elif account == "garbage":
+            self.answer(200, b"{not json")
+        else:
+            self.answer(200, {"code": 0, "msg": "ok", "data": data})
+
+    def do_GET(self):
+        query = parse_qs(urlparse(self.path).query)
+        account = query.get("account", [""])[0]
+        self.behave(account, len(account) >= 8)
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        body = json.loads(self.rfile.read(length) or b"{}")
+        account = body.get("account", "")
+        self.behave(account, {"userID": account, "token": "t-" + body.get("password", "")})
+
+
+server = HTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+sys.stdin.read()
+server.shutdown()
