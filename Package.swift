@@ -30,7 +30,7 @@ let package = Package(
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
     .testTarget(
-      name: "LoginFeatureTests", dependencies: ["LoginFeature", "Signals", "SignalsTesting"],
+      name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),

@@ -62,14 +62,17 @@ public final class LoginViewModel {
   }
 
   let useCase: LoginUseCase
+  let gate: LoginGate?
   let status = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
   var enabled = false
   var subscriptions: [AnyCancellable] = []
   var request: AnyCancellable?
 
-  /// A view model over `useCase`, timing its debounce on `scheduler`.
-  public init(useCase: LoginUseCase, scheduler: any Scheduler) {
+  /// A view model over `useCase`, timing its debounce on `scheduler`; with a `gate`, logins wait
+  /// for it and successes go through it (the flow all login methods share).
+  public init(useCase: LoginUseCase, scheduler: any Scheduler, gate: LoginGate? = nil) {
     self.useCase = useCase
+    self.gate = gate
     let accountValid =
       $account
       .debounce(for: .milliseconds(500), scheduler: scheduler)
@@ -91,13 +94,16 @@ public final class LoginViewModel {
   /// Logs in, unless the button is disabled or a login is already running (those presses are
   /// ignored).
   public func login() {
-    guard enabled, status.can(.press) else { return }
+    guard enabled, status.can(.press), gate?.allowsLogin ?? true else { return }
     _ = try? status.send(.press)
     request = useCase.login(account: account, password: password).sink(
       receiveCompletion: { [weak self] completion in
         if case .failure(let error) = completion { _ = try? self?.status.send(.failed(error)) }
       },
-      receiveValue: { [weak self] session in _ = try? self?.status.send(.succeeded(session)) })
+      receiveValue: { [weak self] session in
+        self?.gate?.handleSuccess(session)
+        _ = try? self?.status.send(.succeeded(session))
+      })
   }
 
   /// The current status.

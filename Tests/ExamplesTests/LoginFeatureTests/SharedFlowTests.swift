@@ -1,3 +1,4 @@
+import Coordinators
 import LoginFeature
 import Signals
 import SignalsTesting
@@ -201,5 +202,73 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     model.login()
     #expect(model.currentStatus == .notRecognized)
     #expect(service.log.isEmpty)
+  }
+}
+
+@Suite struct PatternAndPasswordShareTheGateTests {
+  let scheduler = TestScheduler()
+
+  func parts(granted: Bool) -> (LoginUseCase, LoginGate, FakeStore) {
+    let service = InProcessLoginService(
+      scheduler: scheduler, accounts: ["alice@example.com": "wonderland", "pat@example.com": "1254"],
+      loginLatency: .seconds(1))
+    let store = FakeStore(lastUserID: "bob@example.com")
+    let gate = LoginGate(
+      permission: FakePermission(granted: Flag(granted)), updates: FakeUpdates(advice: .none), store: store,
+      credentials: CredentialStore())
+    gate.prepare()
+    return (LoginUseCase(repository: AuthRepository(service: service)), gate, store)
+  }
+
+  @Test func aPatternIsDigitsOnAGridAndLogsInThroughTheGate() {
+    let (useCase, gate, store) = parts(granted: true)
+    let model = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    #expect(!model.add(0) && !model.add(10))
+    for digit in [1, 2, 5, 5, 4] { model.add(digit) }
+    #expect(model.points == [1, 2, 5, 4])
+    model.login()
+    scheduler.advance(by: .seconds(1))
+    #expect(model.currentStatus == .success(Session(userID: "pat@example.com", token: "token-15-4")))
+    #expect(store.cleared == 1)
+  }
+
+  @Test func aWrongPatternFailsAndClears() {
+    let (useCase, gate, _) = parts(granted: true)
+    let model = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    for digit in [9, 8, 7, 6] { model.add(digit) }
+    model.login()
+    scheduler.advance(by: .seconds(1))
+    #expect(model.currentStatus == .failure(.server(message: "Wrong account or password")))
+    #expect(model.points.isEmpty)
+  }
+
+  @Test func withoutNetworkPermissionNoMethodLogsIn() {
+    let (useCase, gate, _) = parts(granted: false)
+    let pattern = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    for digit in [1, 2, 5, 4] { pattern.add(digit) }
+    pattern.login()
+    let password = LoginViewModel(useCase: useCase, scheduler: scheduler, gate: gate)
+    let status = password.loginStatus.record()
+    password.account = "alice@example.com"
+    password.password = "wonderland"
+    scheduler.advance(by: .seconds(1))
+    password.login()
+    #expect(pattern.currentStatus == .none)
+    #expect(status.values == [.none])
+    #expect(gate.currentState == .invalidNetwork)
+  }
+}
+
+@MainActor
+@Suite struct AuthCoordinatorMemoryTests {
+  @Test func aClosedFlowReleasesItsCoordinatorAndSubscriptions() throws {
+    weak var released: Coordinator<AuthScreen, AuthEvent>?
+    try expectAllReleased {
+      let coordinator = makeAuthCoordinator(navigator: ScreenLog())
+      released = coordinator
+      coordinator.start()
+      try coordinator.send(.launched(.none))
+    }
+    #expect(released == nil)
   }
 }

@@ -1,0 +1,59 @@
+import Signals
+
+/// Pattern login: the user draws a path over a 3x3 grid, entered as digits 1-9 (each at most
+/// once); at least 4 points make a pattern. It logs in the stored account with the pattern as
+/// its secret, through the shared `LoginGate`.
+public final class PatternLoginViewModel {
+  /// The points entered so far, as digits.
+  @Published public private(set) var points: [Int] = []
+  /// The login status, current value first.
+  public var status: AnyPublisher<LoginStatus, Never> { statusSubject.eraseToAnyPublisher() }
+  /// The status now.
+  public var currentStatus: LoginStatus { statusSubject.value }
+
+  /// The fewest points a pattern has.
+  public static let minimumPoints = 4
+
+  let account: String
+  let useCase: LoginUseCase
+  let gate: LoginGate
+  let statusSubject = CurrentValueSubject<LoginStatus, Never>(.none)
+  var request: AnyCancellable?
+
+  /// A view model logging in `account` through `useCase` and `gate`.
+  public init(account: String, useCase: LoginUseCase, gate: LoginGate) {
+    self.account = account
+    self.useCase = useCase
+    self.gate = gate
+  }
+
+  /// Adds grid point `digit` (1-9); other digits and repeated points are ignored. Returns whether
+  /// it was taken.
+  @discardableResult
+  public func add(_ digit: Int) -> Bool {
+    guard (1...9).contains(digit), !points.contains(digit), currentStatus != .loading else { return false }
+    points.append(digit)
+    return true
+  }
+
+  /// Starts over.
+  public func clear() { points = [] }
+
+  /// Logs in with the pattern; ignored while loading, with too few points, or while the gate
+  /// does not allow it. The pattern is cleared after a failure.
+  public func login() {
+    guard points.count >= Self.minimumPoints, currentStatus != .loading, gate.allowsLogin else { return }
+    statusSubject.send(.loading)
+    let secret = points.map(String.init).joined()
+    request = useCase.login(account: account, password: secret).sink(
+      receiveCompletion: { [weak self] completion in
+        guard case .failure(let error) = completion else { return }
+        self?.points = []
+        self?.statusSubject.send(.failure(error))
+      },
+      receiveValue: { [weak self] session in
+        self?.gate.handleSuccess(session)
+        self?.statusSubject.send(.success(session))
+      })
+  }
+}
