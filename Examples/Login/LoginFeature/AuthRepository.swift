@@ -34,10 +34,12 @@ public struct LoginUseCase: Sendable {
   /// Local rule: a password is at least 6 characters.
   public static let minimumPasswordLength = 6
 
-  /// Whether `account` is valid: the local rule first, then the server's check.
-  public func validate(account: String) -> AnyPublisher<Bool, Never> {
-    guard account.count <= Self.maximumAccountLength else { return Just(false).eraseToAnyPublisher() }
-    return repository.isAccountAccepted(account)
+  /// The local rule: whether `account` is short enough. Checked at every keystroke.
+  public func isWithinLength(_ account: String) -> Bool { account.count <= Self.maximumAccountLength }
+
+  /// The server's check of `account` (at least 8 characters in the in-process service).
+  public func isAcceptedRemotely(_ account: String) -> AnyPublisher<Bool, Never> {
+    repository.isAccountAccepted(account)
   }
 
   /// Logs in with trimmed credentials.

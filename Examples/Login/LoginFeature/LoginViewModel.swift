@@ -25,8 +25,9 @@ public enum LoginEvent: Equatable, Sendable {
 /// The login screen's view model: inputs `account` and `password`, outputs `accountValid`,
 /// `loginBtnEnable` and `loginStatus`.
 ///
-/// `accountValid` follows the account 500 ms after the last keystroke (local check: at most 20
-/// characters; remote check: at least 8), so fast typing never shows intermediate results.
+/// `accountValid` combines the remote check (at least 8 characters), run 500 ms after the last
+/// keystroke so fast typing never shows intermediate results, with the local check (at most 20
+/// characters), applied at once, as in the seed.
 /// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
 /// small state machine (`statusGraph`). Threading: use it from one thread (the UI's); time runs
 /// on the injected scheduler, so tests use a `TestScheduler`.
@@ -73,11 +74,15 @@ public final class LoginViewModel {
   public init(useCase: LoginUseCase, scheduler: any Scheduler, gate: LoginGate? = nil) {
     self.useCase = useCase
     self.gate = gate
-    let accountValid =
+    // As in the seed: the remote check runs 500 ms after the last keystroke; the local length
+    // rule applies at once.
+    let remote =
       $account
       .debounce(for: .milliseconds(500), scheduler: scheduler)
-      .map { [useCase] account in useCase.validate(account: account) }
+      .map { [useCase] account in useCase.isAcceptedRemotely(account) }
       .switchToLatest()
+    let local = $account.map { [useCase] in useCase.isWithinLength($0) }
+    let accountValid = remote.combineLatest(local) { $0 && $1 }
       .prepend(false)
       .removeDuplicates()
       .share(replay: 1)

@@ -39,6 +39,7 @@ import Testing
     model.account = "alice@example.com"
     scheduler.advance(by: .milliseconds(500))
     model.account = String(repeating: "a", count: 21)
+    #expect(recorder.values == [false, true, false])  // the local rule applies at once
     scheduler.advance(by: .milliseconds(500))
     #expect(recorder.values == [false, true, false])
   }

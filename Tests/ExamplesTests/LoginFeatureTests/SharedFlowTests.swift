@@ -272,3 +272,25 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(released == nil)
   }
 }
+
+@Suite struct AuthEnvironmentTests {
+  @Test func everyScreenGetsTheSameGateAndTheLaunchFollowsTheCredential() {
+    let scheduler = TestScheduler()
+    let credentials = CredentialStore(
+      token: BiometricToken(value: "t", expires: SchedulerTime(nanoseconds: 1)))
+    let environment = AuthEnvironment(
+      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      biometricService: ScriptedBiometricService(sessions: []),
+      authenticator: FakeAuthenticator(passes: true),
+      credentials: credentials, store: FakeStore(lastUserID: nil),
+      permission: FakePermission(granted: Flag(false)),
+      updates: FakeUpdates(advice: .none))
+    #expect(environment.launchEvent == .launched(.biometric))
+    environment.gate.prepare()
+    let biometric = environment.makeBiometricLogin()
+    biometric.login()
+    #expect(biometric.currentStatus == .idle)  // the shared gate has no network permission
+    credentials.remove()
+    #expect(environment.launchEvent == .launched(.none))
+  }
+}

@@ -1,0 +1,51 @@
+import Signals
+
+/// Everything the login screens depend on, built once by the app and handed to the coordinator,
+/// which makes each screen's view model from it: nothing in the feature reaches for a global.
+///
+/// All login methods get the same `LoginGate`, so the permission check, the once-per-launch
+/// update check and the success handling are shared.
+public final class AuthEnvironment {
+  /// Where time runs: the main scheduler in the app, a `TestScheduler` in tests.
+  public let scheduler: any Scheduler
+  /// The shared login flow.
+  public let gate: LoginGate
+  let useCase: LoginUseCase
+  let authenticator: any Authenticator
+  let credentials: CredentialStore
+  let biometricService: any BiometricService
+
+  /// An environment over the given services and device pieces.
+  public init(
+    scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
+    authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
+    permission: any NetworkPermission, updates: any UpdateChecker
+  ) {
+    self.scheduler = scheduler
+    self.authenticator = authenticator
+    self.credentials = credentials
+    self.biometricService = biometricService
+    useCase = LoginUseCase(repository: AuthRepository(service: loginService))
+    gate = LoginGate(permission: permission, updates: updates, store: store, credentials: credentials)
+  }
+
+  /// The first screen's event: which login the stored credentials allow.
+  public var launchEvent: AuthEvent { .launched(credentials.token == nil ? .none : .biometric) }
+
+  /// The password screen's view model.
+  public func makePasswordLogin() -> LoginViewModel {
+    LoginViewModel(useCase: useCase, scheduler: scheduler, gate: gate)
+  }
+
+  /// The biometric screen's view model.
+  public func makeBiometricLogin() -> BiometricLoginViewModel {
+    BiometricLoginViewModel(
+      gate: gate, authenticator: authenticator, credentials: credentials, service: biometricService,
+      scheduler: scheduler)
+  }
+
+  /// The pattern screen's view model for `account`.
+  public func makePatternLogin(account: String) -> PatternLoginViewModel {
+    PatternLoginViewModel(account: account, useCase: useCase, gate: gate)
+  }
+}
