@@ -24,6 +24,13 @@ let package = Package(
     .target(
       name: "LoginFeature", dependencies: ["Signals", "Coordinators"], path: "Examples/Login/LoginFeature"),
     .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
+    .target(
+      name: "LoginApp",
+      dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting", "TerminalUI"],
+      path: "Examples/Login/LoginApp"),
+    .executableTarget(
+      name: "LoginDemo", dependencies: ["LoginApp", "LoginFeature", "Coordinators", "Signals", "TerminalUI"],
+      path: "Examples/Login/LoginDemo"),
 
     // Tests
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
@@ -32,6 +39,10 @@ let package = Package(
     .testTarget(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
+    .testTarget(
+      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo"],
+      path: "Tests/ExamplesTests/LoginAppTests",
+      exclude: ["Golden"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],

@@ -10,7 +10,7 @@
 /// a hidden cursor; `restore()` undoes all of it and is safe to call more than once. It is also
 /// installed for normal exit (`atexit`) and for SIGINT, SIGTERM and SIGHUP, which restore and
 /// then end the process with the signal's usual status. Threading: call from the main thread.
-public final class Terminal {
+public final class Terminal: Sendable {
   /// Whether standard input and standard output are both terminals.
   public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 

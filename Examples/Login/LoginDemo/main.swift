@@ -1,0 +1,103 @@
+import Coordinators
+import Dispatch
+import Foundation
+import LoginApp
+import LoginFeature
+import Signals
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// `swift run LoginDemo`: interactive in a terminal; otherwise it plays the built-in demo script
+// on virtual time and prints the frames.
+
+let usage = """
+  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--help]
+
+    (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits);
+                     otherwise: plays the built-in demo script and prints its frames
+    --script FILE    plays a script of inputs on virtual time (- reads it from stdin):
+                     type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms
+    --graph FORMAT   prints the login flow's graph as Mermaid or Graphviz DOT
+    --help           this text
+
+  The demo account is alice@example.com with the password wonderland.
+  """
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(2)
+}
+
+@MainActor
+func runInteractive() -> Never {
+  let terminal = Terminal()
+  let app = LoginApp(environment: .demo(scheduler: MainScheduler.shared))
+  app.onChange = { terminal.draw(app.frame + ["", " tab: next  enter: press  ctrl-c: quit"]) }
+  terminal.enterRawMode()
+  app.start()
+  app.onChange()
+  Thread.detachNewThread {
+    var decoder = KeyDecoder()
+    while let bytes = terminal.read() {
+      let keys = decoder.decode(bytes)
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          for key in keys where !app.handle(key) {
+            terminal.restore()
+            exit(0)
+          }
+        }
+      }
+    }
+    DispatchQueue.main.async {
+      terminal.restore()
+      exit(0)
+    }
+  }
+  dispatchMain()
+}
+
+@MainActor
+func main() {
+  var arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    return
+  }
+  if let index = arguments.firstIndex(of: "--graph") {
+    let format = index + 1 < arguments.count ? arguments[index + 1] : ""
+    switch format {
+    case "mermaid": print(authGraph.mermaid(), terminator: "")
+    case "dot": print(authGraph.dot(name: "Auth"), terminator: "")
+    default: fail("--graph takes mermaid or dot, not \"\(format)\"\n\n\(usage)")
+    }
+    return
+  }
+  if let index = arguments.firstIndex(of: "--script") {
+    guard index + 1 < arguments.count else { fail("--script needs a file name, or - for stdin") }
+    let path = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    let text: String
+    if path == "-" {
+      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read script \(path)") }
+      text = String(decoding: data, as: UTF8.self)
+    }
+    do {
+      print(runScript(try parseScript(text)), terminator: "")
+    } catch {
+      fail("\(path): \(error)")
+    }
+    return
+  }
+  if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
+  if Terminal.isInteractive { runInteractive() }
+  print("(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
+  print(runScript(try! parseScript(demoScript)), terminator: "")  // the built-in script is valid (a test reads it)
+}
+
+MainActor.assumeIsolated { main() }

@@ -1,0 +1,102 @@
+import Foundation
+import LoginApp
+import Testing
+
+@Suite struct ScriptTests {
+  @Test func everyStepKind() throws {
+    let steps = try parseScript("# a comment\n\ntype alice\nwait 600ms\nwait 1.5s\ntab\nkey esc\nenter\n")
+    #expect(steps.count == 6)
+    #expect(steps[0] == .type("alice"))
+    #expect(steps[1] == .wait(.milliseconds(600)))
+    #expect(steps[2] == .wait(.milliseconds(1500)))
+  }
+
+  @Test(arguments: [
+    (
+      "tab\ntpye x\n", 2,
+      "unknown command \"tpye\"; expected type, wait, key, tab, shift-tab, enter, backspace or esc"
+    ),
+    ("wait soon\n", 1, "wait needs a duration such as 600ms or 2s, got \"soon\""),
+    ("\n\nkey f13\n", 3, "unknown key \"f13\""),
+    ("type\n", 1, "type needs the text to type"),
+  ])
+  func aBadLineNamesItsNumber(_ script: String, _ line: Int, _ message: String) {
+    #expect(throws: ScriptError(line: line, message: message)) { try parseScript(script) }
+  }
+
+  @Test func theBuiltInDemoScriptIsValid() throws {
+    #expect(try !parseScript(demoScript).isEmpty)
+  }
+}
+
+/// The demo's frames in script mode, against the snapshot in Golden/. After a deliberate change,
+/// refresh it with `UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff.
+@MainActor
+@Suite struct GoldenTests {
+  static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  func check(_ output: String, against name: String) throws {
+    let file = Self.goldenDirectory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try output.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    let golden = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      output == golden,
+      "frames differ from \(name); if the change is intended, run UPDATE_GOLDEN=1 swift test --filter GoldenTests"
+    )
+  }
+
+  @Test func theDemoScriptFrames() throws {
+    try check(runScript(try parseScript(demoScript)), against: "demo.txt")
+  }
+
+  @Test func aWrongPasswordShowsTheFailure() throws {
+    let script = "type alice@example.com\nwait 600ms\ntab\ntype wrongpass\nenter\nwait 2s\n"
+    try check(runScript(try parseScript(script)), against: "wrong-password.txt")
+  }
+
+  /// The built executable in script mode, as a user runs it.
+  @Test func theExecutablePlaysAScriptAndRefusesABadOne() throws {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("LoginDemo")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+      Issue.record("LoginDemo is not built next to the tests at \(executable.path)")
+      return
+    }
+    let good = try run(executable, arguments: ["--script", "-"], input: demoScript)
+    #expect(good.status == 0)
+    #expect(good.output == runScript(try parseScript(demoScript)))
+    let bad = try run(executable, arguments: ["--script", "-"], input: "tab\nfly away\n")
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("line 2: unknown command \"fly\""))
+    let graph = try run(executable, arguments: ["--graph", "mermaid"], input: "")
+    #expect(graph.output.hasPrefix("stateDiagram-v2\n"))
+  }
+
+  func run(
+    _ executable: URL, arguments: [String], input: String
+  ) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: output, as: UTF8.self),
+      String(decoding: error, as: UTF8.self)
+    )
+  }
+}
