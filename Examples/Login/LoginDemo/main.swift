@@ -97,7 +97,8 @@ func main() {
   if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
   if Terminal.isInteractive { runInteractive() }
   print("(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
-  print(runScript(try! parseScript(demoScript)), terminator: "")  // the built-in script is valid (a test reads it)
+  // The built-in script is valid: ScriptTests.theBuiltInDemoScriptIsValid parses it.
+  print(runScript(try! parseScript(demoScript)), terminator: "")
 }
 
 MainActor.assumeIsolated { main() }
