@@ -40,7 +40,7 @@ let package = Package(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
     .testTarget(
-      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo"],
+      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginAppTests",
       exclude: ["Golden"]),
     .testTarget(

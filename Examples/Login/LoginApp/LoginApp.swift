@@ -61,19 +61,21 @@ public final class LoginApp: Navigator {
     onChange()
   }
 
+  /// Binds the password screen's view model. Outputs are received on the environment's
+  /// scheduler (the main queue in the app), because services such as HTTP answer elsewhere.
   func bindPasswordScreen() {
     let model = environment.makePasswordLogin()
     passwordModel = model
     focus = .account
     status = .none
     bindings = [
-      model.accountValid.sink { [weak self] in
+      model.accountValid.receive(on: environment.scheduler).sink { [weak self] in
         self?.accountValid = $0; self?.onChange()
       },
-      model.loginBtnEnable.sink { [weak self] in
+      model.loginBtnEnable.receive(on: environment.scheduler).sink { [weak self] in
         self?.loginEnabled = $0; self?.onChange()
       },
-      model.loginStatus.sink { [weak self] status in
+      model.loginStatus.receive(on: environment.scheduler).sink { [weak self] status in
         guard let self else { return }
         self.status = status
         if case .success = status { _ = try? self.coordinator.send(.loggedIn) }

@@ -14,13 +14,16 @@ import TerminalUI
 // on virtual time and prints the frames.
 
 let usage = """
-  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--help]
+  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL] [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits);
                      otherwise: plays the built-in demo script and prints its frames
     --script FILE    plays a script of inputs on virtual time (- reads it from stdin):
                      type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms
     --graph FORMAT   prints the login flow's graph as Mermaid or Graphviz DOT
+    --service http --base-url URL
+                     logs in over HTTP (JSON envelope {code, msg, data}) instead of the built-in
+                     in-process service (interactive mode; scripts run on virtual time)
     --help           this text
 
   The demo account is alice@example.com with the password wonderland.
@@ -32,11 +35,16 @@ func fail(_ message: String) -> Never {
 }
 
 @MainActor
-func runInteractive() -> Never {
+func runInteractive(loginService: (any LoginService)?) -> Never {
   let terminal = Terminal()
-  let app = LoginApp(environment: .demo(scheduler: MainScheduler.shared))
+  let app = LoginApp(environment: .demo(scheduler: MainScheduler.shared, loginService: loginService))
   app.onChange = { terminal.draw(app.frame + ["", " tab: next  enter: press  ctrl-c: quit"]) }
   terminal.enterRawMode()
+  // Redraw when the terminal is resized.
+  signal(SIGWINCH, SIG_IGN)
+  let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+  resize.setEventHandler { MainActor.assumeIsolated { app.onChange() } }
+  resize.resume()
   app.start()
   app.onChange()
   Thread.detachNewThread {
@@ -57,11 +65,13 @@ func runInteractive() -> Never {
       exit(0)
     }
   }
-  dispatchMain()
+  withExtendedLifetime(resize) { dispatchMain() }
 }
 
 @MainActor
 func main() {
+  // Output to a closed pipe (`LoginDemo | head -1`) must end quietly, not kill the process.
+  signal(SIGPIPE, SIG_IGN)
   var arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
@@ -94,8 +104,23 @@ func main() {
     }
     return
   }
+  var loginService: (any LoginService)?
+  if let index = arguments.firstIndex(of: "--service") {
+    let kind = index + 1 < arguments.count ? arguments[index + 1] : ""
+    arguments.removeSubrange(index...min(index + 1, arguments.count - 1))
+    switch kind {
+    case "inprocess": break
+    case "http":
+      guard let at = arguments.firstIndex(of: "--base-url"), at + 1 < arguments.count,
+        let url = URL(string: arguments[at + 1]), url.scheme == "http" || url.scheme == "https"
+      else { fail("--service http needs --base-url http://host:port") }
+      arguments.removeSubrange(at...(at + 1))
+      loginService = HTTPLoginService(baseURL: url)
+    default: fail("--service takes inprocess or http, not \"\(kind)\"")
+    }
+  }
   if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
-  if Terminal.isInteractive { runInteractive() }
+  if Terminal.isInteractive { runInteractive(loginService: loginService) }
   print("(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
   // The built-in script is valid: ScriptTests.theBuiltInDemoScriptIsValid parses it.
   print(runScript(try! parseScript(demoScript)), terminator: "")

@@ -1,5 +1,6 @@
 import Foundation
 import LoginApp
+import SignalsTesting
 import Testing
 
 @Suite struct ScriptTests {
@@ -98,5 +99,34 @@ import Testing
       process.terminationStatus, String(decoding: output, as: UTF8.self),
       String(decoding: error, as: UTF8.self)
     )
+  }
+}
+
+@MainActor
+@Suite struct BadInputTests {
+  @Test func aLongPasteKeepsTheFrameIntact() {
+    let scheduler = TestScheduler()
+    let app = LoginApp(environment: .demo(scheduler: scheduler))
+    app.start()
+    scheduler.advance(by: .zero)
+    for character in String(repeating: "界a", count: 5_000) { app.handle(.character(character)) }
+    app.handle(.unknown([0xFF]))
+    scheduler.advance(by: .seconds(1))
+    let widths = Set(app.frame.map(\.count))
+    #expect(widths == [44])
+  }
+
+  @Test func closingStdoutEarlyEndsQuietly() throws {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("LoginDemo")
+    let process = Process()
+    process.executableURL = executable
+    let stdout = Pipe()
+    process.standardOutput = stdout
+    process.standardInput = FileHandle.nullDevice
+    try stdout.fileHandleForReading.close()
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
   }
 }
