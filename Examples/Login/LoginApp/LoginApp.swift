@@ -6,8 +6,10 @@ import TerminalUI
 /// The login app as the terminal shows it: the auth coordinator decides the screen, the
 /// screen's view model decides what is on it, and keys become view-model inputs.
 ///
-/// It is the app's `Navigator`: the coordinator's transitions set the screen drawn. Threading:
-/// main actor; time runs on the environment's scheduler (real in the demo, virtual in scripts).
+/// It is the app's `Navigator`: the coordinator's transitions set the screen drawn. The shared
+/// login gate's dialogs (no network permission, forced or optional update) are drawn over the
+/// screen below and take the keys while they are up. Threading: main actor; time runs on the
+/// environment's scheduler (real in the demo, virtual in scripts).
 @MainActor
 public final class LoginApp: Navigator {
   /// The fields of the password screen, in focus order.
@@ -20,11 +22,19 @@ public final class LoginApp: Navigator {
   var screen: AuthScreen = .launch
   var focus = Focus.account
   var passwordModel: LoginViewModel?
+  var biometricModel: BiometricLoginViewModel?
+  var patternModel: PatternLoginViewModel?
   var accountValid = false
   var loginEnabled = false
   var status = LoginStatus.none
+  var biometricStatus = BiometricStatus.idle
+  var gateState = GateState.checking
+  var session: Session?
   var notice: String?
   var bindings: [AnyCancellable] = []
+  var gateBinding: AnyCancellable?
+  /// Whether the user chose to quit (from the forced-update dialog).
+  public private(set) var quitRequested = false
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
 
@@ -34,8 +44,12 @@ public final class LoginApp: Navigator {
     coordinator = makeAuthCoordinator(navigator: self)
   }
 
-  /// Shows the first screen.
+  /// Shows the first screen and runs the gate's checks.
   public func start() {
+    gateBinding = environment.gate.state.receive(on: environment.scheduler).sink { [weak self] state in
+      self?.gateState = state
+      self?.onChange()
+    }
     coordinator.start()
     environment.gate.prepare()
     _ = try? coordinator.send(environment.launchEvent)
@@ -55,9 +69,20 @@ public final class LoginApp: Navigator {
   public func dismiss() { show(coordinator.state) }
 
   func show(_ screen: AuthScreen) {
+    let previous = self.screen
     self.screen = screen
-    if screen == .password && passwordModel == nil { bindPasswordScreen() }
-    if screen == .home { passwordModel = nil; bindings = [] }
+    if screen != previous {
+      bindings = []
+      passwordModel = nil
+      biometricModel = nil
+      patternModel = nil
+      switch screen {
+      case .password: bindPasswordScreen()
+      case .biometric: bindBiometricScreen()
+      case .pattern: bindPatternScreen()
+      default: break
+      }
+    }
     onChange()
   }
 
@@ -70,18 +95,56 @@ public final class LoginApp: Navigator {
     status = .none
     bindings = [
       model.accountValid.receive(on: environment.scheduler).sink { [weak self] in
-        self?.accountValid = $0; self?.onChange()
+        self?.accountValid = $0
+        self?.onChange()
       },
       model.loginBtnEnable.receive(on: environment.scheduler).sink { [weak self] in
-        self?.loginEnabled = $0; self?.onChange()
+        self?.loginEnabled = $0
+        self?.onChange()
       },
       model.loginStatus.receive(on: environment.scheduler).sink { [weak self] status in
-        guard let self else { return }
-        self.status = status
-        if case .success = status { _ = try? self.coordinator.send(.loggedIn) }
-        self.onChange()
+        self?.status = status
+        if case .success(let session) = status { self?.loggedIn(session) }
+        self?.onChange()
       },
     ]
+  }
+
+  func bindBiometricScreen() {
+    let model = environment.makeBiometricLogin()
+    biometricModel = model
+    bindings = [
+      model.status.receive(on: environment.scheduler).sink { [weak self] status in
+        guard let self else { return }
+        self.biometricStatus = status
+        switch status {
+        case .success(let session): self.loggedIn(session)
+        case .fallbackToPassword(let notice):
+          _ = try? self.coordinator.send(.usePassword)
+          self.notice = notice
+        default: break
+        }
+        self.onChange()
+      }
+    ]
+  }
+
+  func bindPatternScreen() {
+    guard let account = environment.patternAccount else { return }
+    let model = environment.makePatternLogin(account: account)
+    patternModel = model
+    bindings = [
+      model.status.receive(on: environment.scheduler).sink { [weak self] status in
+        self?.status = status
+        if case .success(let session) = status { self?.loggedIn(session) }
+        self?.onChange()
+      }
+    ]
+  }
+
+  func loggedIn(_ session: Session) {
+    self.session = session
+    _ = try? coordinator.send(.loggedIn)
   }
 
   // MARK: Keys
@@ -89,20 +152,44 @@ public final class LoginApp: Navigator {
   /// Applies one key; returns `false` when the app should quit.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
+    if key == .interrupt || key == .endOfInput { return false }
     notice = nil
+    if handleGateDialog(key) {
+      onChange()
+      return !quitRequested
+    }
     switch (screen, key) {
-    case (_, .interrupt), (_, .endOfInput):
-      return false
-    case (.password, _):
-      handlePassword(key)
-    case (.register, .escape), (.register, .enter):
-      try? coordinator.systemDidGoBack()
+    case (.password, _): handlePassword(key)
+    case (.biometric, .enter): biometricModel?.login()
+    case (.biometric, .tab), (.pattern, .tab): _ = try? coordinator.send(.usePassword)
+    case (.pattern, .character(let character)):
+      if let digit = character.wholeNumberValue, patternModel?.add(digit) == true {
+      } else {
+        notice = "Use digits 1-9, each once"
+      }
+    case (.pattern, .backspace): patternModel?.clear()
+    case (.pattern, .enter): patternModel?.login()
+    case (.register, .escape), (.register, .enter): try? coordinator.systemDidGoBack()
     case (.home, .enter):
+      session = nil
       _ = try? coordinator.send(.logout)
     default:
       notice = "That key does nothing here"
     }
     onChange()
+    return true
+  }
+
+  /// Keys for the gate's dialog, if one is up; returns whether the key was taken.
+  func handleGateDialog(_ key: Key) -> Bool {
+    switch (gateState, key) {
+    case (.ready, _), (.checking, _): return false
+    case (.invalidNetwork, .enter): environment.gate.retry()
+    case (.optionalUpdate, .escape): environment.gate.dismissUpdate()
+    case (.optionalUpdate, .enter), (.forcedUpdate, .enter): notice = "This demo cannot update itself"
+    case (.forcedUpdate, .escape): quitRequested = true
+    default: notice = "Answer the dialog first"
+    }
     return true
   }
 
@@ -137,7 +224,10 @@ public final class LoginApp: Navigator {
 
   // MARK: Drawing
 
-  /// The screen as lines of text, 44 columns wide.
+  /// The frame's width in columns.
+  public static let width = 44
+
+  /// The screen as lines of text, `width` columns wide; a gate dialog is drawn over it.
   public var frame: [String] {
     var body: [String]
     switch screen {
@@ -145,17 +235,46 @@ public final class LoginApp: Navigator {
     case .register:
       body = ["Create an account", "", "Registration is not part of", "this demo.", "", "esc: back"]
     case .home:
-      var user = ""
-      if case .success(let session) = status { user = session.userID }
-      body = ["Welcome, \(user)!", "", "You are logged in.", "", "enter: log out"]
+      body = ["Welcome, \(session?.userID ?? "")!", "", "You are logged in.", "", "enter: log out"]
     case .launch: body = ["Starting..."]
-    case .biometric: body = ["Biometric login"]
-    case .pattern: body = ["Pattern login"]
+    case .biometric: body = biometricLines
+    case .pattern: body = patternLines
     }
     if let notice { body += ["", "! " + notice] }
-    let width = 42
-    let top = "+" + String(repeating: "-", count: width) + "+"
-    return [top] + body.map { "| " + pad($0, width - 2) + " |" } + [top]
+    let inner = Self.width - 2
+    let top = "+" + String(repeating: "-", count: inner) + "+"
+    var lines = [top] + body.map { "| " + pad($0, inner - 2) + " |" } + [top]
+    if let dialog = dialogLines { lines = overlay(dialog, on: lines) }
+    return lines
+  }
+
+  var dialogLines: [String]? {
+    switch gateState {
+    case .ready, .checking: nil
+    case .invalidNetwork: ["No network permission", "Allow it in settings,", "then enter: retry"]
+    case .forcedUpdate(let version): ["Update required: \(version)", "enter: update", "esc: quit"]
+    case .optionalUpdate(let version): ["Version \(version) is out", "enter: update", "esc: later"]
+    }
+  }
+
+  /// Draws `dialog` in a box over the middle of `lines`.
+  func overlay(_ dialog: [String], on lines: [String]) -> [String] {
+    let boxWidth = 30
+    let box =
+      ["#" + String(repeating: "=", count: boxWidth - 2) + "#"]
+      + dialog.map { "# " + pad($0, boxWidth - 4) + " #" }
+      + ["#" + String(repeating: "=", count: boxWidth - 2) + "#"]
+    var result = lines
+    while result.count < box.count + 2 {
+      result.insert("|" + String(repeating: " ", count: Self.width - 2) + "|", at: result.count - 1)
+    }
+    let left = (Self.width - boxWidth) / 2
+    for (offset, row) in box.enumerated() {
+      var characters = Array(result[offset + 1])
+      characters.replaceSubrange(left..<(left + boxWidth), with: Array(row))
+      result[offset + 1] = String(characters)
+    }
+    return result
   }
 
   var passwordLines: [String] {
@@ -165,19 +284,48 @@ public final class LoginApp: Navigator {
     let password = "[" + pad(String(repeating: "*", count: min(model.password.count, 20)), 20) + "]"
     let hint = model.account.isEmpty ? "" : accountValid ? "ok" : "invalid"
     let button = loginEnabled ? "< Log in >" : "( log in )"
-    var statusLine = ""
-    switch status {
-    case .none: statusLine = ""
-    case .loading: statusLine = "Logging in..."
-    case .success: statusLine = "Logged in"
-    case .failure(let error): statusLine = "Failed: \(error)"
-    }
+    let statusLine =
+      switch status {
+      case .none: ""
+      case .loading: "Logging in..."
+      case .success: "Logged in"
+      case .failure(let error): "Failed: \(error)"
+      }
     return [
       "Log in", "",
       "\(marker(.account))Account  \(account) \(hint)",
       "\(marker(.password))Password \(password)", "",
       "\(marker(.login))\(button)   \(marker(.register))Register", "",
       statusLine,
+    ]
+  }
+
+  var biometricLines: [String] {
+    let statusLine =
+      switch biometricStatus {
+      case .idle: "enter: scan your face"
+      case .loading: "Scanning..."
+      case .notRecognized: "Not recognized; enter: try again"
+      case .failure(let error): "Failed: \(error)"
+      case .success: "Logged in"
+      case .fallbackToPassword(let notice): notice
+      }
+    return ["Face login", "", "   ( o_o )", "", statusLine, "", "tab: use your password"]
+  }
+
+  var patternLines: [String] {
+    let points = patternModel?.points ?? []
+    let grid = stride(from: 1, through: 7, by: 3).map { row in
+      (row..<(row + 3)).map { points.contains($0) ? "[\($0)]" : " \($0) " }.joined(separator: " ")
+    }
+    let statusLine =
+      switch status {
+      case .loading: "Checking..."
+      case .failure(let error): "Failed: \(error)"
+      default: "digits: draw  enter: log in"
+      }
+    return ["Pattern login", ""] + grid.map { "   " + $0 } + [
+      "", statusLine, "backspace: clear  tab: password",
     ]
   }
 

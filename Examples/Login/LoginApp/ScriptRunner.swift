@@ -16,12 +16,30 @@ public let demoScript = """
   enter
   """
 
+/// How the demo device is set up: its stored credential, the update the server advises, and
+/// whether the network is allowed.
+public struct DemoSetup: Sendable {
+  /// Which login the device starts with.
+  public var credential: CredentialKind = .none
+  /// What the update check says.
+  public var update: UpdateAdvice = .none
+  /// Whether the network permission is granted.
+  public var networkAllowed = true
+
+  /// The default: password login, up to date, network allowed.
+  public init(credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true) {
+    self.credential = credential
+    self.update = update
+    self.networkAllowed = networkAllowed
+  }
+}
+
 /// Plays `steps` against the app on virtual time and returns each frame that changed, headed by
 /// its virtual time.
 @MainActor
-public func runScript(_ steps: [ScriptStep]) -> String {
+public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> String {
   let scheduler = TestScheduler()
-  let app = LoginApp(environment: .demo(scheduler: scheduler))
+  let app = LoginApp(environment: .demo(scheduler: scheduler, setup: setup))
   app.start()
   scheduler.advance(by: .zero)
   var output = ""
@@ -50,12 +68,20 @@ public func runScript(_ steps: [ScriptStep]) -> String {
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.
-struct DemoPermission: NetworkPermission {
-  func isGranted() -> AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
+/// Grants the network after the first `deniedChecks` checks (so "retry" can be shown working).
+final class DemoPermission: NetworkPermission, @unchecked Sendable {
+  // @unchecked: the demo runs on one thread (main in the app, the script runner's in scripts).
+  var deniedChecks: Int
+  init(deniedChecks: Int) { self.deniedChecks = deniedChecks }
+  func isGranted() -> AnyPublisher<Bool, Never> {
+    defer { deniedChecks -= 1 }
+    return Just(deniedChecks <= 0).eraseToAnyPublisher()
+  }
 }
 
 struct DemoUpdates: UpdateChecker {
-  func check() -> AnyPublisher<UpdateAdvice, Never> { Just(.none).eraseToAnyPublisher() }
+  let advice: UpdateAdvice
+  func check() -> AnyPublisher<UpdateAdvice, Never> { Just(advice).eraseToAnyPublisher() }
 }
 
 final class DemoSessionStore: SessionStore {
@@ -68,25 +94,40 @@ struct DemoAuthenticator: Authenticator {
   func authenticate() -> AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
 }
 
+/// Accepts the stored token after a second, like a server would.
 struct DemoBiometricService: BiometricService {
+  let scheduler: any Scheduler
   func refresh(_ token: BiometricToken) -> AnyPublisher<BiometricToken, ServiceError> {
-    Fail(error: .rejected(code: 1, message: "no biometric server in the demo")).eraseToAnyPublisher()
+    Just(token).setFailureType(to: ServiceError.self).delay(for: .seconds(1), scheduler: scheduler)
+      .eraseToAnyPublisher()
   }
   func session(for token: BiometricToken) -> AnyPublisher<Session, ServiceError> {
-    Fail(error: .rejected(code: 1, message: "no biometric server in the demo")).eraseToAnyPublisher()
+    Just(Session(userID: "alice@example.com", token: "bio-\(token.value)")).setFailureType(
+      to: ServiceError.self
+    )
+    .delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
 }
 
 extension AuthEnvironment {
-  /// The demo's environment: the in-process login service (alice@example.com / wonderland) on
-  /// `scheduler`, and device fakes that allow everything.
+  /// The demo's environment: the in-process login service on `scheduler` (alice@example.com /
+  /// wonderland; the pattern account pat@example.com / 1-2-5-4), and device fakes set up as
+  /// `setup` says (a denied network is granted at the first retry).
   public static func demo(
-    scheduler: any Scheduler, loginService: (any LoginService)? = nil
+    scheduler: any Scheduler, loginService: (any LoginService)? = nil, setup: DemoSetup = DemoSetup()
   ) -> AuthEnvironment {
-    AuthEnvironment(
-      scheduler: scheduler, loginService: loginService ?? InProcessLoginService(scheduler: scheduler),
-      biometricService: DemoBiometricService(), authenticator: DemoAuthenticator(),
-      credentials: CredentialStore(),
-      store: DemoSessionStore(), permission: DemoPermission(), updates: DemoUpdates())
+    let accounts = ["alice@example.com": "wonderland", "pat@example.com": "1254"]
+    let credentials = CredentialStore()
+    if setup.credential == .biometric {
+      credentials.save(BiometricToken(value: "demo", expires: scheduler.now.advanced(by: .seconds(3600))))
+    }
+    return AuthEnvironment(
+      scheduler: scheduler,
+      loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
+      biometricService: DemoBiometricService(scheduler: scheduler), authenticator: DemoAuthenticator(),
+      credentials: credentials, store: DemoSessionStore(),
+      permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1),
+      updates: DemoUpdates(advice: setup.update),
+      patternAccount: setup.credential == .pattern ? "pat@example.com" : nil)
   }
 }

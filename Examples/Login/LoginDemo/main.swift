@@ -14,7 +14,8 @@ import TerminalUI
 // on virtual time and prints the frames.
 
 let usage = """
-  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL] [--help]
+  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL]
+                   [--start password|biometric|pattern] [--update optional|forced] [--offline] [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits);
                      otherwise: plays the built-in demo script and prints its frames
@@ -24,6 +25,10 @@ let usage = """
     --service http --base-url URL
                      logs in over HTTP (JSON envelope {code, msg, data}) instead of the built-in
                      in-process service (interactive mode; scripts run on virtual time)
+    --start KIND     the stored credential: password (default), biometric or pattern
+                     (pattern account: pat@example.com, pattern 1-2-5-4)
+    --update KIND    the server advises an optional or a forced update
+    --offline        no network permission at first (retry grants it)
     --help           this text
 
   The demo account is alice@example.com with the password wonderland.
@@ -35,9 +40,10 @@ func fail(_ message: String) -> Never {
 }
 
 @MainActor
-func runInteractive(loginService: (any LoginService)?) -> Never {
+func runInteractive(loginService: (any LoginService)?, setup: DemoSetup) -> Never {
   let terminal = Terminal()
-  let app = LoginApp(environment: .demo(scheduler: MainScheduler.shared, loginService: loginService))
+  let app = LoginApp(
+    environment: .demo(scheduler: MainScheduler.shared, loginService: loginService, setup: setup))
   app.onChange = { terminal.draw(app.frame + ["", " tab: next  enter: press  ctrl-c: quit"]) }
   terminal.enterRawMode()
   // Redraw when the terminal is resized.
@@ -53,7 +59,7 @@ func runInteractive(loginService: (any LoginService)?) -> Never {
       let keys = decoder.decode(bytes)
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
-          for key in keys where !app.handle(key) {
+          for key in keys where !app.handle(key) || app.quitRequested {
             terminal.restore()
             exit(0)
           }
@@ -73,6 +79,29 @@ func main() {
   // Output to a closed pipe (`LoginDemo | head -1`) must end quietly, not kill the process.
   signal(SIGPIPE, SIG_IGN)
   var arguments = Array(CommandLine.arguments.dropFirst())
+  var setup = DemoSetup()
+  func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail("\(name) needs a value\n\n\(usage)") }
+    defer { arguments.removeSubrange(index...(index + 1)) }
+    return arguments[index + 1]
+  }
+  switch option("--start") {
+  case nil, "password": break
+  case "biometric": setup.credential = .biometric
+  case "pattern": setup.credential = .pattern
+  case let other?: fail("--start takes password, biometric or pattern, not \"\(other)\"")
+  }
+  switch option("--update") {
+  case nil: break
+  case "optional": setup.update = .optional(version: "2.0")
+  case "forced": setup.update = .forced(version: "2.0")
+  case let other?: fail("--update takes optional or forced, not \"\(other)\"")
+  }
+  if let index = arguments.firstIndex(of: "--offline") {
+    arguments.remove(at: index)
+    setup.networkAllowed = false
+  }
   if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     return
@@ -98,7 +127,7 @@ func main() {
       text = String(decoding: data, as: UTF8.self)
     }
     do {
-      print(runScript(try parseScript(text)), terminator: "")
+      print(runScript(try parseScript(text), setup: setup), terminator: "")
     } catch {
       fail("\(path): \(error)")
     }
@@ -120,10 +149,10 @@ func main() {
     }
   }
   if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
-  if Terminal.isInteractive { runInteractive(loginService: loginService) }
+  if Terminal.isInteractive { runInteractive(loginService: loginService, setup: setup) }
   print("(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
   // The built-in script is valid: ScriptTests.theBuiltInDemoScriptIsValid parses it.
-  print(runScript(try! parseScript(demoScript)), terminator: "")
+  print(runScript(try! parseScript(demoScript), setup: setup), terminator: "")
 }
 
 MainActor.assumeIsolated { main() }

@@ -14,13 +14,16 @@ public final class AuthEnvironment {
   let authenticator: any Authenticator
   let credentials: CredentialStore
   let biometricService: any BiometricService
+  /// The account whose pattern is set up on this device, if any.
+  public let patternAccount: String?
 
   /// An environment over the given services and device pieces.
   public init(
     scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
     authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
-    permission: any NetworkPermission, updates: any UpdateChecker
+    permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil
   ) {
+    self.patternAccount = patternAccount
     self.scheduler = scheduler
     self.authenticator = authenticator
     self.credentials = credentials
@@ -30,7 +33,10 @@ public final class AuthEnvironment {
   }
 
   /// The first screen's event: which login the stored credentials allow.
-  public var launchEvent: AuthEvent { .launched(credentials.token == nil ? .none : .biometric) }
+  public var launchEvent: AuthEvent {
+    if credentials.token != nil { return .launched(.biometric) }
+    return .launched(patternAccount == nil ? .none : .pattern)
+  }
 
   /// The password screen's view model.
   public func makePasswordLogin() -> LoginViewModel {

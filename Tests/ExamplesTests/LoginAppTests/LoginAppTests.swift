@@ -59,6 +59,33 @@ import Testing
     try check(runScript(try parseScript(script)), against: "wrong-password.txt")
   }
 
+  @Test func biometricLoginScansThenLogsIn() throws {
+    let output = runScript(
+      try parseScript("enter\nwait 1s\nwait 1s\n"), setup: DemoSetup(credential: .biometric))
+    try check(output, against: "biometric.txt")
+  }
+
+  @Test func patternLoginOnTheGrid() throws {
+    let output = runScript(
+      try parseScript("type 1254\nenter\nwait 1s\n"), setup: DemoSetup(credential: .pattern))
+    try check(output, against: "pattern.txt")
+  }
+
+  @Test func theNetworkDialogBlocksUntilRetry() throws {
+    let output = runScript(
+      try parseScript("type alice\nenter\ntype alice\n"), setup: DemoSetup(networkAllowed: false))
+    try check(output, against: "offline.txt")
+  }
+
+  @Test func updateDialogs() throws {
+    let optional = runScript(
+      try parseScript("key esc\n"), setup: DemoSetup(update: .optional(version: "2.0")))
+    try check(optional, against: "update-optional.txt")
+    let forced = runScript(
+      try parseScript("key esc\nenter\n"), setup: DemoSetup(update: .forced(version: "2.0")))
+    try check(forced, against: "update-forced.txt")
+  }
+
   /// The built executable in script mode, as a user runs it.
   @Test func theExecutablePlaysAScriptAndRefusesABadOne() throws {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
