@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `LoginDemo` in a pseudo-terminal (util-linux `script` gives it one), driven by
+/// keystrokes as a person would, reading the screen as it is drawn. Nothing sleeps: each step
+/// waits for the text it expects to be drawn, with a generous deadline.
+final class PseudoTerminalSession {
+  let process = Process()
+  let input = Pipe()
+  let output = Pipe()
+  var screen = ""
+
+  init(_ command: String) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qfec", command, "/dev/null"]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+  }
+
+  /// Types `keys` (raw bytes: "\t" is Tab, "\r" Enter, "\u{3}" Ctrl-C).
+  func send(_ keys: String) {
+    input.fileHandleForWriting.write(Data(keys.utf8))
+  }
+
+  /// Reads until everything drawn so far contains `text`; false after `seconds` without it.
+  func waitFor(_ text: String, seconds: Double = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    while !screen.contains(text) {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return false }
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32(left * 1000)) > 0 else { return false }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { return false }
+      screen += String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+    return true
+  }
+
+  /// The process id of the program `script` runs.
+  var childProcessID: Int32? {
+    let pgrep = Process()
+    pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+    pgrep.arguments = ["-P", "\(process.processIdentifier)"]
+    let pipe = Pipe()
+    pgrep.standardOutput = pipe
+    guard (try? pgrep.run()) != nil else { return nil }
+    pgrep.waitUntilExit()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return text.split(separator: "\n").first.flatMap { Int32($0) }
+  }
+
+  func finish() -> Int32 {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
+
+@Suite(.serialized) struct InteractiveTests {
+  static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("LoginDemo").path
+  /// The escape sequences `Terminal.restore()` writes: cursor shown, main screen back.
+  static let restored = "\u{1B}[?25h\u{1B}[?1049l"
+
+  @Test func aPersonLogsIn() throws {
+    let session = try PseudoTerminalSession(Self.executable)
+    #expect(session.waitFor("( log in )"), "the login screen never appeared:\n\(session.screen)")
+    session.send("alice@example.com")
+    #expect(session.waitFor("] ok"), "the account check never passed:\n\(session.screen)")
+    session.send("\twonderland")
+    #expect(session.waitFor("< Log in >"), "the button never enabled:\n\(session.screen)")
+    session.send("\t\r")
+    #expect(session.waitFor("Welcome, alice@example.com!"), "home never appeared:\n\(session.screen)")
+    session.send("\u{3}")
+    #expect(session.waitFor(Self.restored), "the terminal was not restored on Ctrl-C")
+    #expect(session.finish() == 0)
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let session = try PseudoTerminalSession(Self.executable)
+    #expect(session.waitFor("( log in )"))
+    let child = try #require(session.childProcessID)
+    kill(child, SIGTERM)
+    #expect(session.waitFor(Self.restored), "the terminal was not restored on SIGTERM")
+    _ = session.finish()
+  }
+
+  @Test func aTinyTerminalIsClippedNotCrashed() throws {
+    let session = try PseudoTerminalSession("stty cols 20 rows 5; exec \(Self.executable)")
+    #expect(session.waitFor("| Log in"), "nothing was drawn:\n\(session.screen)")
+    #expect(!session.screen.contains("Register"), "a 5-row terminal showed its 7th line")
+    session.send("\u{3}")
+    #expect(session.waitFor(Self.restored))
+    #expect(session.finish() == 0)
+  }
+}
