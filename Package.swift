@@ -24,6 +24,14 @@ let package = Package(
     .target(
       name: "LoginFeature", dependencies: ["Signals", "Coordinators"], path: "Examples/Login/LoginFeature"),
     .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
+    .target(name: "OfficeKit", path: "Examples/Office/OfficeKit"),
+    .target(name: "News", dependencies: ["Signals"], path: "Examples/Office/News"),
+    .target(
+      name: "Contacts", dependencies: ["OfficeKit", "Coordinators", "Signals"],
+      path: "Examples/Office/Contacts"),
+    .target(
+      name: "Messages", dependencies: ["OfficeKit", "Coordinators", "Signals"],
+      path: "Examples/Office/Messages"),
     .target(
       name: "LoginApp",
       dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting", "TerminalUI"],
@@ -43,6 +51,12 @@ let package = Package(
       name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginAppTests",
       exclude: ["Golden"]),
+    .testTarget(
+      name: "OfficeTests",
+      dependencies: [
+        "News", "Contacts", "Messages", "OfficeKit", "Coordinators", "Signals", "SignalsTesting",
+      ],
+      path: "Tests/ExamplesTests/OfficeTests"),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],
