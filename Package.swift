@@ -33,6 +33,16 @@ let package = Package(
       name: "Messages", dependencies: ["OfficeKit", "Coordinators", "Signals"],
       path: "Examples/Office/Messages"),
     .target(
+      name: "OfficeApp",
+      dependencies: [
+        "News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "LoginApp", "Coordinators", "Signals",
+        "SignalsTesting", "TerminalUI",
+      ],
+      path: "Examples/Office/OfficeApp"),
+    .executableTarget(
+      name: "OfficeDemo", dependencies: ["OfficeApp", "LoginApp", "Signals", "TerminalUI"],
+      path: "Examples/Office/OfficeDemo"),
+    .target(
       name: "LoginApp",
       dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting", "TerminalUI"],
       path: "Examples/Login/LoginApp"),
@@ -57,6 +67,10 @@ let package = Package(
         "News", "Contacts", "Messages", "OfficeKit", "Coordinators", "Signals", "SignalsTesting",
       ],
       path: "Tests/ExamplesTests/OfficeTests"),
+    .testTarget(
+      name: "OfficeAppTests",
+      dependencies: ["OfficeApp", "OfficeDemo", "LoginApp", "Signals", "SignalsTesting", "TerminalUI"],
+      path: "Tests/ExamplesTests/OfficeAppTests", exclude: ["Golden"]),
     .testTarget(
       name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
   ],

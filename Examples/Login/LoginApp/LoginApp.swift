@@ -149,6 +149,14 @@ public final class LoginApp: Navigator {
 
   // MARK: Keys
 
+  /// The back key: the terminal takes the screen away itself, as a system back gesture does,
+  /// and reports it to the coordinator, which validates it against the graph; the screen then
+  /// follows the machine (unchanged if the graph refused).
+  func goBack() {
+    try? coordinator.systemDidGoBack()
+    show(coordinator.state)
+  }
+
   /// Applies one key; returns `false` when the app should quit.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
@@ -169,7 +177,7 @@ public final class LoginApp: Navigator {
       }
     case (.pattern, .backspace): patternModel?.clear()
     case (.pattern, .enter): patternModel?.login()
-    case (.register, .escape), (.register, .enter): try? coordinator.systemDidGoBack()
+    case (.register, .escape), (.register, .enter): goBack()
     case (.home, .enter):
       session = nil
       _ = try? coordinator.send(.logout)

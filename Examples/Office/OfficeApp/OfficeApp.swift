@@ -1,0 +1,313 @@
+import Contacts
+import Coordinators
+import LoginFeature
+import Messages
+import News
+import OfficeKit
+import Signals
+import TerminalUI
+
+/// The office app in the terminal: login first, then a home with the news, feedback and
+/// contacts modules. The modules never import each other: contacts asks for recent contacts and
+/// opens details only through the `Router`; deep links (`--open app://contact/user/42`) go
+/// through the same router, held until the user has logged in.
+///
+/// Threading: main actor; time runs on the injected scheduler.
+@MainActor
+public final class OfficeApp: Navigator {
+  let scheduler: any Scheduler
+  let router = Router()
+  let newsService: InProcessNewsService
+  let messages: MessagesModule
+  var coordinator: Coordinator<OfficeScreen, OfficeEvent>!
+  var screen = OfficeScreen.login
+  var login: LoginViewModel?
+  var loginEnabled = false
+  var loginFocusOnPassword = false
+  var news: NewsListViewModel?
+  var feedback: FeedbackViewModel?
+  var contactList: ContactListViewModel?
+  var picker: ContactListViewModel?
+  var detail: ContactDetail?
+  var selection = 0
+  var toast: String?
+  var bindings: [AnyCancellable] = []
+  /// Called after anything on screen may have changed.
+  public var onChange: () -> Void = {}
+
+  /// An office app on `scheduler`.
+  public init(scheduler: any Scheduler) {
+    self.scheduler = scheduler
+    newsService = InProcessNewsService(scheduler: scheduler)
+    messages = MessagesModule(recent: [directory[1], directory[3]])
+    coordinator = Coordinator(graph: officeGraph, navigator: self, backEvent: .back)
+  }
+
+  /// Registers the modules' routes and shows the login screen.
+  public func start() {
+    try? messages.register(in: router)
+    try? registerContacts(in: router) { [weak self] detail in
+      guard let self else { return }
+      self.detail = detail
+      // A deep link from elsewhere goes through the contact list, so back leads there.
+      if self.screen != .contacts { _ = try? self.coordinator.send(.openContacts) }
+      _ = try? self.coordinator.send(.openContact(id: detail.contact.id))
+    }
+    coordinator.start()
+    bindLogin()
+    onChange()
+  }
+
+  /// Opens `url` through the router (a deep link): shown now, held until login, or a message.
+  public func open(_ url: String) {
+    do {
+      let contactRoute = url.hasPrefix("app://contact/")
+      if contactRoute && screen == .login {
+        heldLink = url
+        toast = "Log in to open \(url)"
+      } else {
+        try router.open(url)
+      }
+    } catch {
+      toast = "\(error)"
+    }
+    onChange()
+  }
+
+  var heldLink: String?
+
+  // MARK: Navigator
+
+  /// Shows `screen` alone.
+  public func setRoot(_ screen: OfficeScreen) { show(screen) }
+  /// Shows `screen` over the current one.
+  public func push(_ screen: OfficeScreen) { show(screen) }
+  /// Back to the screen the coordinator has on top.
+  public func pop() { show(coordinator.state) }
+  /// Shows `screen` as a modal.
+  public func present(_ screen: OfficeScreen) { show(screen) }
+  /// Closes the modal.
+  public func dismiss() { show(coordinator.state) }
+
+  func show(_ screen: OfficeScreen) {
+    self.screen = screen
+    selection = 0
+    bindings = []
+    news = nil
+    feedback = nil
+    contactList = nil
+    picker = nil
+    switch screen {
+    case .login: bindLogin()
+    case .home:
+      login = nil
+      if let link = heldLink {
+        heldLink = nil
+        scheduler.schedule { [weak self] in MainActor.assumeIsolated { self?.open(link) } }
+      }
+    case .news:
+      let model = NewsListViewModel(service: newsService)
+      news = model
+      observe(model.objectChanges)
+      model.load()
+    case .feedback:
+      let model = FeedbackViewModel(service: newsService)
+      feedback = model
+      observe(model.objectChanges)
+    case .contacts:
+      let model = ContactListViewModel(mode: .normal, router: router)
+      contactList = model
+      model.start()
+    case .picker:
+      let model = ContactListViewModel(mode: .picker, router: router)
+      picker = model
+      coordinator.run(model) { [weak self] outcome in
+        guard let self else { return }
+        switch outcome {
+        case .finished(let chosen):
+          self.toast = "Group chat with \(chosen.map(\.name).joined(separator: ", "))"
+        case .cancelled: self.toast = "No group chat"
+        }
+        _ = try? self.coordinator.send(.pickerDone)
+      }
+    case .contact: break
+    }
+    onChange()
+  }
+
+  func observe(_ changes: AnyPublisher<Void, Never>) {
+    bindings.append(changes.sink { [weak self] in self?.onChange() })
+  }
+
+  func bindLogin() {
+    let service = InProcessLoginService(scheduler: scheduler)
+    let model = LoginViewModel(
+      useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
+    login = model
+    loginFocusOnPassword = false
+    bindings = [
+      model.loginBtnEnable.sink { [weak self] in
+        self?.loginEnabled = $0
+        self?.onChange()
+      },
+      model.loginStatus.sink { [weak self] status in
+        guard let self else { return }
+        if case .success = status { _ = try? self.coordinator.send(.loggedIn) }
+        if case .failure(let error) = status { self.toast = "\(error)" }
+        self.onChange()
+      },
+    ]
+  }
+
+  // MARK: Keys
+
+  /// The back key: the terminal takes the screen away itself, as a system back gesture does,
+  /// and reports it to the coordinator, which validates it against the graph; the screen then
+  /// follows the machine (unchanged if the graph refused).
+  func goBack() {
+    try? coordinator.systemDidGoBack()
+    show(coordinator.state)
+  }
+
+  /// Applies one key; returns `false` when the app should quit.
+  @discardableResult
+  public func handle(_ key: Key) -> Bool {
+    if key == .interrupt || key == .endOfInput { return false }
+    toast = nil
+    switch screen {
+    case .login: handleLogin(key)
+    case .home: handleHome(key)
+    case .news:
+      if key == .character("r") { news?.load() } else if key == .escape { goBack() }
+    case .feedback: handleFeedback(key)
+    case .contacts: handleList(key, contacts: contactList)
+    case .picker: handleList(key, contacts: picker)
+    case .contact: if key == .escape { goBack() }
+    }
+    onChange()
+    return true
+  }
+
+  func handleLogin(_ key: Key) {
+    guard let login else { return }
+    switch key {
+    case .tab: loginFocusOnPassword.toggle()
+    case .character(let character):
+      if loginFocusOnPassword { login.password.append(character) } else { login.account.append(character) }
+    case .backspace:
+      if loginFocusOnPassword { _ = login.password.popLast() } else { _ = login.account.popLast() }
+    case .enter: if loginEnabled { login.login() } else { loginFocusOnPassword = true }
+    default: break
+    }
+  }
+
+  func handleHome(_ key: Key) {
+    switch key {
+    case .character("1"): _ = try? coordinator.send(.openNews)
+    case .character("2"): _ = try? coordinator.send(.openFeedback)
+    case .character("3"): _ = try? coordinator.send(.openContacts)
+    case .character("4"): _ = try? coordinator.send(.newGroupChat)
+    case .character("l"): _ = try? coordinator.send(.logout)
+    default: toast = "Choose 1-4, or l to log out"
+    }
+  }
+
+  func handleFeedback(_ key: Key) {
+    guard let feedback else { return }
+    switch key {
+    case .character(let character): feedback.text.append(character)
+    case .backspace: _ = feedback.text.popLast()
+    case .enter: feedback.submit()
+    case .escape: goBack()
+    default: break
+    }
+  }
+
+  func handleList(_ key: Key, contacts model: ContactListViewModel?) {
+    guard let model else { return }
+    switch key {
+    case .down: selection = min(selection + 1, model.contacts.count - 1)
+    case .up: selection = max(selection - 1, 0)
+    case .character(" "), .character("m"): model.select(model.contacts[selection])
+    case .enter: if model.mode == .normal { model.select(model.contacts[selection]) } else { model.confirm() }
+    case .escape: if model.mode == .picker { model.cancel() } else { goBack() }
+    default: break
+    }
+    if let message = model.message { toast = message }
+  }
+
+  // MARK: Drawing
+
+  /// The screen as lines of text.
+  public var frame: [String] {
+    var body: [String]
+    switch screen {
+    case .login:
+      let account = login?.account ?? ""
+      let password = String(repeating: "*", count: login?.password.count ?? 0)
+      body = [
+        "Office - log in", "", "\(loginFocusOnPassword ? " " : ">")Account  [\(account)]",
+        "\(loginFocusOnPassword ? ">" : " ")Password [\(password)]", "",
+        loginEnabled ? "enter: log in" : "(alice@example.com / wonderland)",
+      ]
+    case .home:
+      body = ["Office", "", "1 News", "2 Feedback", "3 Contacts", "4 New group chat", "", "l: log out"]
+    case .news:
+      body = ["News" + ((news?.isLoading ?? false) ? "  (loading...)" : ""), ""]
+      body += (news?.items ?? []).map { "- \($0.title)" }
+      if let error = news?.error { body.append("! \(error)") }
+      body += ["", "r: refresh  esc: back"]
+    case .feedback:
+      body = [
+        "Feedback", "", "[\(feedback?.text ?? "")]", "",
+        (feedback?.isSending ?? false) ? "Sending..." : "enter: send  esc: back",
+      ]
+      if let toast = feedback?.toast { body += ["", "* " + toast] }
+    case .contacts, .picker:
+      let model = screen == .contacts ? contactList : picker
+      body = [screen == .contacts ? "Contacts" : "New group chat: mark people", ""]
+      if let recent = model?.recent, !recent.isEmpty {
+        body += ["Recent: " + recent.map(\.name).joined(separator: ", "), ""]
+      }
+      for (index, contact) in (model?.contacts ?? []).enumerated() {
+        let mark =
+          model?.mode == .picker ? (model?.marked.contains(contact.id) == true ? "[x] " : "[ ] ") : ""
+        body.append("\(index == selection ? ">" : " ")\(mark)\(contact.name) - \(contact.title)")
+      }
+      body += ["", screen == .contacts ? "enter: open  esc: back" : "m: mark  enter: confirm  esc: cancel"]
+    case .contact:
+      if let contact = detail?.contact {
+        body = [
+          contact.name, "", "Title:      \(contact.title)", "Department: \(contact.department)", "",
+          "esc: back",
+        ]
+      } else {
+        body = ["Contact", "", "esc: back"]
+      }
+    }
+    if let toast { body += ["", "! " + toast] }
+    let width = 48
+    let line = "+" + String(repeating: "-", count: width - 2) + "+"
+    return [line] + body.map { "| " + $0.prefix(width - 4).padding(width - 4) + " |" } + [line]
+  }
+}
+
+extension Substring {
+  func padding(_ width: Int) -> String {
+    String(self) + String(repeating: " ", count: Swift.max(0, width - count))
+  }
+}
+
+extension NewsListViewModel {
+  /// Any change of the list's published state.
+  var objectChanges: AnyPublisher<Void, Never> {
+    $items.map { _ in () }.merge(with: $isLoading.map { _ in () }).eraseToAnyPublisher()
+  }
+}
+
+extension FeedbackViewModel {
+  /// Any change of the form's published state.
+  var objectChanges: AnyPublisher<Void, Never> {
+    $toast.map { _ in () }.merge(with: $isSending.map { _ in () }).eraseToAnyPublisher()
+  }
+}

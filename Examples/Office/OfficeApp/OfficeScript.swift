@@ -1,0 +1,67 @@
+import LoginApp
+import Signals
+import SignalsTesting
+import TerminalUI
+
+/// The built-in script `swift run OfficeDemo` plays when it is not in a terminal: log in, a deep
+/// link held until then, news with a refresh, empty and real feedback, the contact picker.
+public let officeDemoScript = """
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  key esc
+  key esc
+  type 1
+  wait 1s
+  type r
+  wait 1s
+  key esc
+  type 2
+  enter
+  type Nice
+  enter
+  wait 1s
+  key esc
+  type 4
+  type m
+  key down
+  type m
+  enter
+  """
+
+/// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame
+/// that changed, headed by its virtual time.
+@MainActor
+public func runOfficeScript(_ steps: [ScriptStep], open links: [String] = []) -> String {
+  let scheduler = TestScheduler()
+  let app = OfficeApp(scheduler: scheduler)
+  app.start()
+  for link in links { app.open(link) }
+  scheduler.advance(by: .zero)
+  var output = ""
+  var last: [String] = []
+  func capture() {
+    let frame = app.frame
+    guard frame != last else { return }
+    last = frame
+    output += "--- \(scheduler.now) ---\n" + frame.joined(separator: "\n") + "\n"
+  }
+  capture()
+  for step in steps {
+    switch step {
+    case .type(let text):
+      for character in text { app.handle(.character(character)) }
+      scheduler.advance(by: .zero)
+    case .key(let key):
+      app.handle(key)
+      scheduler.advance(by: .zero)
+    case .wait(let duration):
+      scheduler.advance(by: duration)
+    }
+    capture()
+  }
+  return output
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LoginApp
+import OfficeApp
+import Signals
+import SignalsTesting
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite struct OfficeAppTests {
+  @Test func theGraphIsSoundAndEveryEdgeIsTaken() {
+    #expect(officeGraph.problems() == [])
+    #expect(expectEveryTransition(of: officeGraph) >= officeGraph.transitions.count)
+  }
+
+  @Test func theDemoScriptFrames() throws {
+    let output = runOfficeScript(try parseScript(officeDemoScript), open: ["app://contact/user/42"])
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Golden/demo.txt")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try output.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(
+      output == (try String(contentsOf: file, encoding: .utf8)),
+      "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
+  }
+
+  @Test func aDeepLinkWaitsForLoginThenOpensTheContact() throws {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    app.open("app://contact/user/7")
+    #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
+    for character in "alice@example.com" { app.handle(.character(character)) }
+    scheduler.advance(by: .milliseconds(600))
+    app.handle(.tab)
+    for character in "wonderland" { app.handle(.character(character)) }
+    app.handle(.enter)
+    scheduler.advance(by: .seconds(2))
+    #expect(app.frame.contains { $0.contains("Grace Hopper") })
+    #expect(app.frame.contains { $0.contains("Rear Admiral") })
+  }
+
+  @Test func badLinksShowAClearMessage() throws {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    app.open("app://calendar/today")
+    #expect(app.frame.contains { $0.contains("no route for \"app://calendar/today\"") })
+    app.open("not a url")
+    #expect(app.frame.contains { $0.contains("malformed URL") })
+  }
+
+  @Test func closingAModuleReleasesItsViewModels() throws {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    let script = "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\n"
+    for step in try parseScript(script) {
+      switch step {
+      case .type(let text): for character in text { app.handle(.character(character)) }
+      case .key(let key): app.handle(key)
+      case .wait(let duration): scheduler.advance(by: duration)
+      }
+    }
+    let (_, scope) = LiveSubscriptions.track {
+      app.handle(.character("1"))
+      scheduler.advance(by: .seconds(1))
+      app.handle(.escape)
+      app.handle(.character("3"))
+      app.handle(.escape)
+    }
+    scheduler.run()
+    #expect(scope.count == 0, "\(scope.count) subscriptions made by the modules are still alive")
+  }
+}
