@@ -35,10 +35,12 @@ public final class OfficeApp: Navigator {
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
 
-  /// An office app on `scheduler`.
-  public init(scheduler: any Scheduler) {
+  /// An office app on `scheduler`; with `newsFails`, the news backend fails every request (the
+  /// seed's switch, to show the error paths).
+  public init(scheduler: any Scheduler, newsFails: Bool = false) {
     self.scheduler = scheduler
     newsService = InProcessNewsService(scheduler: scheduler)
+    newsService.failing = newsFails
     messages = MessagesModule(recent: [directory[1], directory[3]])
     coordinator = Coordinator(graph: officeGraph, navigator: self, backEvent: .back)
   }

@@ -35,9 +35,11 @@ public let officeDemoScript = """
 /// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame
 /// that changed, headed by its virtual time.
 @MainActor
-public func runOfficeScript(_ steps: [ScriptStep], open links: [String] = []) -> String {
+public func runOfficeScript(
+  _ steps: [ScriptStep], open links: [String] = [], newsFails: Bool = false
+) -> String {
   let scheduler = TestScheduler()
-  let app = OfficeApp(scheduler: scheduler)
+  let app = OfficeApp(scheduler: scheduler, newsFails: newsFails)
   app.start()
   for link in links { app.open(link) }
   scheduler.advance(by: .zero)

@@ -42,6 +42,14 @@ import Testing
     #expect(app.frame.contains { $0.contains("Rear Admiral") })
   }
 
+  @Test func aFailingNewsBackendShowsItsErrors() throws {
+    let script =
+      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 1\nwait 1s\nkey esc\ntype 2\ntype Hi\nenter\nwait 1s\n"
+    let output = runOfficeScript(try parseScript(script), newsFails: true)
+    #expect(output.contains("! News could not be loaded"))
+    #expect(output.contains("* Feedback could not be sent"))
+  }
+
   @Test func badLinksShowAClearMessage() throws {
     let scheduler = TestScheduler()
     let app = OfficeApp(scheduler: scheduler)
