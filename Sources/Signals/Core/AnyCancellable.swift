@@ -4,7 +4,9 @@
 /// subscriber and the closures it captured) is released even if this object lives on.
 /// Threading: safe to cancel, hash and compare from any thread.
 public final class AnyCancellable: Cancellable, Hashable {
-  private let action: Guarded<(any Cancellable)?>
+  /// The wrapped cancellation, held as an object reference (two words instead of an
+  /// existential's five: it is kept once per live subscription).
+  private let action: Guarded<(any Cancellable & AnyObject)?>
 
   /// Wraps a closure that is run once on the first `cancel()` or on deinitialization.
   public init(_ cancel: @escaping @Sendable () -> Void) {
@@ -13,14 +15,18 @@ public final class AnyCancellable: Cancellable, Hashable {
 
   /// Wraps another cancellable, which is cancelled once on the first `cancel()` or on deinitialization.
   public init<C: Cancellable>(_ canceller: C) {
-    action = Guarded(canceller)
+    if let object = canceller as? any Cancellable & AnyObject {
+      action = Guarded(object)
+    } else {
+      action = Guarded(ValueCancellable(wrapped: canceller))
+    }
   }
 
   deinit { cancel() }
 
   /// Cancels the wrapped activity once; later calls do nothing.
   public func cancel() {
-    let taken = action.withLock { action -> (any Cancellable)? in
+    let taken = action.withLock { action -> (any Cancellable & AnyObject)? in
       defer { action = nil }
       return action
     }
@@ -44,9 +50,17 @@ public final class AnyCancellable: Cancellable, Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-private struct ClosureCancellable: Cancellable {
+private final class ClosureCancellable: Cancellable {
   let body: @Sendable () -> Void
+  init(body: @escaping @Sendable () -> Void) { self.body = body }
   func cancel() { body() }
+}
+
+/// Boxes a cancellable value type, so `AnyCancellable` holds only object references.
+private final class ValueCancellable<Wrapped: Cancellable>: Cancellable {
+  let wrapped: Wrapped
+  init(wrapped: Wrapped) { self.wrapped = wrapped }
+  func cancel() { wrapped.cancel() }
 }
 
 extension Cancellable {

@@ -190,12 +190,15 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
     id: UInt64, broadcaster: Broadcaster<Output, Failure>, downstream: Downstream
   ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.id = id
-    deliverValue = downstream.receive(_:)
+    // One heap box for the subscriber and the broadcaster: closures that capture a single
+    // object use it as their context, so the two closures below cost no further allocation.
+    let box = ConduitBox(downstream, broadcaster)
+    deliverValue = { box.downstream.receive($0) }
     deliver = { event in
       switch event {
-      case .completion(let completion): downstream.receive(completion: completion)
-      case .subscription(let subscription): downstream.receive(subscription: subscription)
-      case .detach(let id): broadcaster.remove(id: id)
+      case .completion(let completion): box.downstream.receive(completion: completion)
+      case .subscription(let subscription): box.downstream.receive(subscription: subscription)
+      case .detach(let id): box.broadcaster.remove(id: id)
       }
     }
   }
@@ -216,5 +219,18 @@ final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked S
 
   @inlinable func cancel() {
     if active.exchange(false, ordering: .acquiringAndReleasing) { deliver(.detach(id)) }
+  }
+}
+
+/// What a conduit's closures reach: the subscriber and the broadcaster, in one object.
+@usableFromInline
+final class ConduitBox<Downstream: Subscriber> {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>
+
+  @inlinable init(_ downstream: Downstream, _ broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>)
+  {
+    self.downstream = downstream
+    self.broadcaster = broadcaster
   }
 }
