@@ -41,30 +41,7 @@ public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> 
   let scheduler = TestScheduler()
   let app = LoginApp(environment: .demo(scheduler: scheduler, setup: setup))
   app.start()
-  scheduler.advance(by: .zero)
-  var output = ""
-  var last: [String] = []
-  func capture() {
-    let frame = app.frame
-    guard frame != last else { return }
-    last = frame
-    output += "--- \(scheduler.now) ---\n" + frame.joined(separator: "\n") + "\n"
-  }
-  capture()
-  for step in steps {
-    switch step {
-    case .type(let text):
-      for character in text { app.handle(.character(character)) }
-      scheduler.advance(by: .zero)
-    case .key(let key):
-      app.handle(key)
-      scheduler.advance(by: .zero)
-    case .wait(let duration):
-      scheduler.advance(by: duration)
-    }
-    capture()
-  }
-  return output
+  return playScript(steps, on: scheduler, handle: { app.handle($0) }, frame: { app.frame })
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.

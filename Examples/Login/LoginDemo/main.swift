@@ -46,32 +46,9 @@ func runInteractive(loginService: (any LoginService)?, setup: DemoSetup) -> Neve
     environment: .demo(scheduler: MainScheduler.shared, loginService: loginService, setup: setup))
   app.onChange = { terminal.draw(app.frame + ["", " tab: next  enter: press  ctrl-c: quit"]) }
   terminal.enterRawMode()
-  // Redraw when the terminal is resized.
-  signal(SIGWINCH, SIG_IGN)
-  let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-  resize.setEventHandler { MainActor.assumeIsolated { app.onChange() } }
-  resize.resume()
   app.start()
   app.onChange()
-  Thread.detachNewThread {
-    var decoder = KeyDecoder()
-    while let bytes = terminal.read() {
-      let keys = decoder.decode(bytes)
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          for key in keys where !app.handle(key) || app.quitRequested {
-            terminal.restore()
-            exit(0)
-          }
-        }
-      }
-    }
-    DispatchQueue.main.async {
-      terminal.restore()
-      exit(0)
-    }
-  }
-  withExtendedLifetime(resize) { dispatchMain() }
+  terminal.runInteractive(redraw: { app.onChange() }, handle: { app.handle($0) && !app.quitRequested })
 }
 
 @MainActor
@@ -119,13 +96,7 @@ func main() {
     guard index + 1 < arguments.count else { fail("--script needs a file name, or - for stdin") }
     let path = arguments[index + 1]
     arguments.removeSubrange(index...(index + 1))
-    let text: String
-    if path == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read script \(path)") }
-      text = String(decoding: data, as: UTF8.self)
-    }
+    guard let text = readScript(at: path) else { fail("cannot read script \(path)") }
     do {
       print(runScript(try parseScript(text), setup: setup), terminator: "")
     } catch {

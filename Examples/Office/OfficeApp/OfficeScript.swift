@@ -42,28 +42,5 @@ public func runOfficeScript(
   let app = OfficeApp(scheduler: scheduler, newsFails: newsFails)
   app.start()
   for link in links { app.open(link) }
-  scheduler.advance(by: .zero)
-  var output = ""
-  var last: [String] = []
-  func capture() {
-    let frame = app.frame
-    guard frame != last else { return }
-    last = frame
-    output += "--- \(scheduler.now) ---\n" + frame.joined(separator: "\n") + "\n"
-  }
-  capture()
-  for step in steps {
-    switch step {
-    case .type(let text):
-      for character in text { app.handle(.character(character)) }
-      scheduler.advance(by: .zero)
-    case .key(let key):
-      app.handle(key)
-      scheduler.advance(by: .zero)
-    case .wait(let duration):
-      scheduler.advance(by: duration)
-    }
-    capture()
-  }
-  return output
+  return playScript(steps, on: scheduler, handle: { app.handle($0) }, frame: { app.frame })
 }

@@ -39,25 +39,7 @@ func runInteractive(open links: [String], newsFails: Bool) -> Never {
   terminal.enterRawMode()
   app.start()
   for link in links { app.open(link) }
-  Thread.detachNewThread {
-    var decoder = KeyDecoder()
-    while let bytes = terminal.read() {
-      let keys = decoder.decode(bytes)
-      DispatchQueue.main.async {
-        MainActor.assumeIsolated {
-          for key in keys where !app.handle(key) {
-            terminal.restore()
-            exit(0)
-          }
-        }
-      }
-    }
-    DispatchQueue.main.async {
-      terminal.restore()
-      exit(0)
-    }
-  }
-  dispatchMain()
+  terminal.runInteractive(redraw: { app.onChange() }, handle: { app.handle($0) })
 }
 
 @MainActor
@@ -91,13 +73,7 @@ func main() {
   if let index = arguments.firstIndex(of: "--script") {
     guard index + 1 < arguments.count else { fail("--script needs a file name, or - for stdin") }
     let path = arguments[index + 1]
-    let text: String
-    if path == "-" {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    } else {
-      guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read script \(path)") }
-      text = String(decoding: data, as: UTF8.self)
-    }
+    guard let text = readScript(at: path) else { fail("cannot read script \(path)") }
     do {
       print(runOfficeScript(try parseScript(text), open: links, newsFails: newsFails), terminator: "")
     } catch {

@@ -301,18 +301,8 @@ extension ReferenceModel {
     var output = Timeline()
     var offset: Int64 = 0
     for attempt in 0...retries {
-      var failedAt: Int64?
-      walk(input) { entry in
-        let frame = entry.frame + offset
-        if case .failure = entry.event, attempt < retries {
-          failedAt = frame
-          return false
-        }
-        output.append(frame, entry.event)
-        if case .value = entry.event { return true }
-        return false
-      }
-      guard let failedAt else { break }
+      guard let failedAt = replay(input, from: offset, into: &output, keepingFailure: attempt == retries)
+      else { break }
       offset = failedAt
     }
     return output
@@ -322,32 +312,31 @@ extension ReferenceModel {
   /// failure's frame, then by `Just(9)` if that fails too.
   static func catchThenJust(_ input: Timeline) -> Timeline {
     var output = Timeline()
+    guard let failedAt = replay(input, from: 0, into: &output, keepingFailure: false) else { return output }
+    if let secondFailure = replay(input, from: failedAt, into: &output, keepingFailure: false) {
+      output.append(secondFailure, .value(9))
+      output.append(secondFailure, .finished)
+    }
+    return output
+  }
+
+  /// One subscription to a cold `input` made at frame `offset`: appends its events to `output`
+  /// until its completion. A failure is appended only when `keepingFailure`; otherwise it is
+  /// left out and its frame returned, for the operator to go on from there.
+  static func replay(
+    _ input: Timeline, from offset: Int64, into output: inout Timeline, keepingFailure: Bool
+  ) -> Int64? {
     var failedAt: Int64?
     walk(input) { entry in
-      if case .failure = entry.event {
-        failedAt = entry.frame
-        return false
-      }
-      output.append(entry.frame, entry.event)
-      if case .value = entry.event { return true }
-      return false
-    }
-    guard let failedAt else { return output }
-    var secondFailure: Int64?
-    walk(input) { entry in
-      let frame = entry.frame + failedAt
-      if case .failure = entry.event {
-        secondFailure = frame
+      let frame = entry.frame + offset
+      if case .failure = entry.event, !keepingFailure {
+        failedAt = frame
         return false
       }
       output.append(frame, entry.event)
       if case .value = entry.event { return true }
       return false
     }
-    if let secondFailure {
-      output.append(secondFailure, .value(9))
-      output.append(secondFailure, .finished)
-    }
-    return output
+    return failedAt
   }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import Signals
+import SignalsTesting
+import TerminalUI
+
+/// Plays `steps` into an app on virtual time: each typed character and key goes to `handle`,
+/// then the work due at that instant runs; `wait` advances the clock. Returns every frame that
+/// changed, headed by its virtual time. Shared by the demos' script modes.
+@MainActor
+public func playScript(
+  _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Void, frame: () -> [String]
+) -> String {
+  scheduler.advance(by: .zero)
+  var output = ""
+  var last: [String] = []
+  func capture() {
+    let current = frame()
+    guard current != last else { return }
+    last = current
+    output += "--- \(scheduler.now) ---\n" + current.joined(separator: "\n") + "\n"
+  }
+  capture()
+  for step in steps {
+    switch step {
+    case .type(let text):
+      for character in text { handle(.character(character)) }
+      scheduler.advance(by: .zero)
+    case .key(let key):
+      handle(key)
+      scheduler.advance(by: .zero)
+    case .wait(let duration):
+      scheduler.advance(by: duration)
+    }
+    capture()
+  }
+  return output
+}
+
+/// The text of the script at `path`, or of standard input for `-`; `nil` if it cannot be read.
+public func readScript(at path: String) -> String? {
+  if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+  return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
