@@ -46,7 +46,8 @@ import Testing
 
 @Suite struct ScanTests {
   @Test func deliversRunningTotals() {
-    #expect([1, 2, 3].publisher.scan(0, +).record().values == [1, 3, 6])
+    let totals: [Int] = [1, 2, 3].publisher.scan(0) { $0 + $1 }.record().values
+    #expect(totals == [1, 3, 6])
   }
 
   @Test func eachSubscriberStartsFromTheInitialResult() {
