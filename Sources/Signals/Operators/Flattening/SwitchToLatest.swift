@@ -80,11 +80,17 @@ extension Publishers {
 @usableFromInline
 final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
-  // @unchecked: `current` and `outerFinished` are touched only inside `delivery`'s lock, so a
-  // value of a replaced inner publisher is dropped under the same lock that delivers.
+  // @unchecked: `current`, `currentUpstream` and `outerFinished` are touched only inside
+  // `delivery`'s lock, so a value of a replaced inner publisher is dropped under the same lock
+  // that delivers.
+  @usableFromInline typealias Input = SwitchInput<Inner, Downstream>
+
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let outerLink = UpstreamLink()
-  @usableFromInline @exclusivity(unchecked) var current: UpstreamLink?
+  /// The subscriber of the newest inner publisher; the only one whose events count.
+  @usableFromInline @exclusivity(unchecked) var current: Input?
+  /// The newest inner publisher's subscription, once it has arrived.
+  @usableFromInline @exclusivity(unchecked) var currentUpstream: (any Subscription)?
   @usableFromInline @exclusivity(unchecked) var outerFinished = false
   @usableFromInline let live = LiveSubscription()
 
@@ -105,45 +111,81 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       })
   }
 
+  /// Makes `publisher` the current inner publisher: from now on only its events count, and the
+  /// previous one is cancelled. One allocation per switch: the inner subscriber, which is also
+  /// its own identity.
   @inlinable func switchTo(_ publisher: Inner) {
-    let link = UpstreamLink()
-    var previous: UpstreamLink?
-    var accepted = false
-    delivery.send {
-      previous = current
-      current = link
-      accepted = true
-      return nil
+    let input = Input(self)
+    let (accepted, previous) = delivery.lock.withLock { () -> (Bool, (any Subscription)?) in
+      if delivery.closed { return (false, nil) }
+      defer {
+        current = input
+        currentUpstream = nil
+      }
+      return (true, currentUpstream)
     }
-    previous?.terminate()
-    guard accepted else { return }
-    publisher.subscribe(
-      LinkedInput(
-        link: link,
-        receiveValue: { [self] value in delivery.send { current === link ? value : nil } },
-        receiveCompletion: { [self] completion in
-          guard link.terminate(cancelUpstream: false) else { return }
-          let accepted = delivery.complete {
-            guard current === link else { return nil }
-            if case .failure = completion { return completion }
-            current = nil
-            return outerFinished ? .finished : nil
-          }
-          if accepted { cancelAll() }
-        }))
+    previous?.cancel()
+    if accepted { publisher.subscribe(input) }
+  }
+
+  @inlinable func attach(_ subscription: any Subscription, for input: Input) {
+    let accepted = delivery.lock.withLock { () -> Bool in
+      guard current === input, currentUpstream == nil else { return false }
+      currentUpstream = subscription
+      return true
+    }
+    if !accepted { subscription.cancel() }
+  }
+
+  @inlinable func receive(_ value: Downstream.Input, from input: Input) {
+    delivery.send { current === input ? value : nil }
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
+    var finishedUpstream: (any Subscription)?
+    let accepted = delivery.complete {
+      guard current === input else { return nil }
+      if case .failure = completion { return completion }
+      finishedUpstream = currentUpstream
+      current = nil
+      currentUpstream = nil
+      return outerFinished ? .finished : nil
+    }
+    withExtendedLifetime(finishedUpstream) {}
+    if accepted { cancelAll() }
   }
 
   @inlinable func cancelAll() {
     outerLink.terminate()
-    let link = delivery.lock.withLock { () -> UpstreamLink? in
-      defer { current = nil }
-      return current
+    let (input, upstream) = delivery.lock.withLock { () -> (Input?, (any Subscription)?) in
+      defer {
+        current = nil
+        currentUpstream = nil
+      }
+      return (current, currentUpstream)
     }
-    link?.terminate()
+    upstream?.cancel()
+    withExtendedLifetime(input) {}
   }
 
   @inlinable func cancel() {
     delivery.cancel()
     cancelAll()
+  }
+}
+
+/// The subscriber `switchToLatest` gives each inner publisher. Its identity tells the state
+/// whether it is still the current one; it holds the state until the state lets go of it.
+@usableFromInline
+final class SwitchInput<Inner: Publisher, Downstream: Subscriber>: Subscriber, Sendable
+where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
+  @usableFromInline let state: SwitchState<Inner, Downstream>
+
+  @inlinable init(_ state: SwitchState<Inner, Downstream>) { self.state = state }
+
+  @inlinable func receive(subscription: any Subscription) { state.attach(subscription, for: self) }
+  @inlinable func receive(_ input: Inner.Output) { state.receive(input, from: self) }
+  @inlinable func receive(completion: Subscribers.Completion<Inner.Failure>) {
+    state.receive(completion: completion, from: self)
   }
 }
