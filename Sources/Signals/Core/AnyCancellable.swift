@@ -1,35 +1,40 @@
+import Synchronization
+
 /// A cancellable that cancels when it is deallocated: keep it to keep a subscription alive.
 ///
 /// `cancel()` runs the wrapped cancellation once, then lets go of it, so whatever it held (a
 /// subscriber and the closures it captured) is released even if this object lives on.
 /// Threading: safe to cancel, hash and compare from any thread.
-public final class AnyCancellable: Cancellable, Hashable {
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+  // @unchecked: `action` is written only by `init` and by the one `cancel()` that wins the
+  // exchange on `cancelled`, so no two threads ever touch it at once.
+
+  /// Set by the first `cancel()`; whoever sets it runs and releases `action`.
+  private let cancelled = Atomic<Bool>(false)
   /// The wrapped cancellation, held as an object reference (two words instead of an
   /// existential's five: it is kept once per live subscription).
-  private let action: Guarded<(any Cancellable & AnyObject)?>
+  private var action: (any Cancellable & AnyObject)?
 
   /// Wraps a closure that is run once on the first `cancel()` or on deinitialization.
   public init(_ cancel: @escaping @Sendable () -> Void) {
-    action = Guarded(ClosureCancellable(body: cancel))
+    action = ClosureCancellable(body: cancel)
   }
 
   /// Wraps another cancellable, which is cancelled once on the first `cancel()` or on deinitialization.
   public init<C: Cancellable>(_ canceller: C) {
     if let object = canceller as? any Cancellable & AnyObject {
-      action = Guarded(object)
+      action = object
     } else {
-      action = Guarded(ValueCancellable(wrapped: canceller))
+      action = ValueCancellable(wrapped: canceller)
     }
   }
 
   deinit { cancel() }
 
-  /// Cancels the wrapped activity once; later calls do nothing.
+  /// Cancels the wrapped activity once; later calls do nothing. No lock: one atomic exchange.
   public func cancel() {
-    let taken = action.withLock { action -> (any Cancellable & AnyObject)? in
-      defer { action = nil }
-      return action
-    }
+    guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let taken = action.take()
     taken?.cancel()
   }
 

@@ -13,22 +13,22 @@ import Synchronization
 final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
   // only by the single thread that set `draining`.
-  @usableFromInline typealias Conduit = BroadcastConduit<Output, Failure>
+  @usableFromInline typealias Deliver = ConduitPath<Output, Failure>
 
   @usableFromInline enum Event {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
-    case subscribe(Conduit)
+    case subscribe(ConduitState<Output, Failure>, Deliver)
   }
 
   @usableFromInline enum Step {
-    case value(Output, ContiguousArray<Conduit?>)
-    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
-    case subscribe(Conduit, ArraySlice<Output>, Subscribers.Completion<Failure>?)
+    case value(Output, ContiguousArray<Deliver?>)
+    case completion(Subscribers.Completion<Failure>, ContiguousArray<Deliver?>)
+    case subscribe(Deliver, ArraySlice<Output>, Subscribers.Completion<Failure>?)
   }
 
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Conduit>()
+  @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Deliver>()
   @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
   @usableFromInline @exclusivity(unchecked) var draining = false
   /// The completion sent (it may still wait in `pending`); no value is accepted after it.
@@ -54,7 +54,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   @inlinable var latestValue: Output? { lock.withLock { latest } }
 
   @inlinable func send(_ value: Output) {
-    let snapshot: ContiguousArray<Conduit?>? = lock.withLock {
+    let snapshot: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       if keepsLatest { latest = value }
       if draining {
@@ -66,12 +66,12 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       return list.snapshot
     }
     guard let snapshot else { return }
-    for case let conduit? in snapshot { conduit.receive(value) }
+    for case let deliver? in snapshot { deliver.call(.value(value)) }
     drain()
   }
 
   @inlinable func send(completion: Subscribers.Completion<Failure>) {
-    let conduits: ContiguousArray<Conduit?>? = lock.withLock {
+    let conduits: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       sentCompletion = completion
       if draining {
@@ -83,20 +83,21 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       return list.removeAll()
     }
     guard let conduits else { return }
-    for case let conduit? in conduits { conduit.receive(completion: completion) }
+    for case let deliver? in conduits { deliver.call(.completion(completion)) }
     drain()
   }
 
   @inlinable @inline(__always)
   func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     let step: Step? = lock.withLock {
-      let conduit = Conduit(id: list.makeID(), broadcaster: self, downstream: subscriber)
+      let conduit = BroadcastConduit(id: list.makeID(), broadcaster: self, downstream: subscriber)
+      let deliver = ConduitPath(call: conduit.deliver)
       if draining {
-        pending.append(.subscribe(conduit))
+        pending.append(.subscribe(conduit, deliver))
         return nil
       }
       draining = true
-      return attach(conduit)
+      return attach(conduit, deliver)
     }
     guard let step else { return }
     perform(step)
@@ -104,23 +105,23 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   }
 
   /// Adds `conduit` unless the subject has completed; returns what it must receive. Call locked.
-  @inlinable func attach(_ conduit: Conduit) -> Step {
+  @inlinable func attach(_ conduit: ConduitState<Output, Failure>, _ deliver: Deliver) -> Step {
     if deliveredCompletion == nil && conduit.isActive {
-      list.append(conduit, id: conduit.id)
+      list.append(deliver, id: conduit.id)
     }
-    return .subscribe(conduit, replay.elements, deliveredCompletion)
+    return .subscribe(deliver, replay.elements, deliveredCompletion)
   }
 
   @inlinable func perform(_ step: Step) {
     switch step {
     case .value(let value, let snapshot):
-      for case let conduit? in snapshot { conduit.receive(value) }
+      for case let deliver? in snapshot { deliver.call(.value(value)) }
     case .completion(let completion, let conduits):
-      for case let conduit? in conduits { conduit.receive(completion: completion) }
-    case .subscribe(let conduit, let values, let completion):
-      conduit.start()
-      for value in values { conduit.receive(value) }
-      if let completion { conduit.receive(completion: completion) }
+      for case let deliver? in conduits { deliver.call(.completion(completion)) }
+    case .subscribe(let deliver, let values, let completion):
+      deliver.call(.start)
+      for value in values { deliver.call(.value(value)) }
+      if let completion { deliver.call(.completion(completion)) }
     }
   }
 
@@ -142,8 +143,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       case .completion(let completion):
         deliveredCompletion = completion
         return .completion(completion, list.removeAll())
-      case .subscribe(let conduit):
-        return attach(conduit)
+      case .subscribe(let conduit, let deliver):
+        return attach(conduit, deliver)
       }
     }
   }
@@ -154,83 +155,92 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   }
 }
 
-/// What a conduit hands to its subscriber besides values.
+/// What a broadcaster hands to one subscriber's closure.
 @usableFromInline
-enum ConduitEvent<Failure: Error> {
-  case subscription(any Subscription)
+enum ConduitEvent<Output, Failure: Error> {
+  /// Give the subscriber its subscription.
+  case start
+  case value(Output)
   case completion(Subscribers.Completion<Failure>)
-  /// Remove the conduit with this id from its broadcaster (after `cancel()`).
-  case detach(UInt64)
+}
+
+/// The path to one subscriber, as a broadcaster's list keeps it: a closure specialized for the
+/// subscriber. A struct rather than a bare closure in the list: an array stores a bare closure at
+/// the most general abstraction, which would wrap it in a thunk, one more allocation per
+/// subscriber.
+@usableFromInline
+struct ConduitPath<Output, Failure: Error> {
+  @usableFromInline let call: (ConduitEvent<Output, Failure>) -> Void
+
+  @inlinable init(call: @escaping (ConduitEvent<Output, Failure>) -> Void) { self.call = call }
+}
+
+/// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
+/// subscriber's type: the handle's id in its list and whether it is still active.
+@usableFromInline
+class ConduitState<Output, Failure: Error>: @unchecked Sendable {
+  // @unchecked: the only stored property is atomic.
+
+  /// The id, shifted left by one, with the low bit set while the handle is active: one word
+  /// for both, since this object is kept once per subscriber.
+  @usableFromInline final let state: Atomic<UInt64>
+
+  @inlinable init(id: UInt64) { state = Atomic(id << 1 | 1) }
+
+  /// The handle's id in its broadcaster's list.
+  @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 1 }
+
+  @inlinable final var isActive: Bool { state.load(ordering: .acquiring) & 1 != 0 }
+
+  /// Clears the active bit; returns whether this call was the one that cleared it.
+  @inlinable final func deactivate() -> Bool {
+    state.bitwiseAnd(~1, ordering: .acquiringAndReleasing).oldValue & 1 != 0
+  }
 }
 
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
 /// to it. Values reach the subscriber only while the handle is active; `cancel()` and the
 /// completion deactivate it exactly once.
 ///
-/// The subscriber is reached through closures made where `subscribe` is called. They are
-/// compiled for the subscriber's concrete type, so the per-value path runs specialized code; a
-/// generic subclass would run the unspecialized generic implementation through its vtable, with
-/// type-metadata lookups on every value. Values have their own closure so that a value is
-/// passed as itself, not copied into and out of an enum.
+/// The broadcaster's list holds `deliver`, a closure over this object made where `subscribe` is
+/// called: it is compiled for the subscriber's concrete type, so the per-value path runs
+/// specialized code (a method of this generic class, called from the broadcaster, would run the
+/// unspecialized implementation with type-metadata lookups on every value). The list holding
+/// the closure rather than a separate handle object keeps a subscription to one allocation
+/// here.
 @usableFromInline
-final class BroadcastConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
-  // @unchecked: `active` is atomic and every other stored property is immutable; `deliver` is
-  // called serially by the broadcaster's single draining thread.
-  @usableFromInline let id: UInt64
-  @usableFromInline let active = Atomic<Bool>(true)
-  @usableFromInline let deliverValue: (Output) -> Void
-  /// Delivers the subscription and the completion, and detaches the conduit on cancel (a
-  /// closure for that too: `cancel()` is reached through an existential, where only a closure
-  /// runs specialized code).
-  @usableFromInline let deliver: (ConduitEvent<Failure>) -> Void
+final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
+  Subscription, @unchecked Sendable
+{
+  // @unchecked: every stored property is immutable; `deliver` is called serially by the
+  // broadcaster's single draining thread.
+  @usableFromInline let downstream: Downstream
+  /// Removes this conduit from its broadcaster's list. A closure rather than the broadcaster
+  /// itself: `cancel()` is reached through an existential, where a method of this generic class
+  /// runs unspecialized, and only a closure made at `subscribe` runs specialized code.
+  @usableFromInline let detach: (UInt64) -> Void
   @usableFromInline let live = LiveSubscription()
 
   @inlinable @inline(__always)
-  init<Downstream: Subscriber>(
-    id: UInt64, broadcaster: Broadcaster<Output, Failure>, downstream: Downstream
-  ) where Downstream.Input == Output, Downstream.Failure == Failure {
-    self.id = id
-    // One heap box for the subscriber and the broadcaster: closures that capture a single
-    // object use it as their context, so the two closures below cost no further allocation.
-    let box = ConduitBox(downstream, broadcaster)
-    deliverValue = { box.downstream.receive($0) }
-    deliver = { event in
+  init(id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, downstream: Downstream) {
+    self.downstream = downstream
+    detach = { broadcaster.remove(id: $0) }
+    super.init(id: id)
+  }
+
+  /// The closure the broadcaster keeps for this subscriber (its context is this object).
+  @inlinable @inline(__always)
+  var deliver: (ConduitEvent<Downstream.Input, Downstream.Failure>) -> Void {
+    { [self] event in
       switch event {
-      case .completion(let completion): box.downstream.receive(completion: completion)
-      case .subscription(let subscription): box.downstream.receive(subscription: subscription)
-      case .detach(let id): box.broadcaster.remove(id: id)
+      case .value(let value): if isActive { downstream.receive(value) }
+      case .completion(let completion): if deactivate() { downstream.receive(completion: completion) }
+      case .start: downstream.receive(subscription: self)
       }
     }
   }
 
-  @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
-
-  @inlinable func start() { deliver(.subscription(self)) }
-
-  @inlinable func receive(_ value: Output) {
-    if active.load(ordering: .acquiring) { deliverValue(value) }
-  }
-
-  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
-    if active.exchange(false, ordering: .acquiringAndReleasing) {
-      deliver(.completion(completion))
-    }
-  }
-
   @inlinable func cancel() {
-    if active.exchange(false, ordering: .acquiringAndReleasing) { deliver(.detach(id)) }
-  }
-}
-
-/// What a conduit's closures reach: the subscriber and the broadcaster, in one object.
-@usableFromInline
-final class ConduitBox<Downstream: Subscriber> {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>
-
-  @inlinable init(_ downstream: Downstream, _ broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>)
-  {
-    self.downstream = downstream
-    self.broadcaster = broadcaster
+    if deactivate() { detach(id) }
   }
 }

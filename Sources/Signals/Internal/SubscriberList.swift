@@ -6,7 +6,7 @@
 /// order stays linear. `snapshot` shares storage with the list (copy-on-write), so taking one per
 /// value costs a retain, not a copy. Not thread-safe: its owner guards it with its lock.
 @usableFromInline
-struct SubscriberList<Element: AnyObject> {
+struct SubscriberList<Element> {
   @usableFromInline var ids: ContiguousArray<UInt64> = []
   @usableFromInline var slots: ContiguousArray<Element?> = []
   @usableFromInline var empty = 0

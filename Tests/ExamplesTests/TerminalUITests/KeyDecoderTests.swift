@@ -5,7 +5,10 @@ import Testing
   @Test func decodesTextControlKeysAndArrows() {
     var decoder = KeyDecoder()
     let keys = decoder.decode(Array("ab\t\r\u{7F}\u{1B}[A\u{1B}[Z\u{3}".utf8))
-    #expect(keys == [.character("a"), .character("b"), .tab, .enter, .backspace, .up, .backTab, .interrupt])
+    let expected: [Key] = [
+      .character("a"), .character("b"), .tab, .enter, .backspace, .up, .backTab, .interrupt,
+    ]
+    #expect(keys == expected)
   }
 
   @Test func decodesWideCharactersSplitAcrossReads() {

@@ -15,7 +15,7 @@ import Testing
 
   static let cases: [Case] = [
     Case(name: "scan", inputs: 1, model: ReferenceModel.scan) { subjects, _ in
-      subjects[0].scan(0, +).eraseToAnyPublisher()
+      subjects[0].scan(0) { $0 + $1 }.eraseToAnyPublisher()
     },
     Case(name: "removeDuplicates", inputs: 1, model: ReferenceModel.removeDuplicates) { subjects, _ in
       subjects[0].removeDuplicates().eraseToAnyPublisher()

@@ -52,7 +52,7 @@ import Testing
 
   @Test func eachSubscriberStartsFromTheInitialResult() {
     let subject = PassthroughSubject<Int, Never>()
-    let scanned = subject.scan(0, +)
+    let scanned = subject.scan(0) { $0 + $1 }
     let early = scanned.record()
     subject.send(5)
     let late = scanned.record()
@@ -74,7 +74,7 @@ import Testing
 @Suite struct ReduceTests {
   @Test func deliversTheTotalOnFinish() {
     let subject = PassthroughSubject<Int, TestError>()
-    let recorder = subject.reduce(0, +).record()
+    let recorder = subject.reduce(0) { $0 + $1 }.record()
     subject.send(1)
     subject.send(2)
     #expect(recorder.events.isEmpty)
@@ -83,12 +83,13 @@ import Testing
   }
 
   @Test func anEmptyUpstreamGivesTheInitialResult() {
-    #expect(Empty<Int, Never>().reduce(10, +).record().values == [10])
+    let result: [Int] = Empty<Int, Never>().reduce(10) { $0 + $1 }.record().values
+    #expect(result == [10])
   }
 
   @Test func failureDropsThePartialResult() {
     let subject = PassthroughSubject<Int, TestError>()
-    let recorder = subject.reduce(0, +).record()
+    let recorder = subject.reduce(0) { $0 + $1 }.record()
     subject.send(1)
     subject.send(completion: .failure(TestError()))
     #expect(recorder.events == [.completion(.failure(TestError()))])
