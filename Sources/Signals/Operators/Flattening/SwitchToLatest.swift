@@ -82,13 +82,16 @@ final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription,
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   // @unchecked: `current`, `currentUpstream` and `outerFinished` are touched only inside
   // `delivery`'s lock, so a value of a replaced inner publisher is dropped under the same lock
-  // that delivers.
+  // that delivers. `lastGeneration` likewise.
   @usableFromInline typealias Input = SwitchInput<Inner, Downstream>
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let outerLink = UpstreamLink()
-  /// The subscriber of the newest inner publisher; the only one whose events count.
-  @usableFromInline @exclusivity(unchecked) var current: Input?
+  /// The generation of the newest inner publisher, the only one whose events count; `nil`
+  /// when it has finished or none has arrived yet.
+  @usableFromInline @exclusivity(unchecked) var current: UInt64?
+  /// The last generation handed out.
+  @usableFromInline @exclusivity(unchecked) var lastGeneration: UInt64 = 0
   /// The newest inner publisher's subscription, once it has arrived.
   @usableFromInline @exclusivity(unchecked) var currentUpstream: (any Subscription)?
   @usableFromInline @exclusivity(unchecked) var outerFinished = false
@@ -112,25 +115,25 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   /// Makes `publisher` the current inner publisher: from now on only its events count, and the
-  /// previous one is cancelled. One allocation per switch: the inner subscriber, which is also
-  /// its own identity.
+  /// previous one is cancelled. The inner subscriber is a value carrying its generation, so a
+  /// switch allocates nothing here.
   @inlinable func switchTo(_ publisher: Inner) {
-    let input = Input(self)
-    let (accepted, previous) = delivery.lock.withLock { () -> (Bool, (any Subscription)?) in
-      if delivery.closed { return (false, nil) }
+    let (generation, previous) = delivery.lock.withLock { () -> (UInt64?, (any Subscription)?) in
+      if delivery.closed { return (nil, nil) }
+      lastGeneration &+= 1
       defer {
-        current = input
+        current = lastGeneration
         currentUpstream = nil
       }
-      return (true, currentUpstream)
+      return (lastGeneration, currentUpstream)
     }
     previous?.cancel()
-    if accepted { publisher.subscribe(input) }
+    if let generation { publisher.subscribe(Input(state: self, generation: generation)) }
   }
 
   @inlinable func attach(_ subscription: any Subscription, for input: Input) {
     let accepted = delivery.lock.withLock { () -> Bool in
-      guard current === input, currentUpstream == nil else { return false }
+      guard current == input.generation, currentUpstream == nil else { return false }
       currentUpstream = subscription
       return true
     }
@@ -138,13 +141,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   @inlinable func receive(_ value: Downstream.Input, from input: Input) {
-    delivery.send { current === input ? value : nil }
+    delivery.send { current == input.generation ? value : nil }
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
     var finishedUpstream: (any Subscription)?
     let accepted = delivery.complete {
-      guard current === input else { return nil }
+      guard current == input.generation else { return nil }
       if case .failure = completion { return completion }
       finishedUpstream = currentUpstream
       current = nil
@@ -157,15 +160,14 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   @inlinable func cancelAll() {
     outerLink.terminate()
-    let (input, upstream) = delivery.lock.withLock { () -> (Input?, (any Subscription)?) in
+    let upstream = delivery.lock.withLock { () -> (any Subscription)? in
       defer {
         current = nil
         currentUpstream = nil
       }
-      return (current, currentUpstream)
+      return currentUpstream
     }
     upstream?.cancel()
-    withExtendedLifetime(input) {}
   }
 
   @inlinable func cancel() {
@@ -174,14 +176,18 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 }
 
-/// The subscriber `switchToLatest` gives each inner publisher. Its identity tells the state
-/// whether it is still the current one; it holds the state until the state lets go of it.
+/// The subscriber `switchToLatest` gives each inner publisher: the state, and the generation
+/// that tells the state whether this inner publisher is still the current one.
 @usableFromInline
-final class SwitchInput<Inner: Publisher, Downstream: Subscriber>: Subscriber, Sendable
+struct SwitchInput<Inner: Publisher, Downstream: Subscriber>: Subscriber, Sendable
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline let state: SwitchState<Inner, Downstream>
+  @usableFromInline let generation: UInt64
 
-  @inlinable init(_ state: SwitchState<Inner, Downstream>) { self.state = state }
+  @inlinable init(state: SwitchState<Inner, Downstream>, generation: UInt64) {
+    self.state = state
+    self.generation = generation
+  }
 
   @inlinable func receive(subscription: any Subscription) { state.attach(subscription, for: self) }
   @inlinable func receive(_ input: Inner.Output) { state.receive(input, from: self) }
