@@ -59,7 +59,8 @@ public enum BiometricStatus: Equatable, Sendable {
   case fallbackToPassword(notice: String)
 }
 
-/// Biometric login: authenticate; with an expired token, refresh it first; ask for a session;
+/// Biometric login: authenticate; with an expired token, refresh it first (a refreshed token is
+/// saved for the next login); ask for a session;
 /// if the server says expired anyway, refresh and retry once; if a refresh is rejected, remove
 /// the credential and fall back to password login with a notice; a network error shows and
 /// stays. Success goes through the shared `LoginGate`.
@@ -100,13 +101,14 @@ public final class BiometricLoginViewModel {
     statusSubject.send(.loading)
     let service = service
     let scheduler = scheduler
+    let credentials = credentials
     work = authenticator.authenticate()
       .setFailureType(to: BiometricFailure.self)
       .flatMap { passed -> AnyPublisher<Session, BiometricFailure> in
         guard passed else { return Fail(error: .notRecognized).eraseToAnyPublisher() }
         let usable: AnyPublisher<BiometricToken, BiometricFailure> =
           token.expires <= scheduler.now
-          ? Self.refreshed(token, service)
+          ? Self.refreshed(token, service, into: credentials)
           : Just(token).setFailureType(to: BiometricFailure.self).eraseToAnyPublisher()
         return usable.flatMap { current in
           service.session(for: current)
@@ -114,7 +116,9 @@ public final class BiometricLoginViewModel {
               guard error == .http(status: 401) else { return Fail(error: error).eraseToAnyPublisher() }
               // Expired after all: refresh and retry once; a second 401 or a refused refresh
               // ends in the fallback below.
-              return service.refresh(current).flatMap { service.session(for: $0) }.eraseToAnyPublisher()
+              return service.refresh(current)
+                .handleEvents(receiveOutput: { credentials.save($0) })
+                .flatMap { service.session(for: $0) }.eraseToAnyPublisher()
             }
             .mapError { BiometricFailure.service($0) }
         }.eraseToAnyPublisher()
@@ -143,13 +147,16 @@ public final class BiometricLoginViewModel {
         })
   }
 
-  /// A refreshed token; a rejection (anything but a network failure) is `.refreshRejected`.
+  /// A refreshed token, saved in `credentials` for the next login; a rejection (anything but a
+  /// network failure) is `.refreshRejected`.
   static func refreshed(
-    _ token: BiometricToken, _ service: any BiometricService
+    _ token: BiometricToken, _ service: any BiometricService, into credentials: CredentialStore
   ) -> AnyPublisher<BiometricToken, BiometricFailure> {
-    service.refresh(token).mapError { error in
-      AppError(error) == .network ? BiometricFailure.service(error) : .refreshRejected
-    }.eraseToAnyPublisher()
+    service.refresh(token)
+      .handleEvents(receiveOutput: { credentials.save($0) })
+      .mapError { error in
+        AppError(error) == .network ? BiometricFailure.service(error) : .refreshRejected
+      }.eraseToAnyPublisher()
   }
 }
 

@@ -29,8 +29,9 @@ public enum LoginEvent: Equatable, Sendable {
 /// keystroke so fast typing never shows intermediate results, with the local check (at most 20
 /// characters), applied at once, as in the seed.
 /// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
-/// small state machine (`statusGraph`). Threading: use it from one thread (the UI's); time runs
-/// on the injected scheduler, so tests use a `TestScheduler`.
+/// small state machine (`statusGraph`). Threading: use it on the injected scheduler (the UI's);
+/// service answers, from whatever thread they arrive on, are moved onto that scheduler before
+/// they touch its state, and time runs on it too, so tests use a `TestScheduler`.
 public final class LoginViewModel {
   /// The account typed so far.
   @Published public var account = ""
@@ -63,6 +64,7 @@ public final class LoginViewModel {
   }
 
   let useCase: LoginUseCase
+  let scheduler: any Scheduler
   let gate: LoginGate?
   let status = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
   var enabled = false
@@ -73,6 +75,7 @@ public final class LoginViewModel {
   /// for it and successes go through it (the flow all login methods share).
   public init(useCase: LoginUseCase, scheduler: any Scheduler, gate: LoginGate? = nil) {
     self.useCase = useCase
+    self.scheduler = scheduler
     self.gate = gate
     // As in the seed: the remote check runs 500 ms after the last keystroke; the local length
     // rule applies at once.
@@ -81,6 +84,9 @@ public final class LoginViewModel {
       .debounce(for: .milliseconds(500), scheduler: scheduler)
       .map { [useCase] account in useCase.isAcceptedRemotely(account) }
       .switchToLatest()
+      // The HTTP service answers on URLSession's queue; the view model's state changes on the
+      // scheduler only.
+      .receive(on: scheduler)
     let local = $account.map { [useCase] in useCase.isWithinLength($0) }
     let accountValid = remote.combineLatest(local) { $0 && $1 }
       .prepend(false)
@@ -101,7 +107,7 @@ public final class LoginViewModel {
   public func login() {
     guard enabled, status.can(.press), gate?.allowsLogin ?? true else { return }
     _ = try? status.send(.press)
-    request = useCase.login(account: account, password: password).sink(
+    request = useCase.login(account: account, password: password).receive(on: scheduler).sink(
       receiveCompletion: { [weak self] completion in
         if case .failure(let error) = completion { _ = try? self?.status.send(.failed(error)) }
       },

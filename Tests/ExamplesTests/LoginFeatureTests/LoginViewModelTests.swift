@@ -94,6 +94,18 @@ import Testing
     #expect(model.currentStatus == .loading)
   }
 
+  @Test func thePasswordErrorIsAServerErrorFromTheUseCase() {
+    // The seed's `error` password is one character short of the button's six, so its server
+    // error is reached through the use case, as a front end without that rule would.
+    let service = InProcessLoginService(scheduler: scheduler)
+    let useCase = LoginUseCase(repository: AuthRepository(service: service))
+    let result = useCase.login(account: "alice@example.com", password: "error").record(on: scheduler)
+    scheduler.advance(by: .milliseconds(1999))
+    #expect(result.completion == nil)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(result.failure == .server(message: "the server answered 500"))
+  }
+
   @Test func serviceErrorsAreMappedInOnePlace() {
     #expect(AppError(.offline) == .network)
     #expect(AppError(.unreachable) == .network)

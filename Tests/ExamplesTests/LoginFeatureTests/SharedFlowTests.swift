@@ -159,23 +159,26 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(service.log == ["session fresh"])
   }
 
-  @Test func anExpiredTokenIsRefreshedFirst() {
+  @Test func anExpiredTokenIsRefreshedFirstAndTheNewOneKept() {
     scheduler.advance(by: .seconds(10))
-    let service = ScriptedBiometricService(refreshes: [.success(fresh)], sessions: [.success(session)])
-    let (model, _) = model(token: fresh, service: service)
+    let renewed = BiometricToken(value: "renewed", expires: SchedulerTime(nanoseconds: 99_000_000_000))
+    let service = ScriptedBiometricService(refreshes: [.success(renewed)], sessions: [.success(session)])
+    let (model, credentials) = model(token: fresh, service: service)
     model.login()
-    #expect(service.log == ["refresh fresh", "session fresh"])
+    #expect(service.log == ["refresh fresh", "session renewed"])
     #expect(model.currentStatus == .success(session))
+    #expect(credentials.token == renewed)
   }
 
   @Test func expiredAfterAllIsRefreshedAndRetriedOnce() {
     let renewed = BiometricToken(value: "renewed", expires: SchedulerTime(nanoseconds: 9_000_000_000))
     let service = ScriptedBiometricService(
       refreshes: [.success(renewed)], sessions: [.failure(.http(status: 401)), .success(session)])
-    let (model, _) = model(token: fresh, service: service)
+    let (model, credentials) = model(token: fresh, service: service)
     model.login()
     #expect(service.log == ["session fresh", "refresh fresh", "session renewed"])
     #expect(model.currentStatus == .success(session))
+    #expect(credentials.token == renewed)
   }
 
   @Test func aRejectedRefreshRemovesTheCredentialAndFallsBack() {
