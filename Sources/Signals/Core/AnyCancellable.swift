@@ -29,6 +29,11 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
   }
 
+  /// Wraps a cancellable object, known to be one where the call is made: no dynamic cast.
+  @usableFromInline init(object: some Cancellable & AnyObject) {
+    action = object
+  }
+
   deinit { cancel() }
 
   /// Cancels the wrapped activity once; later calls do nothing. No lock: one atomic exchange.

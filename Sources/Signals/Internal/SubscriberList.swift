@@ -2,7 +2,7 @@
 /// `share`, `multicast`).
 ///
 /// Iteration order is subscription order. Removal is O(log n): the slot becomes empty and the
-/// storage is compacted once more than half of it is empty, so cancelling many subscribers in any
+/// storage is compacted once more than half of it is empty (and reset once all of it is), so cancelling many subscribers in any
 /// order stays linear. `snapshot` shares storage with the list (copy-on-write), so taking one per
 /// value costs a retain, not a copy. Not thread-safe: its owner guards it with its lock.
 @usableFromInline
@@ -41,7 +41,16 @@ struct SubscriberList<Element> {
     guard low < ids.count, ids[low] == id, let element = slots[low] else { return nil }
     slots[low] = nil
     empty &+= 1
-    if empty > 8 && empty &* 2 > slots.count { compact() }
+    if empty == slots.count {
+      // Empty now. Small storage is kept, so a subscriber that comes and goes (a screen shown
+      // again and again) costs no reallocation; large storage is released.
+      let keep = slots.capacity <= 16
+      ids.removeAll(keepingCapacity: keep)
+      slots.removeAll(keepingCapacity: keep)
+      empty = 0
+    } else if empty > 8 && empty &* 2 > slots.count {
+      compact()
+    }
     return element
   }
 

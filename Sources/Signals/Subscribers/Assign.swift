@@ -21,7 +21,7 @@ extension Publisher where Failure == Never {
   ) -> AnyCancellable {
     let assign = Subscribers.WeakAssign(object: object, keyPath: keyPath)
     subscribe(assign)
-    return AnyCancellable(assign)
+    return AnyCancellable(object: assign)
   }
 
   /// Republishes each value through a `@Published` property: `upstream.assign(to: &$name)`.
