@@ -56,13 +56,24 @@ extension Publishers {
 
 @usableFromInline
 final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
-  // @unchecked: `pending`, `generation` and `timer` are touched only inside `lock`.
+  // @unchecked: `pending`, `deadline`, `armed`, `generation` and `timer` are touched only inside
+  // `lock`.
+  //
+  // One timer at most, not one per value: a value only moves the deadline, and a timer that
+  // fires before the deadline re-arms itself for it. A burst of n values costs two timers
+  // instead of n scheduled and n - 1 cancelled, with the same result: the last value is
+  // delivered `dueTime` after it arrived.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let dueTime: SchedulerTime.Stride
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var pending: Downstream.Input?
+  /// When the pending value is due.
+  @usableFromInline @exclusivity(unchecked) var deadline = SchedulerTime(nanoseconds: 0)
+  /// Whether a timer is scheduled (it fires at or before `deadline`).
+  @usableFromInline @exclusivity(unchecked) var armed = false
+  /// The tag of the current timer; a timer with another tag is stale.
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
   @usableFromInline let live = LiveSubscription()
@@ -78,36 +89,53 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   }
 
   @inlinable func receive(_ value: Downstream.Input) {
-    let (generation, previous) = lock.withLock { () -> (UInt64, (any Cancellable)?) in
+    let due = scheduler.now.advanced(by: dueTime)
+    let tag = lock.withLock { () -> UInt64? in
       pending = value
-      self.generation += 1
-      defer { timer = nil }
-      return (self.generation, timer)
+      deadline = due
+      if armed { return nil }
+      armed = true
+      generation &+= 1
+      return generation
     }
-    previous?.cancel()
-    let token = scheduler.schedule(after: scheduler.now.advanced(by: dueTime), weak: self, tag: generation)
+    if let tag { arm(at: due, tag: tag) }
+  }
+
+  /// Schedules the timer tagged `tag`, unless it went stale meanwhile.
+  @inlinable func arm(at date: SchedulerTime, tag: UInt64) {
+    let token = scheduler.schedule(after: date, weak: self, tag: tag)
     let current = lock.withLock { () -> Bool in
-      guard generation == self.generation else { return false }
+      guard tag == generation else { return false }
       timer = token
       return true
     }
     if !current { token.cancel() }
   }
 
-  @inlinable func timerFired(_ generation: UInt64) {
+  @inlinable func timerFired(_ tag: UInt64) {
+    let now = scheduler.now
+    var rearm: (date: SchedulerTime, tag: UInt64)?
     let value = lock.withLock { () -> Downstream.Input? in
-      guard generation == self.generation else { return nil }
+      guard tag == generation, armed else { return nil }
       timer = nil
+      if deadline > now {
+        generation &+= 1
+        rearm = (deadline, generation)
+        return nil
+      }
+      armed = false
       defer { pending = nil }
       return pending
     }
+    if let rearm { arm(at: rearm.date, tag: rearm.tag) }
     if let value { delivery.receive(value) }
   }
 
   /// Ends the wait: returns the pending value and cancels its timer.
   @inlinable func takePending() -> Downstream.Input? {
     let (value, token) = lock.withLock { () -> (Downstream.Input?, (any Cancellable)?) in
-      generation += 1
+      generation &+= 1
+      armed = false
       defer {
         pending = nil
         timer = nil
