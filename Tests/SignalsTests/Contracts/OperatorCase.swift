@@ -122,5 +122,52 @@ extension OperatorCase {
     OperatorCase("share") { source, _ in source.share().lawShape() },
     OperatorCase("share(replay:)") { source, _ in source.share(replay: 2).lawShape() },
     OperatorCase("merge") { source, _ in source.merge(with: source.map { -$0 }).lawShape() },
+    OperatorCase("merge(collection)") { source, _ in
+      let inputs: [AnyPublisher<Int, TestError>] = [
+        source.eraseToAnyPublisher(), source.map { -$0 }.eraseToAnyPublisher(),
+      ]
+      return inputs.merge().lawShape()
+    },
+    OperatorCase("tryCatch") { source, _ in source.tryCatch { _ in Just(-1) }.lawShape() },
+    OperatorCase("replaceNil") { source, _ in
+      source.map { $0 % 3 == 0 ? nil : $0 }.replaceNil(with: 0).lawShape()
+    },
+    OperatorCase("setFailureType") { source, _ in
+      source.replaceError(with: -1).setFailureType(to: TestError.self).lawShape()
+    },
+    OperatorCase("multicast+autoconnect") { source, _ in
+      source.multicast { PassthroughSubject<Int, TestError>() }.autoconnect().lawShape()
+    },
+    OperatorCase("print") { source, _ in source.print("law", to: DiscardedText()).lawShape() },
+    OperatorCase("combineLatest3") { source, _ in
+      let one: Just<Int> = Just(1)
+      return source.combineLatest(
+        one.setFailureType(to: TestError.self), one.setFailureType(to: TestError.self)
+      )
+      .lawShape()
+    },
+    OperatorCase("combineLatest4") { source, _ in
+      let one = Just(1).setFailureType(to: TestError.self)
+      return source.combineLatest(one, one, one).lawShape()
+    },
+    OperatorCase("combineLatest(collection)") { source, _ in
+      let inputs: [AnyPublisher<Int, TestError>] = [
+        source.eraseToAnyPublisher(), Just(1).setFailureType(to: TestError.self).eraseToAnyPublisher(),
+      ]
+      return inputs.combineLatest().lawShape()
+    },
+    OperatorCase("zip3") { source, _ in source.zip(source.map { $0 * 10 }, source.map { $0 * 100 }).lawShape()
+    },
+    OperatorCase("zip4") { source, _ in
+      source.zip(source.map { $0 * 10 }, source.map { $0 * 100 }, source.map { $0 * 1000 }).lawShape()
+    },
+    OperatorCase("timeout(customError:)", threaded: false) { source, scheduler in
+      source.timeout(.seconds(1), scheduler: scheduler) { TestError(408) }.lawShape()
+    },
   ]
+}
+
+/// A text stream that drops what it is given, so `print` can run through the laws quietly.
+struct DiscardedText: TextOutputStream {
+  mutating func write(_ string: String) {}
 }

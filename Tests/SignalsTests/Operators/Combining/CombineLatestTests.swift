@@ -131,6 +131,27 @@ import Testing
     #expect(scope.count == 0)
   }
 
+  @Test func everyArityDeliversFromEachInputAndFinishesWithTheLast() {
+    let subjects = (0..<7).map { _ in PassthroughSubject<Int, Never>() }
+    let s = subjects
+    let merged: [AnyPublisher<Int, Never>] = [
+      s[0].merge(with: s[1]).eraseToAnyPublisher(),
+      s[0].merge(with: s[1], s[2]).eraseToAnyPublisher(),
+      s[0].merge(with: s[1], s[2], s[3]).eraseToAnyPublisher(),
+      s[0].merge(with: s[1], s[2], s[3], s[4]).eraseToAnyPublisher(),
+      s[0].merge(with: s[1], s[2], s[3], s[4], s[5]).eraseToAnyPublisher(),
+      s[0].merge(with: s[1], s[2], s[3], s[4], s[5], s[6]).eraseToAnyPublisher(),
+    ]
+    let recorders = merged.map { $0.record() }
+    for (index, subject) in subjects.enumerated().reversed() { subject.send(index) }
+    for subject in subjects { subject.send(completion: .finished) }
+    for (others, recorder) in zip(1..., recorders) {
+      let expected: [Int] = Array((0...others).reversed())
+      #expect(recorder.values == expected, "merge with \(others) others")
+      #expect(recorder.isFinished, "merge with \(others) others")
+    }
+  }
+
   @Test func collectionMergeOfNothingFinishesAtOnce() {
     #expect(([] as [Empty<Int, Never>]).merge().record().isFinished)
     let values = [Just(1), Just(2)].merge().record()

@@ -38,6 +38,17 @@ import Testing
     #expect(early.values == [1, 2, 3])
     #expect(late.events == [.value(2), .value(3), .completion(.finished)])
   }
+
+  @Test func aNegativeReplayCountReplaysNothing() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.share(replay: -1)
+    let early = shared.record()
+    subject.send(1)
+    let late = shared.record()
+    subject.send(2)
+    #expect(early.values == [1, 2])
+    #expect(late.values == [2])
+  }
 }
 
 @Suite struct MulticastTests {
@@ -48,6 +59,24 @@ import Testing
     let connection = multicast.connect()
     #expect(recorder.events == [.value(1), .value(2), .completion(.finished)])
     connection.cancel()
+  }
+
+  @Test func autoconnectConnectsOnTheFirstSubscriberAndDisconnectsAfterTheLast() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.multicast { PassthroughSubject<Int, Never>() }.autoconnect()
+    #expect(subject.subscriberCount == 0)
+    let first = shared.record()
+    #expect(subject.subscriberCount == 1)
+    let second = shared.record()
+    #expect(subject.subscriberCount == 1)  // one connection for both
+    subject.send(1)
+    first.cancel()
+    subject.send(2)
+    #expect(subject.subscriberCount == 1)
+    second.cancel()
+    #expect(subject.subscriberCount == 0)
+    #expect(first.values == [1])
+    #expect(second.values == [1, 2])
   }
 
   @Test func cancellingTheConnectionDetachesTheUpstream() {

@@ -74,6 +74,15 @@ import Testing
     #expect(scheduler.pendingCount == 0)
   }
 
+  @Test func aNegativeIntervalTimesOutAtOnceOnTheScheduler() {
+    let recorder = subject.timeout(.milliseconds(-5), scheduler: scheduler) { TestError(408) }
+      .record(on: scheduler)
+    #expect(recorder.events.isEmpty)  // not synchronously: on the scheduler
+    scheduler.advance(by: .zero)
+    #expect(recorder.timeline == ["0ms failure(TestError(408))"])
+    #expect(subject.subscriberCount == 0)
+  }
+
   @Test func cancelStopsTheClock() {
     let (recorder, scope) = LiveSubscriptions.track {
       subject.timeout(.milliseconds(100), scheduler: scheduler).record(on: scheduler)
