@@ -58,7 +58,7 @@ let package = Package(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
     .testTarget(
-      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting"],
+      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting", "TerminalUI"],
       path: "Tests/ExamplesTests/LoginAppTests",
       exclude: ["Golden"]),
     .testTarget(

@@ -30,6 +30,51 @@ public enum TextWidth {
     return result
   }
 
+  /// The end of `text` that fits in `columns` cells (a field showing what was typed last),
+  /// never splitting a wide character.
+  public static func tail(_ text: String, fitting columns: Int) -> String {
+    var used = 0
+    var start = text.endIndex
+    while start > text.startIndex {
+      let previous = text.index(before: start)
+      let width = width(of: text[previous])
+      if used + width > columns { break }
+      used += width
+      start = previous
+    }
+    return String(text[start...])
+  }
+
+  /// `line` with the cells from `column` on replaced by `patch`: a dialog drawn over a screen.
+  /// A wide character cut by either edge of the patch becomes spaces, so columns stay aligned.
+  public static func splice(_ line: String, at column: Int, with patch: String) -> String {
+    let patchEnd = column + of(patch)
+    var result = ""
+    var used = 0
+    var patched = false
+    for character in line {
+      let width = width(of: character)
+      let end = used + width
+      if end <= column {
+        result.append(character)
+      } else if used < column {
+        result += String(repeating: " ", count: column - used)  // a wide character cut at the left
+      }
+      if end > column && !patched {
+        result += patch
+        patched = true
+      }
+      if used >= patchEnd {
+        result.append(character)
+      } else if end > patchEnd {
+        result += String(repeating: " ", count: end - patchEnd)  // cut at the right
+      }
+      used = end
+    }
+    if !patched { result += String(repeating: " ", count: max(0, column - used)) + patch }
+    return result
+  }
+
   /// `text` padded with spaces (or clipped) to exactly `columns` cells.
   public static func pad(_ text: String, to columns: Int) -> String {
     let clipped = clip(text, to: columns)

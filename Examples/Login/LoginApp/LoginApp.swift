@@ -278,9 +278,7 @@ public final class LoginApp: Navigator {
     }
     let left = (Self.width - boxWidth) / 2
     for (offset, row) in box.enumerated() {
-      var characters = Array(result[offset + 1])
-      characters.replaceSubrange(left..<(left + boxWidth), with: Array(row))
-      result[offset + 1] = String(characters)
+      result[offset + 1] = TextWidth.splice(result[offset + 1], at: left, with: row)
     }
     return result
   }
@@ -288,7 +286,7 @@ public final class LoginApp: Navigator {
   var passwordLines: [String] {
     guard let model = passwordModel else { return [] }
     func marker(_ field: Focus) -> String { focus == field ? ">" : " " }
-    let account = "[" + pad(String(model.account.suffix(20)), 20) + "]"
+    let account = "[" + pad(TextWidth.tail(model.account, fitting: 20), 20) + "]"
     let password = "[" + pad(String(repeating: "*", count: min(model.password.count, 20)), 20) + "]"
     let hint = model.account.isEmpty ? "" : accountValid ? "ok" : "invalid"
     let button = loginEnabled ? "< Log in >" : "( log in )"
@@ -337,8 +335,6 @@ public final class LoginApp: Navigator {
     ]
   }
 
-  func pad(_ text: String, _ width: Int) -> String {
-    let clipped = String(text.prefix(width))
-    return clipped + String(repeating: " ", count: max(0, width - clipped.count))
-  }
+  /// `text` in exactly `width` terminal cells (wide characters count two).
+  func pad(_ text: String, _ width: Int) -> String { TextWidth.pad(text, to: width) }
 }

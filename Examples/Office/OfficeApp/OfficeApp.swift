@@ -290,13 +290,7 @@ public final class OfficeApp: Navigator {
     if let toast { body += ["", "! " + toast] }
     let width = 48
     let line = "+" + String(repeating: "-", count: width - 2) + "+"
-    return [line] + body.map { "| " + $0.prefix(width - 4).padding(width - 4) + " |" } + [line]
-  }
-}
-
-extension Substring {
-  func padding(_ width: Int) -> String {
-    String(self) + String(repeating: " ", count: Swift.max(0, width - count))
+    return [line] + body.map { "| " + TextWidth.pad($0, to: width - 4) + " |" } + [line]
   }
 }
 

@@ -30,9 +30,14 @@ final class PseudoTerminalSession {
 
   /// Reads until everything drawn so far contains `text`; false after `seconds` without it.
   func waitFor(_ text: String, seconds: Double = 15) -> Bool {
+    waitUntil(seconds: seconds) { $0.contains(text) }
+  }
+
+  /// Reads until everything drawn so far satisfies `condition`; false after `seconds`.
+  func waitUntil(seconds: Double = 15, _ condition: (String) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     let descriptor = output.fileHandleForReading.fileDescriptor
-    while !screen.contains(text) {
+    while !condition(screen) {
       let left = deadline.timeIntervalSinceNow
       guard left > 0 else { return false }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -45,17 +50,44 @@ final class PseudoTerminalSession {
     return true
   }
 
-  /// The process id of the program `script` runs.
+  /// The process id of the program `script` runs (through a shell, if the command has one):
+  /// the deepest first descendant of `script`.
   var childProcessID: Int32? {
+    var found: Int32?
+    var parent = process.processIdentifier
+    while let child = Self.firstChild(of: parent) {
+      found = child
+      parent = child
+    }
+    return found
+  }
+
+  static func firstChild(of parent: Int32) -> Int32? {
     let pgrep = Process()
     pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-    pgrep.arguments = ["-P", "\(process.processIdentifier)"]
+    pgrep.arguments = ["-P", "\(parent)"]
     let pipe = Pipe()
     pgrep.standardOutput = pipe
     guard (try? pgrep.run()) != nil else { return nil }
     pgrep.waitUntilExit()
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     return text.split(separator: "\n").first.flatMap { Int32($0) }
+  }
+
+  /// `command` run between two prints of the terminal's settings (`stty -g`), which
+  /// `settings(_:)` reads back.
+  static func bracketed(_ command: String) -> String {
+    "sh -c 'echo \"[[before $(stty -g)]]\"; \(command); echo \"[[after $(stty -g)]]\"'"
+  }
+
+  /// Whether the settings printed after the command have appeared.
+  var printedSettingsAfter: Bool { settings("after") != nil }
+
+  /// The settings printed under `label` ("before" or "after") by a `bracketed` command.
+  func settings(_ label: String) -> String? {
+    guard let start = screen.range(of: "[[\(label) ") else { return nil }
+    guard let end = screen.range(of: "]]", range: start.upperBound..<screen.endIndex) else { return nil }
+    return String(screen[start.upperBound..<end.lowerBound])
   }
 
   func finish() -> Int32 {
@@ -72,7 +104,7 @@ final class PseudoTerminalSession {
   static let restored = "\u{1B}[?25h\u{1B}[?1049l"
 
   @Test func aPersonLogsIn() throws {
-    let session = try PseudoTerminalSession(Self.executable)
+    let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
     #expect(session.waitFor("( log in )"), "the login screen never appeared:\n\(session.screen)")
     session.send("alice@example.com")
     #expect(session.waitFor("] ok"), "the account check never passed:\n\(session.screen)")
@@ -82,15 +114,21 @@ final class PseudoTerminalSession {
     #expect(session.waitFor("Welcome, alice@example.com!"), "home never appeared:\n\(session.screen)")
     session.send("\u{3}")
     #expect(session.waitFor(Self.restored), "the terminal was not restored on Ctrl-C")
+    #expect(session.waitUntil { _ in session.printedSettingsAfter })
+    let before = try #require(session.settings("before"))
+    #expect(session.settings("after") == before, "the terminal's settings changed")
     #expect(session.finish() == 0)
   }
 
   @Test func sigtermRestoresTheTerminal() throws {
-    let session = try PseudoTerminalSession(Self.executable)
+    let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
     #expect(session.waitFor("( log in )"))
     let child = try #require(session.childProcessID)
     kill(child, SIGTERM)
     #expect(session.waitFor(Self.restored), "the terminal was not restored on SIGTERM")
+    #expect(session.waitUntil { _ in session.printedSettingsAfter })
+    let before = try #require(session.settings("before"))
+    #expect(session.settings("after") == before, "the terminal's settings changed")
     _ = session.finish()
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoginApp
 import SignalsTesting
+import TerminalUI
 import Testing
 
 @Suite struct ScriptTests {
@@ -139,8 +140,10 @@ import Testing
     for character in String(repeating: "界a", count: 5_000) { app.handle(.character(character)) }
     app.handle(.unknown([0xFF]))
     scheduler.advance(by: .seconds(1))
-    let widths = Set(app.frame.map(\.count))
+    // Measured in terminal cells: the pasted text is half wide characters.
+    let widths = Set(app.frame.map { TextWidth.of($0) })
     #expect(widths == [44])
+    #expect(app.frame.contains { $0.contains("界a界a") })
   }
 
   @Test func closingStdoutEarlyEndsQuietly() throws {

@@ -54,4 +54,23 @@ import Testing
     #expect(TextWidth.clip("ab你好", to: 3) == "ab")
     #expect(TextWidth.pad("你", to: 4) == "你  ")
   }
+
+  @Test func aFieldShowsTheEndOfWhatWasTypedInCells() {
+    #expect(TextWidth.tail("abc你好", fitting: 5) == "c你好")
+    #expect(TextWidth.tail("abc你好", fitting: 4) == "你好")
+    #expect(TextWidth.tail("你好", fitting: 3) == "好")
+    #expect(TextWidth.tail("", fitting: 3) == "")
+  }
+
+  @Test func aDialogSplicedOverWideTextKeepsTheColumns() {
+    // "你" spans cells 2-3 and is cut by the patch's left edge; "好" spans 6-7, cut by the
+    // right edge of a four-cell patch and left whole by a three-cell one.
+    #expect(TextWidth.splice("ab你cd好ef", at: 3, with: "XYZW") == "ab XYZW ef")
+    #expect(TextWidth.splice("ab你cd好ef", at: 3, with: "XYZ") == "ab XYZ好ef")
+    #expect(TextWidth.splice("abcdef", at: 2, with: "XY") == "abXYef")
+    #expect(TextWidth.splice("ab", at: 4, with: "XY") == "ab  XY")
+    for line in ["ab你cd好ef", "你好你好你好", "abcdefgh"] {
+      #expect(TextWidth.of(TextWidth.splice(line, at: 3, with: "XYZ")) == TextWidth.of(line))
+    }
+  }
 }
