@@ -8,8 +8,9 @@
 ///
 /// `enterRawMode()` saves the terminal settings, switches to raw input, the alternate screen and
 /// a hidden cursor; `restore()` undoes all of it and is safe to call more than once. It is also
-/// installed for normal exit (`atexit`) and for SIGINT, SIGTERM and SIGHUP, which restore and
-/// then end the process with the signal's usual status. Threading: call from the main thread.
+/// installed for normal exit (`atexit`), for SIGINT, SIGTERM, SIGHUP and SIGQUIT, and for the
+/// signals of a crash (a trap, an abort, a bad access), which restore and then end the process
+/// as the signal would have. Threading: call from the main thread.
 public final class Terminal: Sendable {
   /// Whether standard input and standard output are both terminals.
   public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -43,7 +44,9 @@ public final class Terminal: Sendable {
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     TerminalState.write("\u{1B}[?1049h\u{1B}[?25l")
     atexit { TerminalState.restore() }
-    for signal in [SIGINT, SIGTERM, SIGHUP] {
+    // Ending signals, and the ones a crash raises (a Swift trap is SIGILL or SIGTRAP on Linux):
+    // the terminal comes back, then the signal does what it would have done.
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE] {
       Glibc.signal(signal) { number in
         TerminalState.restore()
         Glibc.signal(number, SIG_DFL)

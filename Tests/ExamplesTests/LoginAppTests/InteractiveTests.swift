@@ -132,6 +132,19 @@ final class PseudoTerminalSession {
     _ = session.finish()
   }
 
+  @Test func aCrashStillRestoresTheTerminal() throws {
+    // SIGILL is what a Swift runtime trap raises on Linux.
+    let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
+    #expect(session.waitFor("( log in )"))
+    let child = try #require(session.childProcessID)
+    kill(child, SIGILL)
+    #expect(session.waitFor(Self.restored), "the terminal was not restored after a crash")
+    #expect(session.waitUntil { _ in session.printedSettingsAfter })
+    let before = try #require(session.settings("before"))
+    #expect(session.settings("after") == before, "the terminal's settings changed")
+    _ = session.finish()
+  }
+
   @Test func aTinyTerminalIsClippedNotCrashed() throws {
     let session = try PseudoTerminalSession("stty cols 20 rows 5; exec \(Self.executable)")
     #expect(session.waitFor("| Log in"), "nothing was drawn:\n\(session.screen)")
