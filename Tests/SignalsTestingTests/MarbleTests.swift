@@ -120,6 +120,30 @@ enum MarbleTestError: Error { case broken }
     #expect(scheduler.run(debounced) == "------c----(d|)")
   }
 
+  @Test func aSubscriptionDiagramSubscribesAtTheCaretAndCancelsAtTheBang() throws {
+    let scheduler = TestScheduler()
+    let ticks = try scheduler.hot("-a-b-c-d-e-|")
+    #expect(try scheduler.run(ticks, subscription: "--^---!") == "---b-c")
+    #expect(ticks.subscriptions.map(\.subscribed) == [SchedulerTime(nanoseconds: 2_000_000)])
+    #expect(ticks.subscriptions.map(\.cancelled) == [SchedulerTime(nanoseconds: 6_000_000)])
+  }
+
+  @Test func aColdPublisherStartsAtTheCaret() throws {
+    let scheduler = TestScheduler()
+    let source = try scheduler.cold("ab-c|")
+    // What is due in the frame of the `!` still arrives; the cancellation comes after it.
+    #expect(try scheduler.run(source, subscription: "---^--!") == "---ab-c")
+    #expect(try scheduler.run(source, subscription: "^--!") == "ab-c")
+    #expect(try scheduler.run(source, subscription: "^") == "ab-c|")
+    #expect(source.subscriptions.count == 3)
+  }
+
+  @Test func aValueInASubscriptionDiagramIsAnError() {
+    let scheduler = TestScheduler()
+    let source = Just("a")
+    #expect(throws: MarbleError.self) { try scheduler.run(source, subscription: "^-x-!") }
+  }
+
   @Test func valuesRenderThroughTheDictionary() throws {
     let scheduler = TestScheduler()
     let numbers = try scheduler.cold("-a-b|", values: ["a": 1, "b": 2])

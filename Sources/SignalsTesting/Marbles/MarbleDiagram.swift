@@ -33,6 +33,8 @@ public struct MarbleDiagram<Value> {
   public let entries: [Entry]
   /// The offset of `!` from the origin, if the diagram has one.
   public let cancellation: SchedulerTime.Stride?
+  /// The offset of the origin (`^`) from the diagram's first column; zero without a `^`.
+  public let origin: SchedulerTime.Stride
 
   /// Parses `diagram` with frames of `frameDuration`; `value` maps a value character to a value
   /// and returns `nil` for one it does not know (a thrown `MarbleError`).
@@ -53,6 +55,7 @@ public struct MarbleDiagram<Value> {
       }
     }
     let origin = parser.origin ?? .zero
+    self.origin = origin
     entries = raw.map { Entry(offset: $0.offset - origin, event: $0.event) }
     cancellation = parser.cancellation.map { $0 - origin }
   }

@@ -191,4 +191,32 @@ extension TestScheduler {
     defer { recorder.cancel() }
     return recorder.marbles(values: values, from: start, frameDuration: frameDuration)
   }
+
+  /// Subscribes to `publisher` at the `^` of `subscription` (at once without one), cancels at
+  /// its `!` (never without one; what is due in that frame still arrives first), runs the
+  /// clock until nothing is left, and returns what was delivered, as a marble diagram aligned
+  /// with `subscription`:
+  ///
+  /// ```swift
+  /// let ticks = try scheduler.hot("-a-b-c-d-e-|")
+  /// #expect(try scheduler.run(ticks, subscription: "--^---!") == "---b-c")
+  /// ```
+  ///
+  /// `subscription` holds only frames, time progressions, `^` and `!`; a value in it is a
+  /// thrown `MarbleError` pointing at its column, like any malformed diagram.
+  public func run<P: Publisher>(
+    _ publisher: P, subscription: String, values: [Character: P.Output] = [:]
+  ) throws(MarbleError) -> String where P.Output: Equatable {
+    let diagram = try MarbleDiagram<Never>(subscription, frameDuration: frameDuration) { _ in nil }
+    let start = now
+    advance(to: start.advanced(by: diagram.origin))
+    let recorder = publisher.record(on: self)
+    if let cancellation = diagram.cancellation {
+      let handle: any Cancellable = recorder  // not the generic type: the closure is Sendable
+      schedule(after: start.advanced(by: diagram.origin + cancellation)) { handle.cancel() }
+    }
+    run()
+    defer { recorder.cancel() }
+    return recorder.marbles(values: values, from: start, frameDuration: frameDuration)
+  }
 }
