@@ -3,7 +3,9 @@ import SignalsTesting
 import Testing
 
 /// The real operators against the reference model on random timelines: 1,000 cases per
-/// operator, from a fixed seed that a failure prints (set SIGNALS_SEED to replay another).
+/// operator, a quarter of them cancelled partway, from a fixed seed that a failure prints (set
+/// SIGNALS_SEED to replay another). Every case also checks that nothing arrives after the end
+/// and that no subscription is left alive.
 @Suite struct DifferentialTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
@@ -74,15 +76,20 @@ import Testing
     var generator = SplitMix64(seed: Self.seed &+ salt)
     for index in 0..<Self.casesPerOperator {
       let input = Timeline.random(inputs: operatorCase.inputs, using: &generator)
-      let expected = operatorCase.model(input)
-      let actual = input.play(operatorCase.real)
-      guard actual == expected else {
+      // One case in four cancels partway (after subscribing, which is at frame 0): the
+      // subscriber then sees what came before.
+      let cancelFrame: Int64? =
+        Int.random(in: 0..<4, using: &generator) == 0 ? Int64.random(in: 1...30, using: &generator) : nil
+      let expected = operatorCase.model(input).before(cancelFrame)
+      let played = input.play(cancelFrame: cancelFrame, operatorCase.real)
+      guard played.output == expected, played.lateEvents == 0, played.liveSubscriptions == 0 else {
         Issue.record(
           """
           \(operatorCase.name) differs from the model (seed \(Self.seed), case \(index))
-          input:    \(input)
+          input:    \(input)\(cancelFrame.map { " (cancelled at \($0))" } ?? "")
           model:    \(expected)
-          operator: \(actual)
+          operator: \(played.output)
+          \(played.lateEvents) events after the end, \(played.liveSubscriptions) subscriptions left alive
           """)
         return
       }
@@ -164,14 +171,17 @@ extension DifferentialTests {
             return entry
           })
       }
-      let expected =
+      let cancelFrame: Int64? =
+        Int.random(in: 0..<4, using: &generator) == 0 ? Int64.random(in: 1...30, using: &generator) : nil
+      let model =
         switch flattening {
         case .switchToLatest: HigherOrderModel.switchToLatest(outer: outer, inners: innerFailures)
         case .flatMapMax2: HigherOrderModel.flatMap(limit: 2, outer: outer, inners: innerFailures)
         }
+      let expected = model.before(cancelFrame)
       let marbles = inners.map(\.marbles)
       for diagram in marbles { _ = try MarbleDiagram(diagram, frameDuration: .milliseconds(1)) }
-      let actual = outer.play { subjects, scheduler in
+      let played = outer.play(cancelFrame: cancelFrame) { subjects, scheduler in
         // Each diagram parsed above, so this cannot throw.
         let publishers = marbles.map { try! scheduler.cold($0, values: Timeline.digits, error: TestError(7)) }
         switch flattening {
@@ -182,14 +192,15 @@ extension DifferentialTests {
             .eraseToAnyPublisher()
         }
       }
-      guard actual == expected else {
+      guard played.output == expected, played.lateEvents == 0, played.liveSubscriptions == 0 else {
         Issue.record(
           """
           \(flattening.rawValue) differs from the model (seed \(Self.seed), case \(index))
-          outer:    \(outer)
+          outer:    \(outer)\(cancelFrame.map { " (cancelled at \($0))" } ?? "")
           inners:   \(marbles)
           model:    \(expected)
-          operator: \(actual)
+          operator: \(played.output)
+          \(played.lateEvents) events after the end, \(played.liveSubscriptions) subscriptions left alive
           """)
         return
       }

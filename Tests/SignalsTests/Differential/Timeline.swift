@@ -82,15 +82,34 @@ extension Timeline {
     return timeline
   }
 
+  /// What playing a timeline through a real operator gave.
+  struct Played {
+    /// The output, in frames.
+    var output: Timeline
+    /// Events that reached the subscriber after its completion or cancellation (must be none).
+    var lateEvents: Int
+    /// Subscriptions the operator left alive at the end (must be none).
+    var liveSubscriptions: Int
+  }
+
   /// Plays the timeline into real subjects on a test scheduler through `makeOutput`, and
-  /// records the output. Input events are scheduled before the operator subscribes, so at one
-  /// instant they run before any timer the operator schedules for that instant (the order the
-  /// models assume).
+  /// records the output; with `cancelFrame`, the subscriber cancels at the start of that frame,
+  /// before any event due then. Input events are scheduled before the operator subscribes, so
+  /// at one instant they run before any timer the operator schedules for that instant (the
+  /// order the models assume).
   func play(
+    cancelFrame: Int64? = nil,
     _ makeOutput: ([PassthroughSubject<Int, TestError>], TestScheduler) -> AnyPublisher<Int, TestError>
-  ) -> Timeline {
+  ) -> Played {
     let scheduler = TestScheduler()
     let subjects = [PassthroughSubject<Int, TestError>(), PassthroughSubject<Int, TestError>()]
+    let subscriber = Guarded<(any Cancellable)?>(nil)
+    if let cancelFrame {
+      // Scheduled first, so it runs first in its frame.
+      scheduler.schedule(after: SchedulerTime(nanoseconds: cancelFrame * 1_000_000)) {
+        subscriber.withLock { $0 }?.cancel()
+      }
+    }
     for entry in entries {
       let subject = subjects[entry.input]
       scheduler.schedule(after: SchedulerTime(nanoseconds: entry.frame * 1_000_000)) {
@@ -101,10 +120,23 @@ extension Timeline {
         }
       }
     }
-    let recorder = makeOutput(subjects, scheduler).record(on: scheduler)
+    let (recorder, scope) = LiveSubscriptions.track {
+      let recorder = makeOutput(subjects, scheduler).record(on: scheduler)
+      subscriber.withLock { $0 = recorder }
+      return recorder
+    }
     scheduler.run()
+    let late = recorder.eventsAfterCompletion.count
     recorder.cancel()
-    return Timeline(recorded: recorder)
+    subscriber.withLock { $0 = nil }
+    return Played(output: Timeline(recorded: recorder), lateEvents: late, liveSubscriptions: scope.count)
+  }
+
+  /// The events before `frame` (all of them without one): what a subscriber that cancels at
+  /// the start of that frame sees.
+  func before(_ frame: Int64?) -> Timeline {
+    guard let frame else { return self }
+    return Timeline(entries: entries.filter { $0.frame < frame })
   }
 }
 
