@@ -2,7 +2,7 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// The laws every operator keeps (DESIGN.md, "Contracts"): values then at most one completion;
+/// The laws every operator keeps (the contracts in `Cancellable` and README.md): values then at most one completion;
 /// nothing after it; cancellation stops delivery, detaches the source and releases every
 /// subscription; re-entrant sends neither deadlock nor get lost; threaded sends never overlap.
 @Suite struct ContractTests {

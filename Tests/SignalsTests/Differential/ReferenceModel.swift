@@ -1,5 +1,5 @@
 /// The reference model: each operator as a plain function from input timelines to the output
-/// timeline, written from DESIGN.md's decided semantics, with no scheduler and no subjects.
+/// timeline, written from the operators' documented semantics, with no scheduler and no subjects.
 ///
 /// At one instant, input events happen before the operator's timers for that instant (the
 /// order `Timeline.play` sets up); a timer due at the instant of an input is therefore too late

@@ -8,7 +8,7 @@ extension Publisher {
   ///
   /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
-  /// Failures are delayed too (DESIGN.md: everything keeps its order). Threading: delivered on
+  /// Failures are delayed too (everything keeps its order). Threading: delivered on
   /// `scheduler`. Bad input: a negative `interval` is treated as zero.
   @inlinable
   public func delay(for interval: SchedulerTime.Stride, scheduler: some Scheduler) -> Publishers.Delay<Self> {

@@ -50,7 +50,7 @@ import Testing
       scheduler.run(failing.timeout(.milliseconds(4), scheduler: scheduler) { MarbleFailure() }), "a---#")
   }
 
-  @Test func combineLatestAndZip() throws {
+  @Test func combineLatest() throws {
     let letters = try scheduler.hot("-a---b---|", values: ["a": 1, "b": 2])
     let numbers = try scheduler.hot("---x---y---|", values: ["x": 10, "y": 20])
     expectMarbles(
