@@ -23,6 +23,17 @@ extension StateGraph {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Whether the wildcard `transition` applies from the state named `name`: a non-terminal
+  /// state with no specific transition on the same event.
+  func isWildcardSource(_ name: String, for transition: Transition) -> Bool {
+    guard let state = states.first(where: { caseName(of: $0) == name }), !isTerminal(state) else {
+      return false
+    }
+    return !transitions.contains {
+      $0.from != nil && $0.fromName == name && $0.eventName == transition.eventName
+    }
+  }
+
   /// Transitions with wildcards expanded to every non-terminal state that has no specific
   /// transition on the same event, labelled `event [guard] (presentation)`.
   func expandedTransitions() -> [(from: String, to: String, label: String)] {
@@ -37,20 +48,17 @@ extension StateGraph {
         result.append((transition.fromName, transition.toName, label))
         continue
       }
-      for state in states where !isTerminal(state) {
-        let name = caseName(of: state)
-        let specific = transitions.contains {
-          $0.from != nil && $0.fromName == name && $0.eventName == transition.eventName
-        }
-        if !specific { result.append((name, transition.toName, label)) }
+      for name in states.map(caseName(of:)) where isWildcardSource(name, for: transition) {
+        result.append((name, transition.toName, label))
       }
     }
     return result
   }
 
-  /// Paths from the initial state that together take every transition at least once (wildcards
-  /// from the initial state): each path is the shortest way to a transition's source, then that
-  /// transition. Guards are ignored; a test that drives them must satisfy them.
+  /// Paths from the initial state that together take every transition at least once, and a
+  /// wildcard from every state it is drawn from (every reachable non-terminal state with no
+  /// specific transition on its event): each path is the shortest way to a transition's source,
+  /// then that transition. Guards are ignored; a test that drives them must satisfy them.
   public func coveringPaths() -> [[Transition]] {
     var shortest: [String: [Transition]] = [caseName(of: initial): []]
     var queue = [caseName(of: initial)]
@@ -67,9 +75,13 @@ extension StateGraph {
     }
     var paths: [[Transition]] = []
     for transition in transitions {
-      let source = transition.from == nil ? caseName(of: initial) : transition.fromName
-      guard let prefix = shortest[source] else { continue }
-      paths.append(prefix + [transition])
+      if transition.from != nil {
+        if let prefix = shortest[transition.fromName] { paths.append(prefix + [transition]) }
+        continue
+      }
+      for source in states.map(caseName(of:)) where isWildcardSource(source, for: transition) {
+        if let prefix = shortest[source] { paths.append(prefix + [transition]) }
+      }
     }
     return paths
   }
