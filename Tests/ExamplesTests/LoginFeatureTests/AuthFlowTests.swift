@@ -43,10 +43,59 @@ final class ScreenLog: Navigator {
     #expect(log.calls == ["root launch", "root password", "push register", "root home", "root password"])
   }
 
-  @Test func theGraphDrawsAsMermaid() {
-    let mermaid = authGraph.mermaid()
-    #expect(mermaid.hasPrefix("stateDiagram-v2\n    [*] --> launch\n"))
-    #expect(mermaid.contains("    home --> password: logout (root)\n"))
-    #expect(mermaid.contains("    register --> password: sessionExpired (root)\n"))
+  /// Snapshots of the whole graph, as the README and `LoginDemo --graph` show it: a change to
+  /// the flow shows up here as a reviewable diff.
+  @Test func theGraphDrawsAsMermaidAndDot() {
+    #expect(
+      authGraph.mermaid() == """
+        stateDiagram-v2
+            [*] --> launch
+            launch --> password: launched [no credential] (root)
+            launch --> biometric: launched [biometric] (root)
+            launch --> pattern: launched [pattern] (root)
+            password --> home: loggedIn (root)
+            biometric --> home: loggedIn (root)
+            pattern --> home: loggedIn (root)
+            password --> register: register
+            register --> password: back
+            register --> password: registered
+            biometric --> password: usePassword (root)
+            pattern --> password: usePassword (root)
+            home --> password: logout (root)
+            launch --> password: sessionExpired (root)
+            password --> password: sessionExpired (root)
+            register --> password: sessionExpired (root)
+            biometric --> password: sessionExpired (root)
+            pattern --> password: sessionExpired (root)
+            home --> password: sessionExpired (root)
+
+        """)
+    #expect(
+      authGraph.dot(name: "Auth") == """
+        digraph Auth {
+          rankdir=LR;
+          "[*]" [shape=point];
+          "[*]" -> "launch";
+          "launch" -> "password" [label="launched [no credential] (root)"];
+          "launch" -> "biometric" [label="launched [biometric] (root)"];
+          "launch" -> "pattern" [label="launched [pattern] (root)"];
+          "password" -> "home" [label="loggedIn (root)"];
+          "biometric" -> "home" [label="loggedIn (root)"];
+          "pattern" -> "home" [label="loggedIn (root)"];
+          "password" -> "register" [label="register"];
+          "register" -> "password" [label="back"];
+          "register" -> "password" [label="registered"];
+          "biometric" -> "password" [label="usePassword (root)"];
+          "pattern" -> "password" [label="usePassword (root)"];
+          "home" -> "password" [label="logout (root)"];
+          "launch" -> "password" [label="sessionExpired (root)"];
+          "password" -> "password" [label="sessionExpired (root)"];
+          "register" -> "password" [label="sessionExpired (root)"];
+          "biometric" -> "password" [label="sessionExpired (root)"];
+          "pattern" -> "password" [label="sessionExpired (root)"];
+          "home" -> "password" [label="sessionExpired (root)"];
+        }
+
+        """)
   }
 }
