@@ -132,6 +132,15 @@ public final class Router {
     return (handled, failed)
   }
 
+  /// Refuses every held deep link for good, with `reason` (the flow that would take them is
+  /// gone: the user logged out or quit the login); returns them, oldest first, so the UI can say
+  /// why they were not opened.
+  @discardableResult
+  public func refuseHeld(_ reason: String) -> [(url: String, reason: String)] {
+    defer { held = [] }
+    return held.map { ($0.url, reason) }
+  }
+
   /// Asks the module registered for `url` for data of type `type`.
   ///
   /// Failure: routing errors are thrown at once; a handler's publisher failure arrives as

@@ -54,6 +54,52 @@ import Testing
     #expect(router.held.isEmpty)
   }
 
+  @Test func heldLinksThatFailLaterAreDroppedAndReturned() throws {
+    struct Gone: Error {}
+    let router = Router()
+    var ready = false
+    try router.register("app://contact/user/:id") { match in
+      guard ready else { return .notReady(reason: "not logged in") }
+      if try match.int("id") == 404 { throw Gone() }
+      return .handled
+    }
+    try router.open("app://contact/user/404")
+    try router.open("app://contact/user/ada")
+    try router.open("app://contact/user/1")
+    ready = true
+    let (handled, failed) = router.deliverHeld()
+    #expect(handled == ["app://contact/user/1"])
+    #expect(failed.map(\.url) == ["app://contact/user/404", "app://contact/user/ada"])
+    #expect(
+      failed.map(\.error) == [
+        .handlerFailed(url: "app://contact/user/404", reason: "Gone()"),
+        .badParameter(name: "id", value: "ada", expected: "an integer"),
+      ])
+    #expect(router.held.isEmpty)
+  }
+
+  @Test func heldLinksCanBeRefusedWithAReason() throws {
+    let router = Router()
+    try router.register("app://contact/user/:id") { _ in .notReady(reason: "not logged in") }
+    try router.open("app://contact/user/1")
+    try router.open("app://contact/user/2")
+    let refused = router.refuseHeld("you quit the login")
+    #expect(refused.map(\.url) == ["app://contact/user/1", "app://contact/user/2"])
+    #expect(refused.allSatisfy { $0.reason == "you quit the login" })
+    #expect(router.held.isEmpty)
+    #expect(router.deliverHeld().handled.isEmpty)
+  }
+
+  @Test func aThrowingLinkHandlerIsAHandlerFailure() throws {
+    struct Broken: Error {}
+    let router = Router()
+    try router.register("app://news") { _ in throw Broken() }
+    #expect(throws: RouterError.handlerFailed(url: "app://news", reason: "Broken()")) {
+      try router.open("app://news")
+    }
+    #expect(router.held.isEmpty)
+  }
+
   @Test func modulesAnswerDataRequestsWithPublishers() throws {
     let router = Router()
     try router.register("native://message/last_contacts") { match -> AnyPublisher<[String], Never> in
