@@ -75,6 +75,34 @@ public enum TextWidth {
     return result
   }
 
+  /// `text` broken into lines of at most `columns` cells, at spaces where it can, inside a word
+  /// that is longer than a line; the first line starts with `first`, the others with as many
+  /// spaces (a toast's "! " marker hangs to the left of its text).
+  public static func wrap(_ text: String, to columns: Int, first: String = "") -> [String] {
+    let indent = String(repeating: " ", count: of(first))
+    let room = max(1, columns - of(first))
+    var lines: [String] = []
+    var line = ""
+    func flush() {
+      lines.append((lines.isEmpty ? first : indent) + line)
+      line = ""
+    }
+    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+      var word = word
+      if !line.isEmpty && of(line) + 1 + of(word) > room { flush() }
+      if !line.isEmpty { line += " " }
+      while of(line) + of(word) > room {
+        let fitting = clip(word, to: room - of(line))
+        line += fitting
+        word.removeFirst(fitting.count)
+        flush()
+      }
+      line += word
+    }
+    if !line.isEmpty || lines.isEmpty { flush() }
+    return lines
+  }
+
   /// `text` padded with spaces (or clipped) to exactly `columns` cells.
   public static func pad(_ text: String, to columns: Int) -> String {
     let clipped = clip(text, to: columns)

@@ -248,8 +248,8 @@ public final class LoginApp: Navigator {
     case .biometric: body = biometricLines
     case .pattern: body = patternLines
     }
-    if let notice { body += ["", "! " + notice] }
     let inner = Self.width - 2
+    if let notice { body += [""] + TextWidth.wrap(notice, to: inner - 2, first: "! ") }
     let top = "+" + String(repeating: "-", count: inner) + "+"
     var lines = [top] + body.map { "| " + pad($0, inner - 2) + " |" } + [top]
     if let dialog = dialogLines { lines = overlay(dialog, on: lines) }

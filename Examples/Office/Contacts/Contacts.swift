@@ -84,18 +84,19 @@ public struct ContactDetail: Equatable, Sendable {
   public let contact: ContactCard
 }
 
-/// Registers the contacts module's route: `app://contact/user/:id` calls `show` with the
-/// contact, or fails with a clear reason for an unknown id.
+/// Registers the contacts module's route: `app://contact/user/:id` checks the id (an unknown
+/// one fails with a clear reason at once), then asks `show` to show the contact; `show` answers
+/// `.notReady` when the app cannot yet (before login), and the router holds the link.
 @MainActor
 public func registerContacts(
-  in router: Router, contacts: [ContactCard] = directory, show: @escaping (ContactDetail) -> Void
+  in router: Router, contacts: [ContactCard] = directory,
+  show: @escaping (ContactDetail) -> RouteDisposition
 ) throws(RouterError) {
   try router.register(OfficeRoutes.contactDetail) { match in
     let id = try match.int("id")
     guard let contact = contacts.first(where: { $0.id == id }) else {
       throw RouterError.badParameter(name: "id", value: "\(id)", expected: "the id of a contact")
     }
-    show(ContactDetail(contact: contact))
-    return .handled
+    return show(ContactDetail(contact: contact))
   }
 }

@@ -16,7 +16,8 @@ import TerminalUI
 @MainActor
 public final class OfficeApp: Navigator {
   let scheduler: any Scheduler
-  let router = Router()
+  /// The router the modules talk through; deep links wait in it until login.
+  public let router = Router()
   let newsService: InProcessNewsService
   let messages: MessagesModule
   var coordinator: Coordinator<OfficeScreen, OfficeEvent>!
@@ -49,34 +50,36 @@ public final class OfficeApp: Navigator {
   public func start() {
     try? messages.register(in: router)
     try? registerContacts(in: router) { [weak self] detail in
-      guard let self else { return }
+      guard let self else { return .handled }
+      if self.screen == .login { return .notReady(reason: "log in first") }
       self.detail = detail
       // A deep link from elsewhere goes through the contact list, so back leads there.
       if self.screen != .contacts { _ = try? self.coordinator.send(.openContacts) }
       _ = try? self.coordinator.send(.openContact(id: detail.contact.id))
+      return .handled
     }
     coordinator.start()
     bindLogin()
     onChange()
   }
 
-  /// Opens `url` through the router (a deep link): shown now, held until login, or a message.
+  /// Opens `url` through the router (a deep link): shown now, held by the router until login,
+  /// or a message saying what is wrong with it.
   public func open(_ url: String) {
     do {
-      let contactRoute = url.hasPrefix("app://contact/")
-      if contactRoute && screen == .login {
-        heldLink = url
-        toast = "Log in to open \(url)"
-      } else {
-        try router.open(url)
-      }
+      if case .notReady = try router.open(url) { toast = "Log in to open \(url)" }
     } catch {
       toast = "\(error)"
     }
     onChange()
   }
 
-  var heldLink: String?
+  /// Offers the links the router held during login again, in the order they came.
+  func deliverHeldLinks() {
+    let (_, failed) = router.deliverHeld()
+    if let (url, error) = failed.last { toast = "\(url): \(error)" }
+    onChange()
+  }
 
   // MARK: Navigator
 
@@ -103,9 +106,9 @@ public final class OfficeApp: Navigator {
     case .login: bindLogin()
     case .home:
       login = nil
-      if let link = heldLink {
-        heldLink = nil
-        scheduler.schedule { [weak self] in MainActor.assumeIsolated { self?.open(link) } }
+      if !router.held.isEmpty {
+        // After this transition has finished: the links send events to the coordinator.
+        scheduler.schedule { [weak self] in MainActor.assumeIsolated { self?.deliverHeldLinks() } }
       }
     case .news:
       let model = NewsListViewModel(service: newsService)
@@ -264,7 +267,7 @@ public final class OfficeApp: Navigator {
         "Feedback", "", "[\(feedback?.text ?? "")]", "",
         (feedback?.isSending ?? false) ? "Sending..." : "enter: send  esc: back",
       ]
-      if let toast = feedback?.toast { body += ["", "* " + toast] }
+      if let toast = feedback?.toast { body += [""] + TextWidth.wrap(toast, to: 48, first: "* ") }
     case .contacts, .picker:
       let model = screen == .contacts ? contactList : picker
       body = [screen == .contacts ? "Contacts" : "New group chat: mark people", ""]
@@ -274,7 +277,8 @@ public final class OfficeApp: Navigator {
       for (index, contact) in (model?.contacts ?? []).enumerated() {
         let mark =
           model?.mode == .picker ? (model?.marked.contains(contact.id) == true ? "[x] " : "[ ] ") : ""
-        body.append("\(index == selection ? ">" : " ")\(mark)\(contact.name) - \(contact.title)")
+        body.append(
+          "\(index == selection ? ">" : " ")\(mark)\(contact.name), \(contact.department), \(contact.title)")
       }
       body += ["", screen == .contacts ? "enter: open  esc: back" : "m: mark  enter: confirm  esc: cancel"]
     case .contact:
@@ -287,8 +291,8 @@ public final class OfficeApp: Navigator {
         body = ["Contact", "", "esc: back"]
       }
     }
-    if let toast { body += ["", "! " + toast] }
-    let width = 48
+    let width = 52
+    if let toast { body += [""] + TextWidth.wrap(toast, to: width - 4, first: "! ") }
     let line = "+" + String(repeating: "-", count: width - 2) + "+"
     return [line] + body.map { "| " + TextWidth.pad($0, to: width - 4) + " |" } + [line]
   }

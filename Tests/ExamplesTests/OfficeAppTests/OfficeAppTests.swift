@@ -42,6 +42,25 @@ import Testing
     #expect(app.frame.contains { $0.contains("Rear Admiral") })
   }
 
+  @Test func linksHeldDuringLoginAreAllOfferedInOrderAndBadOnesRefusedAtOnce() throws {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    app.open("app://contact/user/999")
+    #expect(app.frame.contains { $0.contains("\"999\", not the id of a") })  // refused now, not held
+    app.open("app://contact/user/7")
+    app.open("app://contact/user/42")
+    #expect(app.router.held.map(\.url) == ["app://contact/user/7", "app://contact/user/42"])
+    for character in "alice@example.com" { app.handle(.character(character)) }
+    scheduler.advance(by: .milliseconds(600))
+    app.handle(.tab)
+    for character in "wonderland" { app.handle(.character(character)) }
+    app.handle(.enter)
+    scheduler.advance(by: .seconds(2))
+    #expect(app.router.held.isEmpty)
+    #expect(app.frame.contains { $0.contains("Margaret Hamilton") })  // the last link wins the screen
+  }
+
   @Test func aFailingNewsBackendShowsItsErrors() throws {
     let script =
       "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 1\nwait 1s\nkey esc\ntype 2\ntype Hi\nenter\nwait 1s\n"

@@ -14,7 +14,10 @@ import Testing
     let messages = MessagesModule(recent: [directory[2], directory[0]])
     try messages.register(in: router)
     let opened = Box<[ContactDetail]>([])
-    try registerContacts(in: router) { opened.value.append($0) }
+    try registerContacts(in: router) { detail in
+      opened.value.append(detail)
+      return .handled
+    }
     return (router, messages, opened)
   }
 

@@ -62,6 +62,20 @@ import Testing
     #expect(TextWidth.tail("", fitting: 3) == "")
   }
 
+  @Test func aLongMessageWrapsAtSpacesUnderItsMarker() {
+    #expect(
+      TextWidth.wrap("parameter id is 999, not the id of a contact", to: 20, first: "! ") == [
+        "! parameter id is", "  999, not the id of", "  a contact",
+      ])
+    #expect(TextWidth.wrap("short", to: 20, first: "! ") == ["! short"])
+    #expect(TextWidth.wrap("abcdefghij", to: 6, first: "! ") == ["! abcd", "  efgh", "  ij"])
+    #expect(TextWidth.wrap("你好世界", to: 6, first: "! ") == ["! 你好", "  世界"])
+    #expect(TextWidth.wrap("", to: 6) == [""])
+    for line in TextWidth.wrap(String(repeating: "word ", count: 50), to: 17, first: "* ") {
+      #expect(TextWidth.of(line) <= 17)
+    }
+  }
+
   @Test func aDialogSplicedOverWideTextKeepsTheColumns() {
     // "你" spans cells 2-3 and is cut by the patch's left edge; "好" spans 6-7, cut by the
     // right edge of a four-cell patch and left whole by a three-cell one.
