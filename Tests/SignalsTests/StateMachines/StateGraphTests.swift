@@ -175,6 +175,41 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     #expect(reported.withLock { $0 } == ["event back is not allowed in state splash"])
   }
 
+  @Test func theRecordIssuePolicyFailsTheTestThatSendsADisallowedEvent() throws {
+    let machine = StateMachine(graph: authGraph, policy: .recordIssue)
+    var state: AuthScreen?
+    withKnownIssue {
+      state = try? machine.send(.submit)
+    } matching: { issue in
+      "\(issue)".contains("event submit is not allowed in state splash")
+    }
+    #expect(state == .splash)  // refused and recorded; the state is unchanged
+    #expect(try machine.send(.loaded(signedIn: false)) == .login)  // allowed events record nothing
+  }
+
+  @Test func sendsFromManyThreadsAreEachTakenOnceAndObservedInOrder() async throws {
+    enum Light: Hashable { case red, green }
+    enum Tick: Hashable { case tick }
+    let graph = StateGraph<Light, Tick>(initial: .red) {
+      Transition(from: .red, on: .tick, to: .green)
+      Transition(from: .green, on: .tick, to: .red)
+    }
+    let machine = StateMachine(graph: graph)
+    let observed = Guarded<[Light]>([])
+    let observer = machine.transitions.sink { step in observed.withLock { $0.append(step.to) } }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask { for _ in 0..<250 { _ = try? machine.send(.tick) } }
+      }
+    }
+    let steps = observed.withLock { $0 }
+    #expect(steps.count == 2_000)
+    // Each transition starts where the one before it ended: red, green, red, ...
+    #expect(steps.enumerated().allSatisfy { $0.element == ($0.offset.isMultiple(of: 2) ? .green : .red) })
+    #expect(machine.state == .red)
+    observer.cancel()
+  }
+
   @Test func eventsSentByObserversRunToCompletion() throws {
     let machine = StateMachine(graph: authGraph)
     var log: [String] = []
