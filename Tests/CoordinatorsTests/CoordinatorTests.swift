@@ -175,4 +175,21 @@ final class PickerFlow: ChildFlow {
     #expect(navigator.calls == ["root splash"])
     #expect(coordinator.state == .splash)
   }
+
+  @Test func aSavedScreenTheGraphNoLongerHasIsRefused() throws {
+    // An older release's stack, restored after the profile screen left the graph.
+    let data = try coordinatorOnProfile().savedNavigation()
+    let withoutProfile = StateGraph<Screen, Action>(initial: .splash) {
+      Transition(from: .splash, on: .loaded, to: .login, presentation: .root)
+      Transition(from: .login, on: .useBiometric, to: .home, presentation: .root)
+    }
+    let navigator = RecordingNavigator()
+    let coordinator = Coordinator(graph: withoutProfile, navigator: navigator)
+    coordinator.start()
+    #expect(throws: StateRestoreError.unknownState("profile")) {
+      try coordinator.restoreNavigation(from: data)
+    }
+    #expect(navigator.calls == ["root splash"])
+    #expect(coordinator.state == .splash)
+  }
 }
