@@ -18,13 +18,40 @@ public func expectEveryTransition<State, Event>(
   makeMachine: (StateGraph<State, Event>) -> StateMachine<State, Event> = { StateMachine(graph: $0) },
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
+  expectEveryTransition(
+    of: graph,
+    driving: {
+      let machine = makeMachine(graph)
+      return { event in try machine.send(event) }
+    }, sourceLocation: sourceLocation)
+}
+
+/// Drives anything that walks `graph` (a coordinator, a view model) along each of
+/// `graph.coveringPaths()`: `start` sets up a fresh one for each path and returns the function
+/// that sends it an event and answers the state it is in after. Records a test issue for each
+/// step that throws or lands in another state than the transition names; returns how many
+/// transitions were taken.
+///
+/// ```swift
+/// expectEveryTransition(of: flow) {
+///   let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator())
+///   coordinator.start()
+///   return { try coordinator.send($0) }
+/// }
+/// ```
+@discardableResult
+public func expectEveryTransition<State, Event>(
+  of graph: StateGraph<State, Event>,
+  driving start: () -> (Event) throws -> State,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Int {
   var taken = 0
   for path in graph.coveringPaths() {
-    let machine = makeMachine(graph)
+    let send = start()
     let route = path.map { "\($0.fromName) --\($0.eventName)--> \($0.toName)" }.joined(separator: ", ")
     for transition in path {
       do {
-        let state = try machine.send(transition.event)
+        let state = try send(transition.event)
         taken += 1
         if graph.name(of: state) != transition.toName {
           Issue.record(

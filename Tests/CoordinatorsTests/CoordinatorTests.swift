@@ -88,6 +88,21 @@ final class RecordingNavigator: Navigator {
     #expect(expectEveryTransition(of: flow) >= flow.transitions.count)
     #expect(flow.problems() == [])
   }
+
+  @Test func aCoordinatorIsDrivenAlongEveryEdgeAndItsScreensFollow() {
+    var navigators: [RecordingNavigator] = []
+    let taken = expectEveryTransition(of: flow) {
+      let navigator = RecordingNavigator()
+      navigators.append(navigator)
+      let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
+      coordinator.start()
+      return { event in try coordinator.send(event) }
+    }
+    #expect(taken >= flow.transitions.count)
+    #expect(navigators.count == flow.coveringPaths().count)
+    // Every path drew its first screen, then navigated further.
+    #expect(navigators.allSatisfy { $0.calls.first == "root splash" && $0.calls.count > 1 })
+  }
 }
 
 /// A sub-flow that picks a contact.
