@@ -44,6 +44,19 @@ import Testing
     #expect(recorder.values == [false, true, false])
   }
 
+  @Test func theLengthBoundsAreEightAndTwenty() {
+    let model = makeModel()
+    let recorder = model.accountValid.record(on: scheduler)
+    for (account, valid) in [
+      ("abcdefg", false), ("abcdefgh", true), (String(repeating: "a", count: 20), true),
+    ] {
+      model.account = account
+      scheduler.advance(by: .milliseconds(500))
+      #expect(recorder.values.last == valid, "\(account.count) characters")
+    }
+    #expect(recorder.values == [false, true])  // 20 characters stay valid: no repeat
+  }
+
   @Test func loginBtnEnableOverATypingSession() {
     let model = makeModel()
     let recorder = model.loginBtnEnable.record(on: scheduler)

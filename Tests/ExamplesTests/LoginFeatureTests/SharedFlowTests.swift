@@ -191,6 +191,28 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(credentials.token == nil)
   }
 
+  @Test func expiredAgainAfterTheRetryFallsBackToPassword() {
+    let renewed = BiometricToken(value: "renewed", expires: SchedulerTime(nanoseconds: 9_000_000_000))
+    let service = ScriptedBiometricService(
+      refreshes: [.success(renewed)], sessions: [.failure(.http(status: 401)), .failure(.http(status: 401))])
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(service.log == ["session fresh", "refresh fresh", "session renewed"])  // one retry only
+    #expect(model.currentStatus == .fallbackToPassword(notice: "Please log in with your password"))
+    #expect(credentials.token == nil)
+  }
+
+  @Test func anExpiredTokenWhoseRefreshIsRejectedFallsBackWithoutASessionRequest() {
+    scheduler.advance(by: .seconds(10))
+    let service = ScriptedBiometricService(
+      refreshes: [.failure(.rejected(code: 40, message: "revoked"))], sessions: [.success(session)])
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(service.log == ["refresh fresh"])
+    #expect(model.currentStatus == .fallbackToPassword(notice: "Please log in with your password"))
+    #expect(credentials.token == nil)
+  }
+
   @Test func aNetworkErrorShowsAndStays() {
     let service = ScriptedBiometricService(sessions: [.failure(.offline)])
     let (model, credentials) = model(token: fresh, service: service)
