@@ -25,12 +25,19 @@ public struct DemoSetup: Sendable {
   public var update: UpdateAdvice = .none
   /// Whether the network permission is granted.
   public var networkAllowed = true
+  /// Whether the server has revoked the biometric credential (it then refuses it, and the app
+  /// falls back to password login).
+  public var credentialRevoked = false
 
   /// The default: password login, up to date, network allowed.
-  public init(credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true) {
+  public init(
+    credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true,
+    credentialRevoked: Bool = false
+  ) {
     self.credential = credential
     self.update = update
     self.networkAllowed = networkAllowed
+    self.credentialRevoked = credentialRevoked
   }
 }
 
@@ -71,18 +78,25 @@ struct DemoAuthenticator: Authenticator {
   func authenticate() -> AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
 }
 
-/// Accepts the stored token after a second, like a server would.
+/// Accepts the stored token after a second, like a server would; a revoked one is refused.
 struct DemoBiometricService: BiometricService {
   let scheduler: any Scheduler
+  var revoked = false
   func refresh(_ token: BiometricToken) -> AnyPublisher<BiometricToken, ServiceError> {
-    Just(token).setFailureType(to: ServiceError.self).delay(for: .seconds(1), scheduler: scheduler)
-      .eraseToAnyPublisher()
+    let answer: Result<BiometricToken, ServiceError> =
+      revoked ? .failure(.rejected(code: 40, message: "revoked")) : .success(token)
+    return answer.publisher.delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
   func session(for token: BiometricToken) -> AnyPublisher<Session, ServiceError> {
-    Just(Session(userID: "alice@example.com", token: "bio-\(token.value)")).setFailureType(
-      to: ServiceError.self
-    )
-    .delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
+    if revoked {
+      return Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
+        .eraseToAnyPublisher()
+    }
+    return
+      Just(Session(userID: "alice@example.com", token: "bio-\(token.value)")).setFailureType(
+        to: ServiceError.self
+      )
+      .delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
 }
 
@@ -101,7 +115,8 @@ extension AuthEnvironment {
     return AuthEnvironment(
       scheduler: scheduler,
       loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
-      biometricService: DemoBiometricService(scheduler: scheduler), authenticator: DemoAuthenticator(),
+      biometricService: DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
+      authenticator: DemoAuthenticator(),
       credentials: credentials, store: DemoSessionStore(),
       permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1),
       updates: DemoUpdates(advice: setup.update),

@@ -66,6 +66,14 @@ import Testing
     try check(output, against: "biometric.txt")
   }
 
+  @Test func aRevokedCredentialFallsBackToPasswordWithTheNotice() throws {
+    let output = runScript(
+      try parseScript("enter\nwait 3s\n"), setup: DemoSetup(credential: .biometric, credentialRevoked: true))
+    let lastFrame = output.components(separatedBy: "--- ").last ?? ""
+    #expect(lastFrame.contains("Password ["), "not on the password screen:\n\(lastFrame)")
+    #expect(lastFrame.contains("! Please log in with your password"))
+  }
+
   @Test func patternLoginOnTheGrid() throws {
     let output = runScript(
       try parseScript("type 1254\nenter\nwait 1s\n"), setup: DemoSetup(credential: .pattern))
