@@ -1,5 +1,5 @@
 import Foundation
-import LoginApp
+@testable import LoginApp
 import SignalsTesting
 import TerminalUI
 import Testing
@@ -64,6 +64,23 @@ import Testing
     let output = runScript(
       try parseScript("enter\nwait 1s\nwait 1s\n"), setup: DemoSetup(credential: .biometric))
     try check(output, against: "biometric.txt")
+  }
+
+  @Test func leavingAScreenReleasesItsViewModel() {
+    let scheduler = TestScheduler()
+    let app = LoginApp(environment: .demo(scheduler: scheduler, setup: DemoSetup(credential: .biometric)))
+    app.start()
+    scheduler.advance(by: .zero)
+    weak let biometric = app.biometricModel
+    #expect(biometric != nil)
+    app.handle(.tab)  // use the password instead
+    scheduler.advance(by: .zero)
+    #expect(app.passwordModel != nil)
+    #expect(biometric == nil)
+    weak let password = app.passwordModel
+    app.handle(.character("x"))
+    app.handle(.enter)  // the button is disabled: nothing happens, the model stays
+    #expect(password != nil)
   }
 
   @Test func aRevokedCredentialFallsBackToPasswordWithTheNotice() throws {
