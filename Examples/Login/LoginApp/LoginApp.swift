@@ -33,6 +33,9 @@ public final class LoginApp: Navigator {
   var notice: String?
   var bindings: [AnyCancellable] = []
   var gateBinding: AnyCancellable?
+  /// Turns the spinner while something loads.
+  var spinner: AnyCancellable?
+  var spinnerStep = 0
   /// Whether the user chose to quit (from the forced-update dialog).
   public private(set) var quitRequested = false
   /// Called after anything on screen may have changed.
@@ -73,6 +76,8 @@ public final class LoginApp: Navigator {
     self.screen = screen
     if screen != previous {
       bindings = []
+      spinner = nil
+      biometricStatus = .idle
       passwordModel = nil
       biometricModel = nil
       patternModel = nil
@@ -104,6 +109,7 @@ public final class LoginApp: Navigator {
       },
       model.loginStatus.receive(on: environment.scheduler).sink { [weak self] status in
         self?.status = status
+        self?.updateSpinner()
         if case .success(let session) = status { self?.loggedIn(session) }
         self?.onChange()
       },
@@ -117,6 +123,7 @@ public final class LoginApp: Navigator {
       model.status.receive(on: environment.scheduler).sink { [weak self] status in
         guard let self else { return }
         self.biometricStatus = status
+        self.updateSpinner()
         switch status {
         case .success(let session): self.loggedIn(session)
         case .fallbackToPassword(let notice):
@@ -136,11 +143,29 @@ public final class LoginApp: Navigator {
     bindings = [
       model.status.receive(on: environment.scheduler).sink { [weak self] status in
         self?.status = status
+        self?.updateSpinner()
         if case .success(let session) = status { self?.loggedIn(session) }
         self?.onChange()
       }
     ]
   }
+
+  /// Starts the spinner when something starts loading and stops it when nothing is.
+  func updateSpinner() {
+    let loading = status == .loading || biometricStatus == .loading
+    if loading && spinner == nil {
+      spinnerStep = 0
+      spinner = environment.scheduler.timer(every: .milliseconds(250)).sink { [weak self] _ in
+        self?.spinnerStep += 1
+        self?.onChange()
+      }
+    } else if !loading {
+      spinner = nil
+    }
+  }
+
+  /// The spinner's current glyph.
+  var spinnerGlyph: String { ["|", "/", "-", "\\"][spinnerStep % 4] }
 
   func loggedIn(_ session: Session) {
     self.session = session
@@ -293,7 +318,7 @@ public final class LoginApp: Navigator {
     let statusLine =
       switch status {
       case .none: ""
-      case .loading: "Logging in..."
+      case .loading: "Logging in \(spinnerGlyph)"
       case .success: "Logged in"
       case .failure(let error): "Failed: \(error)"
       }
@@ -310,7 +335,7 @@ public final class LoginApp: Navigator {
     let statusLine =
       switch biometricStatus {
       case .idle: "enter: scan your face"
-      case .loading: "Scanning..."
+      case .loading: "Scanning \(spinnerGlyph)"
       case .notRecognized: "Not recognized; enter: try again"
       case .failure(let error): "Failed: \(error)"
       case .success: "Logged in"
@@ -326,7 +351,7 @@ public final class LoginApp: Navigator {
     }
     let statusLine =
       switch status {
-      case .loading: "Checking..."
+      case .loading: "Checking \(spinnerGlyph)"
       case .failure(let error): "Failed: \(error)"
       default: "digits: draw  enter: log in"
       }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import LoginApp
 import SignalsTesting
 import TerminalUI
 import Testing
+
+@testable import LoginApp
 
 @Suite struct ScriptTests {
   @Test func everyStepKind() throws {
