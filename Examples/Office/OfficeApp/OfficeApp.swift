@@ -130,6 +130,8 @@ public final class OfficeApp: Navigator {
         guard let self else { return }
         switch outcome {
         case .finished(let chosen):
+          // The new chat's people become the most recent contacts Messages reports.
+          for contact in chosen.reversed() { self.messages.didMessage(contact) }
           self.toast = "Group chat with \(chosen.map(\.name).joined(separator: ", "))"
         case .cancelled: self.toast = "No group chat"
         }
@@ -272,7 +274,7 @@ public final class OfficeApp: Navigator {
       let model = screen == .contacts ? contactList : picker
       body = [screen == .contacts ? "Contacts" : "New group chat: mark people", ""]
       if let recent = model?.recent, !recent.isEmpty {
-        body += ["Recent: " + recent.map(\.name).joined(separator: ", "), ""]
+        body += TextWidth.wrap(recent.map(\.name).joined(separator: ", "), to: 48, first: "Recent: ") + [""]
       }
       for (index, contact) in (model?.contacts ?? []).enumerated() {
         let mark =

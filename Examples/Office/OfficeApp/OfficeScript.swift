@@ -4,7 +4,8 @@ import SignalsTesting
 import TerminalUI
 
 /// The built-in script `swift run OfficeDemo` plays when it is not in a terminal: log in, a deep
-/// link held until then, news with a refresh, empty and real feedback, the contact picker.
+/// link held until then, news with a refresh, empty and real feedback, the contact picker
+/// confirmed, a contact opened from the list, the picker cancelled, and logging out.
 public let officeDemoScript = """
   type alice@example.com
   wait 600ms
@@ -30,6 +31,14 @@ public let officeDemoScript = """
   key down
   type m
   enter
+  type 3
+  key down
+  enter
+  key esc
+  key esc
+  type 4
+  key esc
+  type l
   """
 
 /// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame

@@ -61,6 +61,18 @@ import Testing
     #expect(app.frame.contains { $0.contains("Margaret Hamilton") })  // the last link wins the screen
   }
 
+  @Test func aGroupChatsPeopleBecomeTheRecentContactsAndACancelledPickerChoosesNobody() throws {
+    let script =
+      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 4\nkey down\nkey down\ntype m\nenter\ntype 3\nkey esc\ntype 4\nkey esc\n"
+    let output = runOfficeScript(try parseScript(script))
+    #expect(output.contains("! Group chat with Linus Torvalds"))
+    #expect(output.contains("| Recent: Linus Torvalds, Grace Hopper, Margaret"))
+    #expect(
+      output.hasSuffix(
+        "| ! No group chat                                  |\n+--------------------------------------------------+\n"
+      ))
+  }
+
   @Test func aFailingNewsBackendShowsItsErrors() throws {
     let script =
       "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 1\nwait 1s\nkey esc\ntype 2\ntype Hi\nenter\nwait 1s\n"
