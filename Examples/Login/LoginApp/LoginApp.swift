@@ -107,6 +107,12 @@ public final class LoginApp: Navigator {
         self?.loginEnabled = $0
         self?.onChange()
       },
+      model.accountCheckError.receive(on: environment.scheduler).sink { [weak self] error in
+        // Reported once something is typed: the check of the empty field at launch says nothing.
+        guard let self, let error, !(self.passwordModel?.account.isEmpty ?? true) else { return }
+        self.notice = "Could not check the account: \(error)"
+        self.onChange()
+      },
       model.loginStatus.receive(on: environment.scheduler).sink { [weak self] status in
         self?.status = status
         self?.updateSpinner()

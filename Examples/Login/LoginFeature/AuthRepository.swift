@@ -10,9 +10,9 @@ public struct AuthRepository: Sendable {
   /// A repository over `service`.
   public init(service: any LoginService) { self.service = service }
 
-  /// Whether the server accepts `account`; a failed check counts as not accepted.
-  public func isAccountAccepted(_ account: String) -> AnyPublisher<Bool, Never> {
-    service.checkAccount(account).replaceError(with: false).eraseToAnyPublisher()
+  /// Whether the server accepts `account`; a failed check fails with its `AppError`.
+  public func isAccountAccepted(_ account: String) -> AnyPublisher<Bool, AppError> {
+    service.checkAccount(account).mapError(AppError.init).eraseToAnyPublisher()
   }
 
   /// Logs in.
@@ -37,9 +37,14 @@ public struct LoginUseCase: Sendable {
   /// The local rule: whether `account` is short enough. Checked at every keystroke.
   public func isWithinLength(_ account: String) -> Bool { account.count <= Self.maximumAccountLength }
 
-  /// The server's check of `account` (at least 8 characters in the in-process service).
-  public func isAcceptedRemotely(_ account: String) -> AnyPublisher<Bool, Never> {
+  /// The server's check of `account` (at least 8 characters in the in-process service): whether
+  /// it accepts it, or why the check could not be made. Never fails: a failed check is a value,
+  /// so the next keystroke's check still runs.
+  public func checkRemotely(_ account: String) -> AnyPublisher<Result<Bool, AppError>, Never> {
     repository.isAccountAccepted(account)
+      .map { Result<Bool, AppError>.success($0) }
+      .catch { Just(Result<Bool, AppError>.failure($0)) }
+      .eraseToAnyPublisher()
   }
 
   /// Logs in with trimmed credentials.

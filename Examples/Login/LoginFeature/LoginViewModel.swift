@@ -40,6 +40,9 @@ public final class LoginViewModel {
 
   /// Whether the account is valid: false at first, then the debounced checks.
   public private(set) var accountValid: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
+  /// For each remote account check, why it could not be made, or `nil` when it was: a network
+  /// or server problem to show, rather than calling the account invalid without a word.
+  public private(set) var accountCheckError: AnyPublisher<AppError?, Never> = Empty().eraseToAnyPublisher()
   /// Whether the login button is enabled.
   public private(set) var loginBtnEnable: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
   /// The login status, current value first.
@@ -79,14 +82,21 @@ public final class LoginViewModel {
     self.gate = gate
     // As in the seed: the remote check runs 500 ms after the last keystroke; the local length
     // rule applies at once.
-    let remote =
+    let checks =
       $account
       .debounce(for: .milliseconds(500), scheduler: scheduler)
-      .map { [useCase] account in useCase.isAcceptedRemotely(account) }
+      .map { [useCase] account in useCase.checkRemotely(account) }
       .switchToLatest()
       // The HTTP service answers on URLSession's queue; the view model's state changes on the
       // scheduler only.
       .receive(on: scheduler)
+      .share()
+    let remote = checks.map { (try? $0.get()) ?? false }
+    accountCheckError =
+      checks.map { result -> AppError? in
+        if case .failure(let error) = result { error } else { nil }
+      }
+      .eraseToAnyPublisher()
     let local = $account.map { [useCase] in useCase.isWithinLength($0) }
     let accountValid = remote.combineLatest(local) { $0 && $1 }
       .prepend(false)

@@ -119,6 +119,39 @@ import Testing
     #expect(result.failure == .server(message: "the server answered 500"))
   }
 
+  @Test func aFailedAccountCheckIsReportedNotJustCalledInvalid() {
+    /// A service whose account check fails as an unreachable server does, then recovers.
+    final class FlakyService: LoginService, @unchecked Sendable {
+      // @unchecked: used on the test's one thread.
+      var reachable = false
+      func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> {
+        reachable
+          ? Just(true).setFailureType(to: ServiceError.self).eraseToAnyPublisher()
+          : Fail(error: .unreachable).eraseToAnyPublisher()
+      }
+      func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> {
+        Fail(error: .unreachable).eraseToAnyPublisher()
+      }
+    }
+    let service = FlakyService()
+    let model = LoginViewModel(
+      useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
+    let valid = model.accountValid.record(on: scheduler)
+    let errors = model.accountCheckError.record(on: scheduler)
+    model.account = "alice@example.com"
+    scheduler.advance(by: .milliseconds(500))
+    #expect(valid.values == [false])
+    #expect(errors.values == [.network])
+    model.account = "alice@example.net"  // a second failure is reported too
+    scheduler.advance(by: .milliseconds(500))
+    #expect(errors.values == [.network, .network])
+    service.reachable = true
+    model.account = "alice@example.org"  // the next keystroke's check runs and succeeds
+    scheduler.advance(by: .milliseconds(500))
+    #expect(valid.values == [false, true])
+    #expect(errors.values == [.network, .network, nil])
+  }
+
   @Test func serviceErrorsAreMappedInOnePlace() {
     #expect(AppError(.offline) == .network)
     #expect(AppError(.unreachable) == .network)
