@@ -11,15 +11,19 @@ import Signals
 /// `POST /login` with `{"account", "password"}` answers `data: {"userID", "token"}`;
 /// `GET /check?account=` answers `data: true|false`. Threading: results arrive on URLSession's
 /// queue; move them with `receive(on:)`. Failure: transport problems, HTTP statuses, non-zero
-/// codes and unreadable bodies become `ServiceError`s; malformed JSON never crashes.
+/// codes and unreadable bodies become `ServiceError`s; malformed JSON never crashes; a server
+/// that does not answer within `timeout` is unreachable.
 public struct HTTPLoginService: LoginService {
   /// Where the server is, e.g. `http://127.0.0.1:8080`.
   public let baseURL: URL
+  /// How long a request may wait for the server, in seconds.
+  public let timeout: TimeInterval
   let session: URLSession
 
-  /// A service talking to `baseURL`.
-  public init(baseURL: URL, session: URLSession = .shared) {
+  /// A service talking to `baseURL`, giving up on a request after `timeout` seconds.
+  public init(baseURL: URL, timeout: TimeInterval = 10, session: URLSession = .shared) {
     self.baseURL = baseURL
+    self.timeout = timeout
     self.session = session
   }
 
@@ -59,6 +63,8 @@ public struct HTTPLoginService: LoginService {
   func perform<Payload: Decodable & Sendable>(
     _ request: URLRequest, as type: Payload.Type
   ) -> AnyPublisher<Payload, ServiceError> {
+    var request = request
+    request.timeoutInterval = timeout
     let session = session
     return Deferred {
       Future<Payload, ServiceError> { promise in

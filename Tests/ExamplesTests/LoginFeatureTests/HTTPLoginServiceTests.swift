@@ -73,6 +73,23 @@ import Testing
     #expect(AppError(.http(status: 401)) == .sessionExpired)
   }
 
+  @Test func aSuccessWithoutDataIsAServerError() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let service = HTTPLoginService(baseURL: server.url)
+    #expect(
+      await outcome(service.login(account: "empty", password: "pw"))
+        == .failure(.undecodable("the envelope has no data")))
+  }
+
+  @Test func aServerThatDoesNotAnswerInTimeIsUnreachable() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let service = HTTPLoginService(baseURL: server.url, timeout: 0.3)
+    let result = await outcome(service.login(account: "silent", password: "pw"))
+    #expect(result == .failure(.unreachable))
+  }
+
   @Test func aClosedPortIsUnreachable() async throws {
     let server = try Server()
     let url = server.url

@@ -2,12 +2,14 @@
 
 It binds to a free port on 127.0.0.1, prints the port on one line, and answers until its stdin
 closes. The account name chooses the answer: `ok` succeeds, `expired` gives 401, `boom` 500,
-`refused` a non-zero code, `garbage` a body that is not JSON.
+`refused` a non-zero code, `garbage` a body that is not JSON, `empty` a success envelope
+without data, `silent` no answer for five seconds.
 """
 import json
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 
@@ -32,6 +34,11 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, {"code": 1002, "msg": "account locked", "data": None})
         elif account == "garbage":
             self.answer(200, b"{not json")
+        elif account == "empty":
+            self.answer(200, {"code": 0, "msg": "ok", "data": None})
+        elif account == "silent":
+            time.sleep(5)
+            self.answer(200, {"code": 0, "msg": "late", "data": data})
         else:
             self.answer(200, {"code": 0, "msg": "ok", "data": data})
 
@@ -47,7 +54,11 @@ class Handler(BaseHTTPRequestHandler):
         self.behave(account, {"userID": account, "token": "t-" + body.get("password", "")})
 
 
-server = HTTPServer(("127.0.0.1", 0), Handler)
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 sys.stdin.read()
