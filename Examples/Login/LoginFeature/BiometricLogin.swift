@@ -53,7 +53,7 @@ public enum BiometricStatus: Equatable, Sendable {
   case success(Session)
   /// The user did not pass the device check; they may try again.
   case notRecognized
-  /// A network problem: the message is shown and the screen stays.
+  /// A network or server problem: the message is shown and the screen stays.
   case failure(AppError)
   /// The credential was refused and removed: go to password login with this notice.
   case fallbackToPassword(notice: String)
@@ -61,9 +61,10 @@ public enum BiometricStatus: Equatable, Sendable {
 
 /// Biometric login: authenticate; with an expired token, refresh it first (a refreshed token is
 /// saved for the next login); ask for a session;
-/// if the server says expired anyway, refresh and retry once; if a refresh is rejected, remove
-/// the credential and fall back to password login with a notice; a network error shows and
-/// stays. Success goes through the shared `LoginGate`.
+/// if the server says expired anyway, refresh and retry once; if a refresh is rejected (or the
+/// retry is expired too), remove the credential and fall back to password login with a notice;
+/// any other error (the network, the server) shows its message and stays, keeping the
+/// credential. Success goes through the shared `LoginGate`.
 public final class BiometricLoginViewModel {
   let gate: LoginGate
   let authenticator: any Authenticator
@@ -112,15 +113,21 @@ public final class BiometricLoginViewModel {
           : Just(token).setFailureType(to: BiometricFailure.self).eraseToAnyPublisher()
         return usable.flatMap { current in
           service.session(for: current)
-            .catch { error -> AnyPublisher<Session, ServiceError> in
-              guard error == .http(status: 401) else { return Fail(error: error).eraseToAnyPublisher() }
-              // Expired after all: refresh and retry once; a second 401 or a refused refresh
-              // ends in the fallback below.
-              return service.refresh(current)
-                .handleEvents(receiveOutput: { credentials.save($0) })
-                .flatMap { service.session(for: $0) }.eraseToAnyPublisher()
-            }
             .mapError { BiometricFailure.service($0) }
+            .catch { failure -> AnyPublisher<Session, BiometricFailure> in
+              guard failure == .service(.http(status: 401)) else {
+                return Fail(error: failure).eraseToAnyPublisher()
+              }
+              // Expired after all: refresh and retry once. A refused refresh, or a second
+              // expiry, means the credential is no good any more.
+              return Self.refreshed(current, service, into: credentials)
+                .flatMap { renewed in
+                  service.session(for: renewed).mapError { error in
+                    error == .http(status: 401) ? BiometricFailure.refreshRejected : .service(error)
+                  }
+                }
+                .eraseToAnyPublisher()
+            }
         }.eraseToAnyPublisher()
       }
       .sink(
@@ -132,13 +139,8 @@ public final class BiometricLoginViewModel {
             self.credentials.remove()
             self.statusSubject.send(.fallbackToPassword(notice: "Please log in with your password"))
           case .service(let error):
-            let appError = AppError(error)
-            if appError == .network {
-              self.statusSubject.send(.failure(.network))
-            } else {
-              self.credentials.remove()
-              self.statusSubject.send(.fallbackToPassword(notice: "Please log in with your password"))
-            }
+            // As in the seed: the message shows and the screen stays; the credential is kept.
+            self.statusSubject.send(.failure(AppError(error)))
           }
         },
         receiveValue: { [weak self] session in

@@ -213,6 +213,14 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(credentials.token == nil)
   }
 
+  @Test func aServerErrorShowsItsMessageAndKeepsTheCredential() {
+    let service = ScriptedBiometricService(sessions: [.failure(.rejected(code: 7, message: "maintenance"))])
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(model.currentStatus == .failure(.server(message: "maintenance")))
+    #expect(credentials.token == fresh)
+  }
+
   @Test func aNetworkErrorShowsAndStays() {
     let service = ScriptedBiometricService(sessions: [.failure(.offline)])
     let (model, credentials) = model(token: fresh, service: service)
