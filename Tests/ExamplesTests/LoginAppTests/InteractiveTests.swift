@@ -113,36 +113,27 @@ final class PseudoTerminalSession {
     session.send("\t\r")
     #expect(session.waitFor("Welcome, alice@example.com!"), "home never appeared:\n\(session.screen)")
     session.send("\u{3}")
-    #expect(session.waitFor(Self.restored), "the terminal was not restored on Ctrl-C")
-    #expect(session.waitUntil { _ in session.printedSettingsAfter })
-    let before = try #require(session.settings("before"))
-    #expect(session.settings("after") == before, "the terminal's settings changed")
+    try expectRestored(session, after: "Ctrl-C")
     #expect(session.finish() == 0)
   }
 
-  @Test func sigtermRestoresTheTerminal() throws {
+  @Test(arguments: [SIGTERM, SIGILL])  // SIGILL is what a Swift runtime trap raises on Linux
+  func aSignalStillRestoresTheTerminal(_ signal: Int32) throws {
     let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
     #expect(session.waitFor("( log in )"))
     let child = try #require(session.childProcessID)
-    kill(child, SIGTERM)
-    #expect(session.waitFor(Self.restored), "the terminal was not restored on SIGTERM")
-    #expect(session.waitUntil { _ in session.printedSettingsAfter })
-    let before = try #require(session.settings("before"))
-    #expect(session.settings("after") == before, "the terminal's settings changed")
+    kill(child, signal)
+    try expectRestored(session, after: "signal \(signal)")
     _ = session.finish()
   }
 
-  @Test func aCrashStillRestoresTheTerminal() throws {
-    // SIGILL is what a Swift runtime trap raises on Linux.
-    let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
-    #expect(session.waitFor("( log in )"))
-    let child = try #require(session.childProcessID)
-    kill(child, SIGILL)
-    #expect(session.waitFor(Self.restored), "the terminal was not restored after a crash")
+  /// Checks that the app put the terminal back: the escape sequences of `Terminal.restore()`,
+  /// then the same settings as before it started.
+  func expectRestored(_ session: PseudoTerminalSession, after cause: String) throws {
+    #expect(session.waitFor(Self.restored), "the terminal was not restored after \(cause)")
     #expect(session.waitUntil { _ in session.printedSettingsAfter })
     let before = try #require(session.settings("before"))
-    #expect(session.settings("after") == before, "the terminal's settings changed")
-    _ = session.finish()
+    #expect(session.settings("after") == before, "the terminal's settings changed after \(cause)")
   }
 
   @Test func aTinyTerminalIsClippedNotCrashed() throws {

@@ -26,18 +26,23 @@ import Testing
       "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
   }
 
-  @Test func aDeepLinkWaitsForLoginThenOpensTheContact() throws {
-    let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
-    app.open("app://contact/user/7")
-    #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
+  /// Types the demo account into the login screen, as a person would, and waits for the login.
+  func logIn(_ app: OfficeApp, on scheduler: TestScheduler) {
     for character in "alice@example.com" { app.handle(.character(character)) }
     scheduler.advance(by: .milliseconds(600))
     app.handle(.tab)
     for character in "wonderland" { app.handle(.character(character)) }
     app.handle(.enter)
     scheduler.advance(by: .seconds(2))
+  }
+
+  @Test func aDeepLinkWaitsForLoginThenOpensTheContact() throws {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    app.open("app://contact/user/7")
+    #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
+    logIn(app, on: scheduler)
     #expect(app.frame.contains { $0.contains("Grace Hopper") })
     #expect(app.frame.contains { $0.contains("Rear Admiral") })
   }
@@ -51,12 +56,7 @@ import Testing
     app.open("app://contact/user/7")
     app.open("app://contact/user/42")
     #expect(app.router.held.map(\.url) == ["app://contact/user/7", "app://contact/user/42"])
-    for character in "alice@example.com" { app.handle(.character(character)) }
-    scheduler.advance(by: .milliseconds(600))
-    app.handle(.tab)
-    for character in "wonderland" { app.handle(.character(character)) }
-    app.handle(.enter)
-    scheduler.advance(by: .seconds(2))
+    logIn(app, on: scheduler)
     #expect(app.router.held.isEmpty)
     #expect(app.frame.contains { $0.contains("Margaret Hamilton") })  // the last link wins the screen
   }
