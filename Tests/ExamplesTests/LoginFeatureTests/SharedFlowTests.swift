@@ -137,7 +137,8 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   let fresh = BiometricToken(value: "fresh", expires: SchedulerTime(nanoseconds: 9_000_000_000))
 
   func model(
-    token: BiometricToken?, passes: Bool = true, service: ScriptedBiometricService
+    token: BiometricToken?, passes: Bool = true, authenticator: (any Authenticator)? = nil,
+    service: ScriptedBiometricService
   ) -> (BiometricLoginViewModel, CredentialStore) {
     let credentials = CredentialStore(token: token)
     let gate = LoginGate(
@@ -145,7 +146,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
       store: FakeStore(lastUserID: "alice"), credentials: credentials)
     gate.prepare()
     let model = BiometricLoginViewModel(
-      gate: gate, authenticator: FakeAuthenticator(passes: passes), credentials: credentials,
+      gate: gate, authenticator: authenticator ?? FakeAuthenticator(passes: passes), credentials: credentials,
       service: service,
       scheduler: scheduler)
     return (model, credentials)
@@ -229,6 +230,24 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(credentials.token != nil)
   }
 
+  @Test func aSecondPressWhileScanningIsIgnored() {
+    struct SlowAuthenticator: Authenticator {
+      let scheduler: TestScheduler
+      func authenticate() -> AnyPublisher<Bool, Never> {
+        Just(true).delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
+      }
+    }
+    let service = ScriptedBiometricService(sessions: [.success(session), .success(session)])
+    let (model, _) = model(
+      token: fresh, authenticator: SlowAuthenticator(scheduler: scheduler), service: service)
+    model.login()
+    model.login()  // still scanning: ignored
+    #expect(model.currentStatus == .loading)
+    scheduler.advance(by: .seconds(1))
+    #expect(model.currentStatus == .success(session))
+    #expect(service.log == ["session fresh"])  // one request, not two
+  }
+
   @Test func aFailedDeviceCheckAsksAgain() {
     let service = ScriptedBiometricService(sessions: [])
     let (model, _) = model(token: fresh, passes: false, service: service)
@@ -241,27 +260,50 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
 @Suite struct PatternAndPasswordShareTheGateTests {
   let scheduler = TestScheduler()
 
+  /// Counts the login requests that reach the service.
+  final class CountingService: LoginService, @unchecked Sendable {  // @unchecked: one test thread
+    let inner: InProcessLoginService
+    var logins = 0
+    init(_ inner: InProcessLoginService) { self.inner = inner }
+    func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { inner.checkAccount(account) }
+    func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> {
+      logins += 1
+      return inner.login(account: account, password: password)
+    }
+  }
+
   func parts(granted: Bool) -> (LoginUseCase, LoginGate, FakeStore) {
-    let service = InProcessLoginService(
-      scheduler: scheduler, accounts: ["alice@example.com": "wonderland", "pat@example.com": "1254"],
-      loginLatency: .seconds(1))
+    let (useCase, gate, store, _) = countedParts(granted: granted)
+    return (useCase, gate, store)
+  }
+
+  func countedParts(granted: Bool) -> (LoginUseCase, LoginGate, FakeStore, CountingService) {
+    let service = CountingService(
+      InProcessLoginService(
+        scheduler: scheduler, accounts: ["alice@example.com": "wonderland", "pat@example.com": "1254"],
+        loginLatency: .seconds(1)))
     let store = FakeStore(lastUserID: "bob@example.com")
     let gate = LoginGate(
       permission: FakePermission(granted: Flag(granted)), updates: FakeUpdates(advice: .none), store: store,
       credentials: CredentialStore())
     gate.prepare()
-    return (LoginUseCase(repository: AuthRepository(service: service)), gate, store)
+    return (LoginUseCase(repository: AuthRepository(service: service)), gate, store, service)
   }
 
   @Test func aPatternIsDigitsOnAGridAndLogsInThroughTheGate() {
-    let (useCase, gate, store) = parts(granted: true)
+    let (useCase, gate, store, service) = countedParts(granted: true)
     let model = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
     #expect(!model.add(0) && !model.add(10))
     for digit in [1, 2, 5, 5, 4] { model.add(digit) }
     #expect(model.points == [1, 2, 5, 4])
     model.login()
+    model.login()  // a second press while checking is ignored
+    #expect(!model.add(7))  // and the pattern cannot change meanwhile
+    let statuses = model.status.record(on: scheduler)
     scheduler.advance(by: .seconds(1))
     #expect(model.currentStatus == .success(Session(userID: "pat@example.com", token: "token-15-4")))
+    #expect(statuses.values == [.loading, .success(Session(userID: "pat@example.com", token: "token-15-4"))])
+    #expect(service.logins == 1)
     #expect(store.cleared == 1)
   }
 
