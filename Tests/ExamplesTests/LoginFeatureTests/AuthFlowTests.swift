@@ -21,6 +21,15 @@ final class ScreenLog: Navigator {
     #expect(expectEveryTransition(of: authGraph) >= authGraph.transitions.count)
   }
 
+  @Test func theAppsCoordinatorIsDrivenAlongEveryEdge() {
+    let taken = expectEveryTransition(of: authGraph) {
+      let coordinator = makeAuthCoordinator(navigator: ScreenLog())
+      coordinator.start()
+      return { try coordinator.send($0) }
+    }
+    #expect(taken >= authGraph.transitions.count)
+  }
+
   @Test func launchPicksTheLoginScreenByStoredCredential() throws {
     for (kind, screen) in [
       (CredentialKind.none, AuthScreen.password), (.biometric, .biometric), (.pattern, .pattern),
