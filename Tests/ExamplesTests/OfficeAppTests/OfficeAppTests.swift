@@ -1,10 +1,11 @@
 import Foundation
 import LoginApp
-import OfficeApp
 import Signals
 import SignalsTesting
 import TerminalUI
 import Testing
+
+@testable import OfficeApp
 
 @MainActor
 @Suite struct OfficeAppTests {
@@ -95,22 +96,29 @@ import Testing
     let scheduler = TestScheduler()
     let app = OfficeApp(scheduler: scheduler)
     app.start()
-    let script = "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\n"
-    for step in try parseScript(script) {
-      switch step {
-      case .type(let text): for character in text { app.handle(.character(character)) }
-      case .key(let key): app.handle(key)
-      case .wait(let duration): scheduler.advance(by: duration)
+    logIn(app, on: scheduler)
+    var released: [String: () -> AnyObject?] = [:]
+    let (_, scope) = LiveSubscriptions.track {
+      for (key, name) in [("1", "news"), ("2", "feedback"), ("3", "contacts"), ("4", "picker")] {
+        app.handle(.character(Character(key)))
+        scheduler.advance(by: .seconds(1))
+        let model: AnyObject? =
+          switch name {
+          case "news": app.news
+          case "feedback": app.feedback
+          case "contacts": app.contactList
+          default: app.picker
+          }
+        #expect(model != nil, "\(name) was not opened")
+        weak let weakModel = model
+        released[name] = { weakModel }
+        app.handle(.escape)
       }
     }
-    let (_, scope) = LiveSubscriptions.track {
-      app.handle(.character("1"))
-      scheduler.advance(by: .seconds(1))
-      app.handle(.escape)
-      app.handle(.character("3"))
-      app.handle(.escape)
-    }
     scheduler.run()
+    for (name, model) in released.sorted(by: { $0.key < $1.key }) {
+      #expect(model() == nil, "the \(name) view model outlived its screen")
+    }
     #expect(scope.count == 0, "\(scope.count) subscriptions made by the modules are still alive")
   }
 }
