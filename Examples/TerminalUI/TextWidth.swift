@@ -92,7 +92,9 @@ public enum TextWidth {
       if !line.isEmpty && of(line) + 1 + of(word) > room { flush() }
       if !line.isEmpty { line += " " }
       while of(line) + of(word) > room {
-        let fitting = clip(word, to: room - of(line))
+        var fitting = clip(word, to: room - of(line))
+        // A character wider than the whole room goes on a line of its own.
+        if fitting.isEmpty && line.isEmpty { fitting = String(word.prefix(1)) }
         line += fitting
         word.removeFirst(fitting.count)
         flush()

@@ -71,6 +71,7 @@ import Testing
     #expect(TextWidth.wrap("abcdefghij", to: 6, first: "! ") == ["! abcd", "  efgh", "  ij"])
     #expect(TextWidth.wrap("你好世界", to: 6, first: "! ") == ["! 你好", "  世界"])
     #expect(TextWidth.wrap("", to: 6) == [""])
+    #expect(TextWidth.wrap("你好", to: 3, first: "! ") == ["! 你", "  好"])  // wider than the room
     for line in TextWidth.wrap(String(repeating: "word ", count: 50), to: 17, first: "* ") {
       #expect(TextWidth.of(line) <= 17)
     }
