@@ -86,8 +86,11 @@ import Testing
     let server = try Server()
     defer { server.stop() }
     let service = HTTPLoginService(baseURL: server.url, timeout: 0.3)
+    let started = ContinuousClock.now
     let result = await outcome(service.login(account: "silent", password: "pw"))
     #expect(result == .failure(.unreachable))
+    // Not a speed check: URLRequest's own default is 60 s, so this fails if `timeout` is ignored.
+    #expect(ContinuousClock.now - started < .seconds(10))
   }
 
   @Test func aClosedPortIsUnreachable() async throws {

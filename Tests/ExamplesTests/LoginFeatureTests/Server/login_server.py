@@ -3,12 +3,11 @@
 It binds to a free port on 127.0.0.1, prints the port on one line, and answers until its stdin
 closes. The account name chooses the answer: `ok` succeeds, `expired` gives 401, `boom` 500,
 `refused` a non-zero code, `garbage` a body that is not JSON, `empty` a success envelope
-without data, `silent` no answer for five seconds.
+without data, `silent` no answer until the server stops (for the client's timeout).
 """
 import json
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -37,8 +36,8 @@ class Handler(BaseHTTPRequestHandler):
         elif account == "empty":
             self.answer(200, {"code": 0, "msg": "ok", "data": None})
         elif account == "silent":
-            time.sleep(5)
-            self.answer(200, {"code": 0, "msg": "late", "data": data})
+            stopping.wait()  # no answer while the test runs: the client gives up on its timeout
+            self.answer(200, {"code": 0, "msg": "too late", "data": data})
         else:
             self.answer(200, {"code": 0, "msg": "ok", "data": data})
 
@@ -58,8 +57,10 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
 
 
+stopping = threading.Event()
 server = Server(("127.0.0.1", 0), Handler)
 print(server.server_address[1], flush=True)
 threading.Thread(target=server.serve_forever, daemon=True).start()
 sys.stdin.read()
+stopping.set()
 server.shutdown()
