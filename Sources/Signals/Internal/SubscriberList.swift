@@ -1,10 +1,10 @@
 /// An ordered set of subscribers keyed by increasing ids, for the types that fan out (subjects,
 /// `share`, `multicast`).
 ///
-/// Iteration order is subscription order. Removal is O(log n): the slot becomes empty and the
-/// storage is compacted once more than half of it is empty (and reset once all of it is), so cancelling many subscribers in any
-/// order stays linear. `snapshot` shares storage with the list (copy-on-write), so taking one per
-/// value costs a retain, not a copy. Not thread-safe: its owner guards it with its lock.
+/// Iteration order is subscription order. Removal is O(log n): the slot becomes empty, the
+/// storage is compacted once more than half of it is empty and reset once all of it is, so
+/// cancelling many subscribers in any order stays linear. `snapshot` shares storage with the
+/// list (copy-on-write), so taking one per value costs a retain, not a copy. Not thread-safe: its owner guards it with its lock.
 @usableFromInline
 struct SubscriberList<Element> {
   @usableFromInline var ids: ContiguousArray<UInt64> = []

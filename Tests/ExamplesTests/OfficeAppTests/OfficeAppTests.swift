@@ -27,6 +27,14 @@ import Testing
       "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
   }
 
+  /// An office app on a fresh test scheduler, started: the login screen is showing.
+  func startedApp() -> (OfficeApp, TestScheduler) {
+    let scheduler = TestScheduler()
+    let app = OfficeApp(scheduler: scheduler)
+    app.start()
+    return (app, scheduler)
+  }
+
   /// Types the demo account into the login screen, as a person would, and waits for the login.
   func logIn(_ app: OfficeApp, on scheduler: TestScheduler) {
     for character in "alice@example.com" { app.handle(.character(character)) }
@@ -38,9 +46,7 @@ import Testing
   }
 
   @Test func aDeepLinkWaitsForLoginThenOpensTheContact() throws {
-    let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
+    let (app, scheduler) = startedApp()
     app.open("app://contact/user/7")
     #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
     logIn(app, on: scheduler)
@@ -49,9 +55,7 @@ import Testing
   }
 
   @Test func linksHeldDuringLoginAreAllOfferedInOrderAndBadOnesRefusedAtOnce() throws {
-    let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
+    let (app, scheduler) = startedApp()
     app.open("app://contact/user/999")
     #expect(app.frame.contains { $0.contains("\"999\", not the id of a") })  // refused now, not held
     app.open("app://contact/user/7")
@@ -83,9 +87,7 @@ import Testing
   }
 
   @Test func badLinksShowAClearMessage() throws {
-    let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
+    let (app, _) = startedApp()
     app.open("app://calendar/today")
     #expect(app.frame.contains { $0.contains("no route for \"app://calendar/today\"") })
     app.open("not a url")
@@ -93,9 +95,7 @@ import Testing
   }
 
   @Test func closingAModuleReleasesItsViewModels() throws {
-    let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
+    let (app, scheduler) = startedApp()
     logIn(app, on: scheduler)
     var released: [String: () -> AnyObject?] = [:]
     let (_, scope) = LiveSubscriptions.track {

@@ -65,6 +65,12 @@ import Testing
 
   static let casesPerOperator = 1_000
 
+  /// For one case in four, the frame at which the subscriber cancels: after subscribing, which
+  /// happens at frame 0, and within the timelines' usual length.
+  static func randomCancelFrame(using generator: inout SplitMix64) -> Int64? {
+    Int.random(in: 0..<4, using: &generator) == 0 ? Int64.random(in: 1...30, using: &generator) : nil
+  }
+
   static var seed: UInt64 {
     if let text = Environment.value("SIGNALS_SEED"), let seed = UInt64(text) { return seed }
     return 20_261_122
@@ -76,10 +82,8 @@ import Testing
     var generator = SplitMix64(seed: Self.seed &+ salt)
     for index in 0..<Self.casesPerOperator {
       let input = Timeline.random(inputs: operatorCase.inputs, using: &generator)
-      // One case in four cancels partway (after subscribing, which is at frame 0): the
-      // subscriber then sees what came before.
-      let cancelFrame: Int64? =
-        Int.random(in: 0..<4, using: &generator) == 0 ? Int64.random(in: 1...30, using: &generator) : nil
+      // The subscriber then sees what came before the cancel.
+      let cancelFrame = Self.randomCancelFrame(using: &generator)
       let expected = operatorCase.model(input).before(cancelFrame)
       let played = input.play(cancelFrame: cancelFrame, operatorCase.real)
       guard played.output == expected, played.lateEvents == 0, played.liveSubscriptions == 0 else {
@@ -171,8 +175,7 @@ extension DifferentialTests {
             return entry
           })
       }
-      let cancelFrame: Int64? =
-        Int.random(in: 0..<4, using: &generator) == 0 ? Int64.random(in: 1...30, using: &generator) : nil
+      let cancelFrame = Self.randomCancelFrame(using: &generator)
       let model =
         switch flattening {
         case .switchToLatest: HigherOrderModel.switchToLatest(outer: outer, inners: innerFailures)
