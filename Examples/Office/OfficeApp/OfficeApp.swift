@@ -16,6 +16,9 @@ import TerminalUI
 @MainActor
 public final class OfficeApp: Navigator {
   let scheduler: any Scheduler
+  /// The cells of text inside the frame (which adds a border and a space on each side).
+  static let textWidth = 48
+
   /// The router the modules talk through; deep links wait in it until login.
   public let router = Router()
   let newsService: InProcessNewsService
@@ -269,12 +272,14 @@ public final class OfficeApp: Navigator {
         "Feedback", "", "[\(feedback?.text ?? "")]", "",
         (feedback?.isSending ?? false) ? "Sending..." : "enter: send  esc: back",
       ]
-      if let toast = feedback?.toast { body += [""] + TextWidth.wrap(toast, to: 48, first: "* ") }
+      if let toast = feedback?.toast { body += [""] + TextWidth.wrap(toast, to: Self.textWidth, first: "* ") }
     case .contacts, .picker:
       let model = screen == .contacts ? contactList : picker
       body = [screen == .contacts ? "Contacts" : "New group chat: mark people", ""]
       if let recent = model?.recent, !recent.isEmpty {
-        body += TextWidth.wrap(recent.map(\.name).joined(separator: ", "), to: 48, first: "Recent: ") + [""]
+        body +=
+          TextWidth.wrap(recent.map(\.name).joined(separator: ", "), to: Self.textWidth, first: "Recent: ")
+          + [""]
       }
       for (index, contact) in (model?.contacts ?? []).enumerated() {
         let mark =
@@ -293,10 +298,9 @@ public final class OfficeApp: Navigator {
         body = ["Contact", "", "esc: back"]
       }
     }
-    let width = 52
-    if let toast { body += [""] + TextWidth.wrap(toast, to: width - 4, first: "! ") }
-    let line = "+" + String(repeating: "-", count: width - 2) + "+"
-    return [line] + body.map { "| " + TextWidth.pad($0, to: width - 4) + " |" } + [line]
+    if let toast { body += [""] + TextWidth.wrap(toast, to: Self.textWidth, first: "! ") }
+    let line = "+" + String(repeating: "-", count: Self.textWidth + 2) + "+"
+    return [line] + body.map { "| " + TextWidth.pad($0, to: Self.textWidth) + " |" } + [line]
   }
 }
 
