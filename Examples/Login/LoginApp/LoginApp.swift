@@ -240,8 +240,14 @@ public final class LoginApp: Navigator {
     case .tab, .down: focus = order[(index + 1) % order.count]
     case .backTab, .up: focus = order[(index + order.count - 1) % order.count]
     case .character(let character):
-      if focus == .account { model.account.append(character) }
-      if focus == .password { model.password.append(character) }
+      if focus == .account || focus == .password {
+        let text = focus == .account ? model.account : model.password
+        guard let typed = TextInput.appending(character, to: text) else {
+          notice = "A field takes at most \(TextInput.maximumLength) characters"
+          return
+        }
+        if focus == .account { model.account = typed } else { model.password = typed }
+      }
     case .backspace:
       if focus == .account, !model.account.isEmpty { model.account.removeLast() }
       if focus == .password, !model.password.isEmpty { model.password.removeLast() }

@@ -30,11 +30,13 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 
 /// Reads a demo script: one step per line; `type TEXT`, `tab`, `shift-tab`, `enter`,
 /// `backspace`, `esc`, `key NAME`, `wait 600ms` (or `2s`); blank lines and `#` comments are
-/// skipped. Failure: the first bad line throws `ScriptError`.
+/// skipped. Lines end with LF, CRLF or a lone CR (`"\r\n"` is one `Character`, so each is
+/// matched as a whole). Failure: the first bad line throws `ScriptError`.
 public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
   var steps: [ScriptStep] = []
-  for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-    let line = String(raw).trimming(" \t\r")
+  let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+  for (index, raw) in lines.enumerated() {
+    let line = String(raw).trimming(" \t")
     if line.isEmpty || line.hasPrefix("#") { continue }
     let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
     let command = parts[0]

@@ -34,10 +34,7 @@ let usage = """
   The demo account is alice@example.com with the password wonderland.
   """
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-  exit(2)
-}
+func fail(_ message: String) -> Never { StandardStreams.fail(message) }
 
 @MainActor
 func runInteractive(loginService: (any LoginService)?, setup: DemoSetup) -> Never {
@@ -51,17 +48,29 @@ func runInteractive(loginService: (any LoginService)?, setup: DemoSetup) -> Neve
   terminal.runInteractive(redraw: { app.onChange() }, handle: { app.handle($0) && !app.quitRequested })
 }
 
-@MainActor
-func main() {
-  // Output to a closed pipe (`LoginDemo | head -1`) must end quietly, not kill the process.
-  signal(SIGPIPE, SIG_IGN)
-  var arguments = Array(CommandLine.arguments.dropFirst())
+/// What the command line asks for.
+enum Mode {
+  case help
+  case graph(String)
+  case script(path: String)
+  case app(loginService: (any LoginService)?)
+}
+
+/// Reads every option, then refuses whatever is left: an unknown flag is an error whichever
+/// mode was chosen.
+func parseArguments(_ commandLine: [String]) -> (Mode, DemoSetup) {
+  var arguments = commandLine
   var setup = DemoSetup()
   func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name) else { return nil }
     guard index + 1 < arguments.count else { fail("\(name) needs a value\n\n\(usage)") }
     defer { arguments.removeSubrange(index...(index + 1)) }
     return arguments[index + 1]
+  }
+  func flag(_ names: String...) -> Bool {
+    guard let index = arguments.firstIndex(where: { names.contains($0) }) else { return false }
+    arguments.remove(at: index)
+    return true
   }
   switch option("--start") {
   case nil, "password": break
@@ -75,55 +84,57 @@ func main() {
   case "forced": setup.update = .forced(version: "2.0")
   case let other?: fail("--update takes optional or forced, not \"\(other)\"")
   }
-  if let index = arguments.firstIndex(of: "--offline") {
-    arguments.remove(at: index)
-    setup.networkAllowed = false
+  if flag("--offline") { setup.networkAllowed = false }
+  let help = flag("--help", "-h")
+  let graph = option("--graph")
+  if let graph, graph != "mermaid" && graph != "dot" {
+    fail("--graph takes mermaid or dot, not \"\(graph)\"\n\n\(usage)")
   }
-  if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    return
+  let script = option("--script")
+  var loginService: (any LoginService)?
+  switch option("--service") {
+  case nil, "inprocess": break
+  case "http":
+    guard let base = option("--base-url"), let url = URL(string: base),
+      url.scheme == "http" || url.scheme == "https"
+    else { fail("--service http needs --base-url http://host:port") }
+    loginService = HTTPLoginService(baseURL: url)
+  case let other?: fail("--service takes inprocess or http, not \"\(other)\"")
   }
-  if let index = arguments.firstIndex(of: "--graph") {
-    let format = index + 1 < arguments.count ? arguments[index + 1] : ""
-    switch format {
-    case "mermaid": print(authGraph.mermaid(), terminator: "")
-    case "dot": print(authGraph.dot(name: "Auth"), terminator: "")
-    default: fail("--graph takes mermaid or dot, not \"\(format)\"\n\n\(usage)")
-    }
-    return
-  }
-  if let index = arguments.firstIndex(of: "--script") {
-    guard index + 1 < arguments.count else { fail("--script needs a file name, or - for stdin") }
-    let path = arguments[index + 1]
-    arguments.removeSubrange(index...(index + 1))
+  if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
+  if help { return (.help, setup) }
+  if let graph { return (.graph(graph), setup) }
+  if let script { return (.script(path: script), setup) }
+  return (.app(loginService: loginService), setup)
+}
+
+@MainActor
+func main() {
+  // Output to a closed pipe (`LoginDemo | head -1`) must end with an error status, not kill the
+  // process; a closed or full output is reported on standard error.
+  StandardStreams.ignoreBrokenPipes()
+  let (mode, setup) = parseArguments(Array(CommandLine.arguments.dropFirst()))
+  switch mode {
+  case .help:
+    StandardStreams.writeOutputOrExit(usage + "\n")
+  case .graph(let format):
+    StandardStreams.writeOutputOrExit(format == "dot" ? authGraph.dot(name: "Auth") : authGraph.mermaid())
+  case .script(let path):
     guard let text = readScript(at: path) else { fail("cannot read script \(path)") }
+    let steps: [ScriptStep]
     do {
-      print(runScript(try parseScript(text), setup: setup), terminator: "")
+      steps = try parseScript(text)
     } catch {
       fail("\(path): \(error)")
     }
-    return
+    StandardStreams.writeOutputOrExit(runScript(steps, setup: setup))
+  case .app(let loginService):
+    if Terminal.isInteractive { runInteractive(loginService: loginService, setup: setup) }
+    StandardStreams.writeOutputOrExit(
+      "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n")
+    // The built-in script is valid: ScriptTests.theBuiltInDemoScriptIsValid parses it.
+    StandardStreams.writeOutputOrExit(runScript(try! parseScript(demoScript), setup: setup))
   }
-  var loginService: (any LoginService)?
-  if let index = arguments.firstIndex(of: "--service") {
-    let kind = index + 1 < arguments.count ? arguments[index + 1] : ""
-    arguments.removeSubrange(index...min(index + 1, arguments.count - 1))
-    switch kind {
-    case "inprocess": break
-    case "http":
-      guard let at = arguments.firstIndex(of: "--base-url"), at + 1 < arguments.count,
-        let url = URL(string: arguments[at + 1]), url.scheme == "http" || url.scheme == "https"
-      else { fail("--service http needs --base-url http://host:port") }
-      arguments.removeSubrange(at...(at + 1))
-      loginService = HTTPLoginService(baseURL: url)
-    default: fail("--service takes inprocess or http, not \"\(kind)\"")
-    }
-  }
-  if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
-  if Terminal.isInteractive { runInteractive(loginService: loginService, setup: setup) }
-  print("(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
-  // The built-in script is valid: ScriptTests.theBuiltInDemoScriptIsValid parses it.
-  print(runScript(try! parseScript(demoScript), setup: setup), terminator: "")
 }
 
 MainActor.assumeIsolated { main() }

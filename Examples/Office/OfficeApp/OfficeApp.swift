@@ -203,7 +203,11 @@ public final class OfficeApp: Navigator {
     switch key {
     case .tab: loginFocusOnPassword.toggle()
     case .character(let character):
-      if loginFocusOnPassword { login.password.append(character) } else { login.account.append(character) }
+      if loginFocusOnPassword {
+        if let typed = TextInput.appending(character, to: login.password) { login.password = typed }
+      } else {
+        if let typed = TextInput.appending(character, to: login.account) { login.account = typed }
+      }
     case .backspace:
       if loginFocusOnPassword { _ = login.password.popLast() } else { _ = login.account.popLast() }
     case .enter: if loginEnabled { login.login() } else { loginFocusOnPassword = true }
@@ -225,7 +229,8 @@ public final class OfficeApp: Navigator {
   func handleFeedback(_ key: Key) {
     guard let feedback else { return }
     switch key {
-    case .character(let character): feedback.text.append(character)
+    case .character(let character):
+      if let typed = TextInput.appending(character, to: feedback.text) { feedback.text = typed }
     case .backspace: _ = feedback.text.popLast()
     case .enter: feedback.submit()
     case .escape: goBack()

@@ -26,10 +26,7 @@ let usage = """
   Log in as alice@example.com with the password wonderland.
   """
 
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-  exit(2)
-}
+func fail(_ message: String) -> Never { StandardStreams.fail(message) }
 
 @MainActor
 func runInteractive(open links: [String], newsFails: Bool) -> Never {
@@ -42,54 +39,77 @@ func runInteractive(open links: [String], newsFails: Bool) -> Never {
   terminal.runInteractive(redraw: { app.onChange() }, handle: { app.handle($0) })
 }
 
+/// What the command line asks for.
+enum Mode {
+  case help
+  case graph(String)
+  case script(path: String)
+  case app
+}
+
+/// Reads every option, then refuses whatever is left: an unknown flag is an error whichever
+/// mode was chosen.
+func parseArguments(_ commandLine: [String]) -> (mode: Mode, links: [String], newsFails: Bool) {
+  var arguments = commandLine
+  func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail("\(name) needs a value\n\n\(usage)") }
+    defer { arguments.removeSubrange(index...(index + 1)) }
+    return arguments[index + 1]
+  }
+  func flag(_ names: String...) -> Bool {
+    guard let index = arguments.firstIndex(where: { names.contains($0) }) else { return false }
+    arguments.remove(at: index)
+    return true
+  }
+  let help = flag("--help", "-h")
+  let newsFails = flag("--news-fails")
+  var links: [String] = []
+  while let link = option("--open") { links.append(link) }
+  let graph = option("--graph")
+  if let graph, graph != "mermaid" && graph != "dot" {
+    fail("--graph takes mermaid or dot, not \"\(graph)\"")
+  }
+  let script = option("--script")
+  if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
+  let mode: Mode =
+    if help { .help } else if let graph { .graph(graph) } else if let script { .script(path: script) } else {
+      .app
+    }
+  return (mode, links, newsFails)
+}
+
 @MainActor
 func main() {
-  signal(SIGPIPE, SIG_IGN)
-  var arguments = Array(CommandLine.arguments.dropFirst())
-  if arguments.contains("--help") || arguments.contains("-h") {
-    print(usage)
-    return
-  }
-  var links: [String] = []
-  var newsFails = false
-  if let index = arguments.firstIndex(of: "--news-fails") {
-    arguments.remove(at: index)
-    newsFails = true
-  }
-  while let index = arguments.firstIndex(of: "--open") {
-    guard index + 1 < arguments.count else { fail("--open needs a URL") }
-    links.append(arguments[index + 1])
-    arguments.removeSubrange(index...(index + 1))
-  }
-  if let index = arguments.firstIndex(of: "--graph") {
-    let format = index + 1 < arguments.count ? arguments[index + 1] : ""
-    switch format {
-    case "mermaid": print(officeGraph.mermaid(), terminator: "")
-    case "dot": print(officeGraph.dot(name: "Office"), terminator: "")
-    default: fail("--graph takes mermaid or dot, not \"\(format)\"")
-    }
-    return
-  }
-  if let index = arguments.firstIndex(of: "--script") {
-    guard index + 1 < arguments.count else { fail("--script needs a file name, or - for stdin") }
-    let path = arguments[index + 1]
+  // A closed pipe ends with an error status instead of killing the process; a closed or full
+  // output is reported on standard error.
+  StandardStreams.ignoreBrokenPipes()
+  let (mode, links, newsFails) = parseArguments(Array(CommandLine.arguments.dropFirst()))
+  switch mode {
+  case .help:
+    StandardStreams.writeOutputOrExit(usage + "\n")
+  case .graph(let format):
+    StandardStreams.writeOutputOrExit(
+      format == "dot" ? officeGraph.dot(name: "Office") : officeGraph.mermaid())
+  case .script(let path):
     guard let text = readScript(at: path) else { fail("cannot read script \(path)") }
+    let steps: [ScriptStep]
     do {
-      print(runOfficeScript(try parseScript(text), open: links, newsFails: newsFails), terminator: "")
+      steps = try parseScript(text)
     } catch {
       fail("\(path): \(error)")
     }
-    return
+    StandardStreams.writeOutputOrExit(runOfficeScript(steps, open: links, newsFails: newsFails))
+  case .app:
+    if Terminal.isInteractive { runInteractive(open: links, newsFails: newsFails) }
+    StandardStreams.writeOutputOrExit(
+      "(not a terminal: playing the built-in script; run it in a terminal to use the app)\n")
+    // The built-in script is valid: OfficeTests parse it.
+    StandardStreams.writeOutputOrExit(
+      runOfficeScript(
+        try! parseScript(officeDemoScript), open: links.isEmpty ? ["app://contact/user/42"] : links,
+        newsFails: newsFails))
   }
-  if let unknown = arguments.first { fail("unknown option \(unknown)\n\n\(usage)") }
-  if Terminal.isInteractive { runInteractive(open: links, newsFails: newsFails) }
-  print("(not a terminal: playing the built-in script; run it in a terminal to use the app)")
-  // The built-in script is valid: OfficeTests parse it.
-  print(
-    runOfficeScript(
-      try! parseScript(officeDemoScript), open: links.isEmpty ? ["app://contact/user/42"] : links,
-      newsFails: newsFails),
-    terminator: "")
 }
 
 MainActor.assumeIsolated { main() }

@@ -27,6 +27,21 @@ import Testing
     #expect(throws: ScriptError(line: line, message: message)) { try parseScript(script) }
   }
 
+  @Test(arguments: ["\r\n", "\r", "\n"])
+  func everyLineEndingEndsALine(_ end: String) throws {
+    let script = ["# comment", "type alice", "", "wait 600ms", "tab"].joined(separator: end) + end
+    #expect(try parseScript(script) == [.type("alice"), .wait(.milliseconds(600)), .key(.tab)])
+    #expect(throws: ScriptError(line: 2, message: "unknown key \"f13\"")) {
+      try parseScript(["tab", "key f13", "tab"].joined(separator: end))
+    }
+  }
+
+  @Test func mixedLineEndingsCountLinesOnce() throws {
+    #expect(throws: ScriptError(line: 4, message: "unknown key \"f13\"")) {
+      try parseScript("tab\r\ntab\rtab\nkey f13\r\n")
+    }
+  }
+
   @Test func theBuiltInDemoScriptIsValid() throws {
     #expect(try !parseScript(demoScript).isEmpty)
   }
@@ -170,6 +185,21 @@ import Testing
     let widths = Set(app.frame.map { TextWidth.of($0) })
     #expect(widths == [44])
     #expect(app.frame.contains { $0.contains("界a界a") })
+  }
+
+  @Test func aFieldIsCappedSoALongLineTypesInLinearTime() throws {
+    let scheduler = TestScheduler()
+    let app = LoginApp(environment: .demo(scheduler: scheduler))
+    app.start()
+    scheduler.advance(by: .zero)
+    let line = String(repeating: "a", count: 3 * TextInput.maximumLength)
+    for character in line { app.handle(.character(character)) }
+    scheduler.advance(by: .seconds(1))
+    #expect(app.passwordModel?.account.count == TextInput.maximumLength)
+    #expect(app.frame.contains { $0.contains("A field takes at most \(TextInput.maximumLength) characters") })
+    app.handle(.backspace)
+    app.handle(.character("b"))
+    #expect(app.passwordModel?.account.hasSuffix("ab") == true)
   }
 
   @Test func closingStdoutEarlyEndsQuietly() throws {
