@@ -24,6 +24,11 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
     case misplacedMarker(Character)
     /// A `(` inside a group.
     case nestedGroup
+    /// A value, `|` or `#` in a subscription diagram, which holds only frames, time
+    /// progressions, `^` and `!`.
+    case notInSubscription(Character)
+    /// A `!` (the cancellation) before the `^` (the subscription).
+    case cancellationBeforeSubscription
   }
 
   /// The diagram as written.
@@ -51,6 +56,8 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
       case .eventAfterCompletion: "an event after the completion"
       case .misplacedMarker(let marker): "misplaced \"\(marker)\""
       case .nestedGroup: "a group inside a group"
+      case .notInSubscription(let token): "\"\(token)\" in a subscription diagram (only -, ^, ! and times)"
+      case .cancellationBeforeSubscription: "\"!\" before \"^\": a cancellation before the subscription"
       }
     let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
     return "marble diagram: \(what) at column \(column)\n  \(diagram)\n  \(caret)"

@@ -5,36 +5,115 @@ extension Recorder {
   /// `frameDuration`: `-` for an empty frame, one character per value (`symbol`), `(ab)` for a
   /// frame with several events, `|` for the finish, `#` for a failure.
   ///
-  /// Events between frame boundaries count in the frame they fall in. `symbol` returns the
-  /// character for a value; values it cannot name render as `?`.
+  /// Events between frame boundaries count in the frame they fall in; events before `start` are
+  /// not drawn. A quiet stretch longer than 64 frames is written as the time
+  /// progression it lasts (` 1000000s `, spaces around it) instead of one `-` per frame, so the
+  /// text grows with the number of events, not with the time they span. `symbol` returns the
+  /// character for a value; values it cannot name, or names with a character that is not a
+  /// letter or digit, render as `?`. A digit value followed by a letter value is written with a
+  /// space between (`1 s`), which the parser ignores, so that it is not read as a time
+  /// progression. With every value named, parsing the result with `MarbleDiagram` gives back the
+  /// recorded events at their frames. Threading: reads a snapshot of the recording.
   public func marbles(
     from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride = .milliseconds(1),
     symbol: (Input) -> Character?
   ) -> String {
-    let frame = max(frameDuration.nanoseconds, 1)
-    var frames: [Int: [Character]] = [:]
-    var last = -1
+    var renderer = MarbleRenderer(frameDuration: frameDuration)
     for timed in timedEvents {
-      let index = Int((timed.time.nanoseconds - start.nanoseconds) / frame)
+      // Saturating: an extreme start or event time gives a far frame, never an overflow trap.
+      let offset = start.distance(to: timed.time)
+      guard offset >= .zero else { continue }
       let character: Character =
         switch timed.event {
-        case .value(let value): symbol(value) ?? "?"
+        case .value(let value): symbol(value).flatMap(MarbleRenderer.valueCharacter) ?? "?"
         case .completion(.finished): "|"
         case .completion(.failure): "#"
         }
-      frames[index, default: []].append(character)
-      last = max(last, index)
+      renderer.add(character, at: offset)
     }
-    guard last >= 0 else { return "" }
-    var text = ""
-    for index in 0...last {
-      switch frames[index] {
-      case nil: text.append("-")
-      case let events? where events.count == 1: text.append(events[0])
-      case let events?: text.append("(" + String(events) + ")")
-      }
-    }
+    return renderer.finish()
+  }
+}
+
+/// Builds a diagram from events in time order, frame by frame, without visiting empty frames.
+struct MarbleRenderer {
+  /// The longest run of empty frames drawn as dashes; a longer one is written as a time
+  /// progression.
+  static let longestDrawnQuiet: Int64 = 64
+
+  let frame: Int64
+  var text = ""
+  /// The frame the next character of `text` stands for.
+  var nextFrame: Int64 = 0
+  var pendingFrame: Int64?
+  var pending: [Character] = []
+  /// The last character written outside a progression, to keep `1` and `s` apart.
+  var lastWritten: Character?
+
+  init(frameDuration: SchedulerTime.Stride) {
+    frame = max(frameDuration.nanoseconds, 1)
+  }
+
+  /// `character` when the parser reads it as a value, else `nil`.
+  static func valueCharacter(_ character: Character) -> Character? {
+    character.isLetter || character.isNumber ? character : nil
+  }
+
+  mutating func add(_ character: Character, at offset: SchedulerTime.Stride) {
+    let index = offset.nanoseconds / frame
+    if let pendingFrame, pendingFrame != index { flush() }
+    pendingFrame = index
+    pending.append(character)
+  }
+
+  mutating func finish() -> String {
+    flush()
     return text
+  }
+
+  /// Writes the quiet frames before the pending frame, then the frame itself.
+  mutating func flush() {
+    guard let index = pendingFrame else { return }
+    let quiet = index - nextFrame
+    if quiet > Self.longestDrawnQuiet {
+      text += " \(SchedulerTime.Stride(nanoseconds: quiet * frame).marbleProgression) "
+      lastWritten = nil
+    } else if quiet > 0 {
+      write(String(repeating: "-", count: Int(quiet)))
+    }
+    if pending.count == 1 {
+      write(pending[0])
+    } else {
+      write("(")
+      for character in pending { write(character) }
+      write(")")
+    }
+    nextFrame = index + 1
+    pendingFrame = nil
+    pending = []
+  }
+
+  mutating func write(_ characters: String) {
+    for character in characters { write(character) }
+  }
+
+  mutating func write(_ character: Character) {
+    // `1` then `s` (or `ms`, `us`, `ns`) would read back as a time progression.
+    if let last = lastWritten, last.isASCII, last.isNumber, character.isLetter { text.append(" ") }
+    text.append(character)
+    lastWritten = character
+  }
+}
+
+extension SchedulerTime.Stride {
+  /// The interval as a marble time progression in the largest unit that divides it exactly:
+  /// `2s`, `1500ms`, `7ns`.
+  var marbleProgression: String {
+    for (size, unit) in [(Int64(1_000_000_000), "s"), (1_000_000, "ms"), (1_000, "us")]
+    where nanoseconds % size == 0 {
+      return "\(nanoseconds / size)\(unit)"
+    }
+    return "\(nanoseconds)ns"
   }
 }
 
@@ -89,11 +168,18 @@ public func marbleDifference(expected: String, actual: String) -> String? {
     """
 }
 
-/// A diagram cut into frames: each `-`, value or `(...)` group is one frame; spaces go.
+/// A diagram cut into frames: each `-`, value, time progression or `(...)` group is one frame;
+/// spaces go.
 func frames(of diagram: String) -> [String] {
+  let characters = Array(diagram)
+  let parser = MarbleParser(diagram: diagram, frameDuration: .nanoseconds(1))
   var result: [String] = []
   var group: String?
-  for character in diagram where character != " " {
+  var index = 0
+  while index < characters.count {
+    let character = characters[index]
+    index += 1
+    if character == " " { continue }
     if var open = group {
       open.append(character)
       if character == ")" {
@@ -104,6 +190,9 @@ func frames(of diagram: String) -> [String] {
       }
     } else if character == "(" {
       group = "("
+    } else if let (_, length) = parser.progression(characters, at: index - 1) {
+      result.append(String(characters[(index - 1)..<(index - 1 + length)]))
+      index += length - 1
     } else {
       result.append(String(character))
     }

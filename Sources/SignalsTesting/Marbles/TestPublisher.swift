@@ -202,12 +202,13 @@ extension TestScheduler {
   /// #expect(try scheduler.run(ticks, subscription: "--^---!") == "---b-c")
   /// ```
   ///
-  /// `subscription` holds only frames, time progressions, `^` and `!`; a value in it is a
-  /// thrown `MarbleError` pointing at its column, like any malformed diagram.
+  /// `subscription` holds only frames, time progressions, at most one `^` and at most one `!`
+  /// after it; anything else (a value, `|`, `#`, a second marker, `!` before `^`) is a thrown
+  /// `MarbleError` pointing at its column, like any malformed diagram, and nothing is run.
   public func run<P: Publisher>(
     _ publisher: P, subscription: String, values: [Character: P.Output] = [:]
   ) throws(MarbleError) -> String where P.Output: Equatable {
-    let diagram = try MarbleDiagram<Never>(subscription, frameDuration: frameDuration) { _ in nil }
+    let diagram = try SubscriptionDiagram(subscription, frameDuration: frameDuration)
     let start = now
     advance(to: start.advanced(by: diagram.origin))
     let recorder = publisher.record(on: self)
@@ -218,5 +219,33 @@ extension TestScheduler {
     run()
     defer { recorder.cancel() }
     return recorder.marbles(values: values, from: start, frameDuration: frameDuration)
+  }
+}
+
+/// A subscription diagram (`--^---!`): where to subscribe and where to cancel, checked.
+struct SubscriptionDiagram {
+  /// The offset of `^` from the diagram's start; zero without one.
+  let origin: SchedulerTime.Stride
+  /// The offset of `!` from the origin, if there is one; never negative.
+  let cancellation: SchedulerTime.Stride?
+
+  init(_ diagram: String, frameDuration: SchedulerTime.Stride) throws(MarbleError) {
+    var parser = MarbleParser(diagram: diagram, frameDuration: frameDuration)
+    try parser.parse { _, token, column throws(MarbleError) in
+      let character: Character =
+        switch token {
+        case .value(let value): value
+        case .finished: "|"
+        case .failure: "#"
+        }
+      throw MarbleError(diagram: diagram, column: column, reason: .notInSubscription(character))
+    }
+    let origin = parser.origin ?? .zero
+    if let cancellation = parser.cancellation, cancellation < origin {
+      let column = (Array(diagram).firstIndex(of: "!") ?? 0) + 1
+      throw MarbleError(diagram: diagram, column: column, reason: .cancellationBeforeSubscription)
+    }
+    self.origin = origin
+    cancellation = parser.cancellation.map { $0 - origin }
   }
 }
