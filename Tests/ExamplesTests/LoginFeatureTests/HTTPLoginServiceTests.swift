@@ -93,6 +93,37 @@ import Testing
     #expect(ContinuousClock.now - started < .seconds(10))
   }
 
+  @Test func theTimeoutBoundsAnAnswerThatTrickles() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    // One body byte every 1.5 s: an idle timeout of 3 s never fires, the exchange's does.
+    let service = HTTPLoginService(baseURL: server.url, timeout: 3)
+    let started = ContinuousClock.now
+    let result = await outcome(service.login(account: "trickle", password: "pw"))
+    #expect(result == .failure(.unreachable))
+    // Not a speed check: the trickle lasts 96 s, so this fails only if `timeout` is not the end.
+    #expect(ContinuousClock.now - started < .seconds(30))
+  }
+
+  @Test func aRedirectedLoginIsRefusedNotResentWithoutItsBody() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let service = HTTPLoginService(baseURL: server.url)
+    #expect(await outcome(service.login(account: "redirect", password: "pw")) == .failure(.http(status: 307)))
+  }
+
+  @Test func aSuccessWithoutAUserIDOrTokenIsNotASession() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let service = HTTPLoginService(baseURL: server.url)
+    #expect(
+      await outcome(service.login(account: "nouser", password: "pw"))
+        == .failure(.undecodable("the session has no user id")))
+    #expect(
+      await outcome(service.login(account: "notoken", password: "pw"))
+        == .failure(.undecodable("the session has no token")))
+  }
+
   @Test func aClosedPortIsUnreachable() async throws {
     let server = try Server()
     let url = server.url

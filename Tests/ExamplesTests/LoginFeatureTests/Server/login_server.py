@@ -3,7 +3,11 @@
 It binds to a free port on 127.0.0.1, prints the port on one line, and answers until its stdin
 closes. The account name chooses the answer: `ok` succeeds, `expired` gives 401, `boom` 500,
 `refused` a non-zero code, `garbage` a body that is not JSON, `empty` a success envelope
-without data, `silent` no answer until the server stops (for the client's timeout).
+without data, `silent` no answer until the server stops (for the client's timeout),
+`trickle` the headers at once and then one body byte every 1.5 s until the server stops (for
+a timeout that must bound the whole exchange), `redirect` a 307 to /landing (which answers a
+session for whatever account the re-sent body names, or none), `nouser` and `notoken` a success
+whose session has an empty user id or token.
 """
 import json
 import sys
@@ -35,6 +39,24 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, b"{not json")
         elif account == "empty":
             self.answer(200, {"code": 0, "msg": "ok", "data": None})
+        elif account == "trickle":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "64")
+            self.end_headers()
+            self.wfile.flush()
+            while not stopping.wait(1.5):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+        elif account == "redirect":
+            self.send_response(307)
+            self.send_header("Location", "/landing")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif account == "nouser":
+            self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": "", "token": "t"}})
+        elif account == "notoken":
+            self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": "someone", "token": ""}})
         elif account == "silent":
             stopping.wait()  # no answer while the test runs: the client gives up on its timeout
             self.answer(200, {"code": 0, "msg": "too late", "data": data})
@@ -42,6 +64,9 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, {"code": 0, "msg": "ok", "data": data})
 
     def do_GET(self):
+        if self.path.startswith("/landing"):  # a redirected POST re-sent as a GET, without its body
+            self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": "", "token": "landed"}})
+            return
         query = parse_qs(urlparse(self.path).query)
         account = query.get("account", [""])[0]
         self.behave(account, len(account) >= 8)
@@ -50,6 +75,9 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
         account = body.get("account", "")
+        if self.path.startswith("/landing"):
+            self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": account, "token": "landed"}})
+            return
         self.behave(account, {"userID": account, "token": "t-" + body.get("password", "")})
 
 
