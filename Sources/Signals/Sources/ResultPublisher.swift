@@ -15,6 +15,15 @@ extension Result {
     /// A publisher of `result`.
     public init(result: Result<Success, Failure>) { self.result = result }
 
+    /// A publisher of `result` (Combine's spelling).
+    public init(_ result: Result<Success, Failure>) { self.result = result }
+
+    /// A publisher of the value `output` and a finish.
+    public init(_ output: Success) { result = .success(output) }
+
+    /// A publisher of the failure `failure`.
+    public init(_ failure: Failure) { result = .failure(failure) }
+
     /// Delivers the value and a finish, or the failure.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
       switch result {

@@ -164,6 +164,35 @@ extension OperatorCase {
     OperatorCase("timeout(customError:)", threaded: false) { source, scheduler in
       source.timeout(.seconds(1), scheduler: scheduler) { TestError(408) }.lawShape()
     },
+    OperatorCase("tryLast(where:)") { source, _ in source.tryLast { $0 > 1 }.lawShape() },
+    OperatorCase("output(at:)") { source, _ in source.output(at: 2).lawShape() },
+    OperatorCase("output(in:)") { source, _ in source.output(in: 1..<4).lawShape() },
+    OperatorCase("contains") { source, _ in source.contains(4).lawShape() },
+    OperatorCase("contains(where:)") { source, _ in source.contains { $0 > 1_000_000 }.lawShape() },
+    OperatorCase("tryContains(where:)") { source, _ in source.tryContains { $0 == 3 }.lawShape() },
+    OperatorCase("allSatisfy") { source, _ in source.allSatisfy { $0 < 1_000_000 }.lawShape() },
+    OperatorCase("tryAllSatisfy") { source, _ in source.tryAllSatisfy { $0 < 3 }.lawShape() },
+    OperatorCase("count") { source, _ in source.count().lawShape() },
+    OperatorCase("min") { source, _ in source.min().lawShape() },
+    OperatorCase("max(by:)") { source, _ in source.max { $0 < $1 }.lawShape() },
+    OperatorCase("tryMin(by:)") { source, _ in source.tryMin { $0 < $1 }.lawShape() },
+    OperatorCase("tryMax(by:)") { source, _ in source.tryMax { $0 < $1 }.lawShape() },
+    OperatorCase("map(keyPath)") { source, _ in source.map(\.description).lawShape() },
+    OperatorCase("map(keyPath, keyPath)") { source, _ in source.map(\.description, \.bitWidth).lawShape() },
+    OperatorCase("prepend(sequence)") { source, _ in source.prepend([-1, -2]).lawShape() },
+    OperatorCase("prepend(publisher)") { source, _ in
+      source.prepend(Just(-1).setFailureType(to: TestError.self)).lawShape()
+    },
+    OperatorCase("append(sequence)") { source, _ in source.append([-1, -2]).lawShape() },
+    OperatorCase("makeConnectable+autoconnect") { source, _ in
+      source.map { $0 }.mapErrorToAny().replaceError(with: -1).makeConnectable().autoconnect().lawShape()
+    },
+    OperatorCase("breakpoint") { source, _ in
+      source.breakpoint(receiveOutput: { _ in false }, receiveCompletion: { _ in false }).lawShape()
+    },
+    OperatorCase("measureInterval") { source, scheduler in
+      source.measureInterval(using: scheduler).lawShape()
+    },
   ]
 }
 

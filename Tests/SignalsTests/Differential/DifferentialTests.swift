@@ -61,6 +61,24 @@ import Testing
     Case(name: "withLatestFrom", inputs: 2, model: ReferenceModel.withLatestFrom) { subjects, _ in
       subjects[0].withLatestFrom(subjects[1]) { $0 * 10 + $1 }.eraseToAnyPublisher()
     },
+    Case(name: "count", inputs: 1, model: ReferenceModel.count) { subjects, _ in
+      subjects[0].count().eraseToAnyPublisher()
+    },
+    Case(name: "max", inputs: 1, model: ReferenceModel.max) { subjects, _ in
+      subjects[0].max().eraseToAnyPublisher()
+    },
+    Case(name: "contains(3)", inputs: 1, model: { ReferenceModel.decide($0, early: 1, late: 0) { $0 == 3 } })
+    {
+      subjects, _ in subjects[0].contains(3).map { $0 ? 1 : 0 }.eraseToAnyPublisher()
+    },
+    Case(
+      name: "allSatisfy(<5)", inputs: 1, model: { ReferenceModel.decide($0, early: 0, late: 1) { $0 >= 5 } }
+    ) {
+      subjects, _ in subjects[0].allSatisfy { $0 < 5 }.map { $0 ? 1 : 0 }.eraseToAnyPublisher()
+    },
+    Case(name: "output(in: 1..<3)", inputs: 1, model: { ReferenceModel.output(1..<3, $0) }) { subjects, _ in
+      subjects[0].output(in: 1..<3).eraseToAnyPublisher()
+    },
   ]
 
   static let casesPerOperator = 1_000

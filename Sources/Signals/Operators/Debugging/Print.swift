@@ -49,3 +49,8 @@ final class EventPrinter {
     }
   }
 }
+
+extension Publishers {
+  /// The publisher `print(_:to:)` returns (Combine's name for it).
+  public typealias Print<Upstream: Publisher> = HandleEvents<Upstream>
+}

@@ -26,27 +26,6 @@ extension Publisher {
   ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where P.Failure == Failure {
     Publishers.Zip(self, other).map(transform)
   }
-
-  /// Zips this publisher with two others: triples of their n-th values; see `zip(_:)`.
-  @inlinable
-  public func zip<B: Publisher, C: Publisher>(
-    _ b: B, _ c: C
-  ) -> Publishers.Map<Publishers.Zip<Publishers.Zip<Self, B>, C>, (Output, B.Output, C.Output)>
-  where B.Failure == Failure, C.Failure == Failure {
-    Publishers.Zip(Publishers.Zip(self, b), c).map { ($0.0.0, $0.0.1, $0.1) }
-  }
-
-  /// Zips this publisher with three others: quadruples of their n-th values; see `zip(_:)`.
-  @inlinable
-  public func zip<B: Publisher, C: Publisher, D: Publisher>(
-    _ b: B, _ c: C, _ d: D
-  )
-    -> Publishers.Map<
-      Publishers.Zip<Publishers.Zip<Self, B>, Publishers.Zip<C, D>>, (Output, B.Output, C.Output, D.Output)
-    >
-  where B.Failure == Failure, C.Failure == Failure, D.Failure == Failure {
-    Publishers.Zip(Publishers.Zip(self, b), Publishers.Zip(c, d)).map { ($0.0.0, $0.0.1, $0.1.0, $0.1.1) }
-  }
 }
 
 extension Publishers {

@@ -1,0 +1,163 @@
+extension Publisher where Output: Comparable {
+  /// Delivers the smallest value when the upstream finishes.
+  ///
+  /// ```
+  /// upstream:  -3-1-2-|
+  /// min():     -------(1|)
+  /// ```
+  ///
+  /// An empty upstream finishes it empty; a failure is forwarded and the held value dropped.
+  /// Of equal values, the first is kept. Threading: delivered on the thread of the finish.
+  ///
+  /// - Returns: A publisher of at most one value.
+  @inlinable
+  public func min() -> Publishers.Comparison<Self> {
+    min(by: <)
+  }
+
+  /// Delivers the largest value when the upstream finishes.
+  ///
+  /// ```
+  /// upstream:  -3-1-2-|
+  /// max():     -------(3|)
+  /// ```
+  ///
+  /// An empty upstream finishes it empty; a failure is forwarded and the held value dropped.
+  /// Of equal values, the first is kept (Combine's rule, as OpenCombine implements it).
+  /// Threading: delivered on the thread of the finish.
+  ///
+  /// - Returns: A publisher of at most one value.
+  @inlinable
+  public func max() -> Publishers.Comparison<Self> {
+    max(by: <)
+  }
+}
+
+extension Publisher {
+  /// Delivers, when the upstream finishes, the smallest value according to
+  /// `areInIncreasingOrder` (which says whether its first argument comes before its second).
+  ///
+  /// ```
+  /// upstream:              -"bb"-"a"-"ccc"-|
+  /// min(by: shorter):      ----------------("a"|)
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering of the values.
+  /// - Returns: A publisher of at most one value.
+  @inlinable
+  public func min(
+    by areInIncreasingOrder: @escaping (Output, Output) -> Bool
+  ) -> Publishers.Comparison<Self> {
+    Publishers.Relayed(self) {
+      var best: Output?
+      return RelayRules(
+        value: { value in
+          if let current = best, !areInIncreasingOrder(value, current) { return .skip }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// Delivers, when the upstream finishes, the largest value according to
+  /// `areInIncreasingOrder`; see `min(by:)`.
+  ///
+  /// ```
+  /// upstream:              -"bb"-"a"-"ccc"-|
+  /// max(by: shorter):      ----------------("ccc"|)
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering of the values.
+  /// - Returns: A publisher of at most one value.
+  @inlinable
+  public func max(
+    by areInIncreasingOrder: @escaping (Output, Output) -> Bool
+  ) -> Publishers.Comparison<Self> {
+    Publishers.Relayed(self) {
+      var best: Output?
+      return RelayRules(
+        value: { value in
+          if let current = best, !areInIncreasingOrder(current, value) { return .skip }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// `min(by:)` with an ordering that may throw; a thrown error cancels the upstream and fails
+  /// the publisher at once.
+  ///
+  /// ```
+  /// upstream:                -3-1-2-|
+  /// tryMin (throws on 2):    -----#
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering of the values; may throw.
+  /// - Returns: A publisher of at most one value, failing with `any Error`.
+  @inlinable
+  public func tryMin(
+    by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
+  ) -> Publishers.TryComparison<Self> {
+    Publishers.Relayed(self) {
+      var best: Output?
+      return RelayRules(
+        value: { value in
+          do {
+            if let current = best, try !areInIncreasingOrder(value, current) { return .skip }
+          } catch { return .fail(error) }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, .finished) }
+          return (nil, completion.eraseError)
+        })
+    }
+  }
+
+  /// `max(by:)` with an ordering that may throw; a thrown error cancels the upstream and fails
+  /// the publisher at once.
+  ///
+  /// ```
+  /// upstream:                -3-1-2-|
+  /// tryMax (throws on 2):    -----#
+  /// ```
+  ///
+  /// - Parameter areInIncreasingOrder: A strict weak ordering of the values; may throw.
+  /// - Returns: A publisher of at most one value, failing with `any Error`.
+  @inlinable
+  public func tryMax(
+    by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
+  ) -> Publishers.TryComparison<Self> {
+    Publishers.Relayed(self) {
+      var best: Output?
+      return RelayRules(
+        value: { value in
+          do {
+            if let current = best, try !areInIncreasingOrder(current, value) { return .skip }
+          } catch { return .fail(error) }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, .finished) }
+          return (nil, completion.eraseError)
+        })
+    }
+  }
+}
+
+extension Publishers {
+  /// The publisher `min()`, `max()`, `min(by:)` and `max(by:)` return.
+  public typealias Comparison<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
+  /// The publisher `tryMin(by:)` and `tryMax(by:)` return.
+  public typealias TryComparison<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, any Error>
+}

@@ -1,0 +1,83 @@
+/// A publisher that replays a recorded list of values and a completion to each subscriber.
+///
+/// ```
+/// Record(output: [1, 2], completion: .finished):  (12|)
+/// ```
+///
+/// Useful for tests and for replaying what another publisher did. Threading: delivers
+/// synchronously on the subscribing thread. Failure: the recorded completion, as recorded.
+public struct Record<Output, Failure: Error>: Publisher {
+  /// What was recorded: values, then a completion.
+  public let recording: Recording
+
+  /// Records what `record` writes into a fresh recording.
+  ///
+  /// - Parameter record: Calls `receive(_:)` and `receive(completion:)` on the recording.
+  public init(record: (inout Recording) -> Void) {
+    var recording = Recording()
+    record(&recording)
+    self.recording = recording
+  }
+
+  /// Replays `recording`.
+  public init(recording: Recording) { self.recording = recording }
+
+  /// Replays `output`, then `completion`.
+  public init(output: [Output], completion: Subscribers.Completion<Failure>) {
+    recording = Recording(output: output, completion: completion)
+  }
+
+  /// Delivers the recorded values, then the recorded completion.
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let values = Publishers.Sequence<[Output], Failure>(sequence: recording.output)
+    switch recording.completion {
+    case .finished: values.subscribe(subscriber)
+    case .failure(let error): values.append(Fail(error: error)).subscribe(subscriber)
+    }
+  }
+
+  /// Values and a completion, in the order they were received.
+  ///
+  /// A recording that is never given a completion ends with `.finished`, as in Combine. Bad
+  /// input: anything received after a completion is ignored (Combine traps).
+  public struct Recording {
+    /// The type of the values recorded.
+    public typealias Input = Output
+
+    /// The values recorded, in order.
+    public private(set) var output: [Output]
+    /// The completion recorded; `.finished` until one is received.
+    public private(set) var completion: Subscribers.Completion<Failure>
+    var isComplete: Bool
+
+    /// An empty recording.
+    public init() {
+      output = []
+      completion = .finished
+      isComplete = false
+    }
+
+    /// A recording of `output`, then `completion`.
+    public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
+      self.output = output
+      self.completion = completion
+      isComplete = true
+    }
+
+    /// Records a value; ignored after a completion.
+    public mutating func receive(_ input: Input) {
+      guard !isComplete else { return }
+      output.append(input)
+    }
+
+    /// Records the completion; ignored after a completion.
+    public mutating func receive(completion: Subscribers.Completion<Failure>) {
+      guard !isComplete else { return }
+      self.completion = completion
+      isComplete = true
+    }
+  }
+}
+
+extension Record: Sendable where Output: Sendable, Failure: Sendable {}
+extension Record.Recording: Sendable where Output: Sendable, Failure: Sendable {}
