@@ -7,6 +7,7 @@ let package = Package(
   products: [
     // Libraries
     .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsFoundation", targets: ["SignalsFoundation"]),
     .library(name: "Coordinators", targets: ["Coordinators"]),
     // Testing support
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
@@ -14,6 +15,7 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "Signals"),
+    .target(name: "SignalsFoundation", dependencies: ["Signals"]),
     .target(name: "Coordinators", dependencies: ["Signals"]),
 
     // Testing support
@@ -51,7 +53,10 @@ let package = Package(
       path: "Examples/Login/LoginDemo"),
 
     // Tests
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsFoundation", "SignalsTesting"]),
+    .testTarget(
+      name: "SignalsFoundationTests", dependencies: ["SignalsFoundation", "Signals", "SignalsTesting"],
+      exclude: ["Server"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsFoundation
 import SignalsTesting
 import Testing
 

@@ -1,0 +1,53 @@
+extension Publisher {
+  /// Decodes each value, a document such as JSON `Data`, into `type` with `decoder`.
+  ///
+  /// ```
+  /// upstream: -a-b-|       a and b are documents; b does not decode
+  /// decode:   -A-#         A = a decoded; # = the decoder's error
+  /// ```
+  ///
+  /// A document that does not decode fails the publisher with the decoder's error and cancels
+  /// the upstream at once, as `tryMap` does; the upstream's own failure passes through (the
+  /// failure type is `any Error`). Completion and cancellation pass through unchanged.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode each document into.
+  ///   - decoder: The decoder, such as SignalsFoundation's `JSONDecoder`.
+  /// - Returns: A publisher of decoded values.
+  ///
+  /// Threading: the decoder runs on the thread that delivers each document.
+  @inlinable
+  public func decode<Item: Decodable, Coder: TopLevelDecoder>(
+    type: Item.Type, decoder: Coder
+  ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {
+    Publishers.Decode(upstream: self, decoder: decoder)
+  }
+}
+
+extension Publishers {
+  /// The publisher `decode(type:decoder:)` returns: Combine's type of the same name.
+  public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
+  where Upstream.Output == Coder.Input {
+    /// A decoding error or the upstream's failure.
+    public typealias Failure = any Error
+
+    /// The publisher of documents.
+    public let upstream: Upstream
+    /// The decoder each document goes through.
+    public let decoder: Coder
+
+    /// Makes the publisher; prefer `upstream.decode(type:decoder:)`.
+    @inlinable
+    public init(upstream: Upstream, decoder: Coder) {
+      self.upstream = upstream
+      self.decoder = decoder
+    }
+
+    /// Subscribes `subscriber` through the decoder.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let decoder = decoder
+      upstream.tryMap { document in try decoder.decode(Output.self, from: document) }.subscribe(subscriber)
+    }
+  }
+}

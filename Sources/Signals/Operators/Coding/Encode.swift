@@ -1,0 +1,51 @@
+extension Publisher where Output: Encodable {
+  /// Encodes each value into a document, such as JSON `Data`, with `encoder`.
+  ///
+  /// ```
+  /// upstream: -a-b-|       b does not encode
+  /// encode:   -A-#         A = a encoded; # = the encoder's error
+  /// ```
+  ///
+  /// A value that does not encode fails the publisher with the encoder's error and cancels the
+  /// upstream at once, as `tryMap` does; the upstream's own failure passes through (the failure
+  /// type is `any Error`). Completion and cancellation pass through unchanged.
+  ///
+  /// - Parameter encoder: The encoder, such as SignalsFoundation's `JSONEncoder`.
+  /// - Returns: A publisher of encoded documents.
+  ///
+  /// Threading: the encoder runs on the thread that delivers each value.
+  @inlinable
+  public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
+    Publishers.Encode(upstream: self, encoder: encoder)
+  }
+}
+
+extension Publishers {
+  /// The publisher `encode(encoder:)` returns: Combine's type of the same name.
+  public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher
+  where Upstream.Output: Encodable {
+    /// The encoder's document type.
+    public typealias Output = Coder.Output
+    /// An encoding error or the upstream's failure.
+    public typealias Failure = any Error
+
+    /// The publisher of values to encode.
+    public let upstream: Upstream
+    /// The encoder each value goes through.
+    public let encoder: Coder
+
+    /// Makes the publisher; prefer `upstream.encode(encoder:)`.
+    @inlinable
+    public init(upstream: Upstream, encoder: Coder) {
+      self.upstream = upstream
+      self.encoder = encoder
+    }
+
+    /// Subscribes `subscriber` through the encoder.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let encoder = encoder
+      upstream.tryMap { value in try encoder.encode(value) }.subscribe(subscriber)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Signals
+
+/// The version field alone, read first so that another version's shape is reported as such.
+struct SavedVersion: Decodable {
+  var version: Int
+}
+
+/// The JSON a machine saves: a format version and the state.
+struct SavedMachineState<State: Codable>: Codable {
+  static var currentVersion: Int { 1 }
+  var version: Int
+  var state: State
+}
+
+extension StateMachine where State: Codable {
+  /// The current state as JSON, to save navigation across launches. (In SignalsFoundation,
+  /// since Signals itself imports no Foundation.)
+  ///
+  /// Failure: throws the encoder's error if `State`'s encoding fails.
+  public func savedState() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(
+      SavedMachineState(version: SavedMachineState<State>.currentVersion, state: state))
+  }
+
+  /// Restores a state saved by `savedState()` and publishes it.
+  ///
+  /// Failure: corrupt data, another format version, or a state the graph does not have (by case)
+  /// throws `StateRestoreError` and leaves the machine as it was.
+  public func restore(from data: Data) throws(StateRestoreError) {
+    let version: Int
+    do {
+      version = try JSONDecoder().decode(SavedVersion.self, from: data).version
+    } catch {
+      throw .corrupt("\(error)")
+    }
+    guard version == SavedMachineState<State>.currentVersion else {
+      throw .unsupportedVersion(found: version, supported: SavedMachineState<State>.currentVersion)
+    }
+    let saved: SavedMachineState<State>
+    do {
+      saved = try JSONDecoder().decode(SavedMachineState<State>.self, from: data)
+    } catch {
+      throw .corrupt("\(error)")
+    }
+    try restore(state: saved.state)
+  }
+}
+
