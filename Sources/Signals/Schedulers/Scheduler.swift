@@ -4,9 +4,26 @@
 /// `any Scheduler` without erasure wrappers. Threading: each scheduler says where its actions
 /// run; actions are `@Sendable` because they may run on another thread. Failure: a date in the
 /// past means "as soon as possible"; an interval below one nanosecond counts as one nanosecond.
+///
+/// Generic Combine code compiles unchanged: `S.SchedulerTimeType` (always `SchedulerTime`, so
+/// `S.SchedulerTimeType.Stride` is `SchedulerTime.Stride`), `S.SchedulerOptions`,
+/// `minimumTolerance`, and Combine's three `schedule` methods with their labels
+/// (`schedule(options:_:)`, `schedule(after:tolerance:options:_:)`,
+/// `schedule(after:interval:tolerance:options:_:)`), which default to the methods below.
 public protocol Scheduler: Sendable {
+  /// Combine's name for a scheduler's time type; in Signals every scheduler uses `SchedulerTime`.
+  typealias SchedulerTimeType = SchedulerTime
+
+  /// Options a scheduler accepts per action, as in Combine (`DispatchQueue.SchedulerOptions`
+  /// carries a quality of service); `Never` for a scheduler that takes none, so `nil` is the
+  /// only value to pass.
+  associatedtype SchedulerOptions = Never
+
   /// This scheduler's current time.
   var now: SchedulerTime { get }
+
+  /// The smallest tolerance this scheduler honours; `.zero` unless it says otherwise.
+  var minimumTolerance: SchedulerTime.Stride { get }
 
   /// Runs `action` as soon as possible.
   func schedule(_ action: @escaping @Sendable () -> Void)
@@ -20,6 +37,66 @@ public protocol Scheduler: Sendable {
   func schedule(
     after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
   ) -> any Cancellable
+
+  /// Combine's spelling of `schedule(_:)`, with this scheduler's options; by default the
+  /// options are ignored and it is `schedule(_:)`.
+  func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void)
+
+  /// Combine's spelling of `schedule(after:_:)`: runs `action` at `date`, not cancellable. By
+  /// default the tolerance and options are ignored (every action runs as close to its date as
+  /// the scheduler can) and it is `schedule(after:_:)`.
+  func schedule(
+    after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: SchedulerOptions?,
+    _ action: @escaping @Sendable () -> Void)
+
+  /// Combine's spelling of `schedule(after:interval:_:)`; by default the tolerance and options
+  /// are ignored and it is `schedule(after:interval:_:)`.
+  func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
+    options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable
+}
+
+extension Scheduler {
+  /// `.zero`: the scheduler runs each action as close to its date as it can.
+  public var minimumTolerance: SchedulerTime.Stride { .zero }
+
+  /// Runs `action` as soon as possible; the options are ignored.
+  public func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void) {
+    schedule(action)
+  }
+
+  /// Runs `action` at `date`; the tolerance and options are ignored.
+  public func schedule(
+    after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: SchedulerOptions?,
+    _ action: @escaping @Sendable () -> Void
+  ) {
+    schedule(after: date, action)
+  }
+
+  /// Runs `action` at `date`, then every `interval`, until the token is cancelled; the tolerance
+  /// and options are ignored.
+  public func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
+    options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable {
+    schedule(after: date, interval: interval, action)
+  }
+
+  /// Combine's shorthand: `schedule(after:tolerance:options:_:)` with no options.
+  public func schedule(
+    after date: SchedulerTime, tolerance: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
+  ) {
+    schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  /// Combine's shorthand: `schedule(after:interval:tolerance:options:_:)` with no options.
+  public func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
+    _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable {
+    schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
+  }
 }
 
 extension Scheduler {
