@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A property wrapper that publishes every new value of a property: `$name` is a publisher of
 /// the current value and then each assignment.
 ///
@@ -11,6 +13,8 @@
 /// Deliberate difference from Combine: subscribers are notified after the new value is
 /// stored, so reading the property inside a subscriber gives the new value (Combine notifies
 /// before the store, a known source of bugs). New subscribers get the current value first.
+/// In an `ObservableObject`, the object's `objectWillChange` still sends before the store, as
+/// SwiftUI expects.
 /// Threading: assignments may come from any thread; each subscriber receives one value at a
 /// time, in assignment order. Failure: never fails, never finishes.
 @propertyWrapper
@@ -24,10 +28,14 @@ public struct Published<Value> {
     storage = PublishedStorage(CurrentValueSubject(wrappedValue))
   }
 
-  /// The property's value; setting it stores the value, then publishes it.
+  /// The property's value; setting it sends the object's `objectWillChange` (in an
+  /// `ObservableObject`), stores the value, then publishes it.
   public var wrappedValue: Value {
     get { subject.value }
-    nonmutating set { subject.send(newValue) }
+    nonmutating set {
+      storage.objectWillChange.load()?.send()
+      subject.send(newValue)
+    }
   }
 
   /// The publisher of the property's values: `$name`.
@@ -57,15 +65,30 @@ public struct Published<Value> {
 }
 
 extension Published: Sendable where Value: Sendable {}
+
+extension Published: ObjectWillChangeField {
+  var completedObjectWillChange: ObservableObjectPublisher? {
+    storage.objectWillChangeComplete.load(ordering: .acquiring) ? storage.objectWillChange.load() : nil
+  }
+
+  func link(_ publisher: ObservableObjectPublisher) -> ObservableObjectPublisher {
+    storage.objectWillChange.storeIfNil(publisher)
+  }
+
+  func markLinksComplete() { storage.objectWillChangeComplete.store(true, ordering: .releasing) }
+}
 extension Published.Publisher: Sendable where Value: Sendable {}
 extension PublishedStorage: Sendable where Value: Sendable {}
 
-/// The shared storage of a `@Published` property: its subject, and the subscriptions made by
-/// `assign(to: &$property)`, which live as long as the property.
+/// The shared storage of a `@Published` property: its subject, the subscriptions made by
+/// `assign(to: &$property)`, which live as long as the property, and the enclosing
+/// `ObservableObject`'s publisher once `objectWillChange` was first read.
 @usableFromInline
 final class PublishedStorage<Value> {
   @usableFromInline let subject: CurrentValueSubject<Value, Never>
   let assignments = Guarded<[AnyCancellable]>([])
+  let objectWillChange = AtomicLazyReference<ObservableObjectPublisher>()
+  let objectWillChangeComplete = Atomic<Bool>(false)
 
   init(_ subject: CurrentValueSubject<Value, Never>) { self.subject = subject }
 
