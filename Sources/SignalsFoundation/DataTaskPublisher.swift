@@ -66,7 +66,8 @@ extension URLSession {
     }
 
     /// What a finished task gives the subscriber.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Output, URLError> {
+    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Output, URLError>
+    {
       if let error { return .failure(error as? URLError ?? URLError(.unknown)) }
       guard let response else { return .failure(URLError(.badServerResponse)) }
       return .success((data: data ?? Data(), response: response))

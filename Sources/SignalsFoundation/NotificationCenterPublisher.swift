@@ -14,7 +14,8 @@ extension NotificationCenter {
   /// cancels. Never fails, never finishes. Threading: a notification is delivered on the thread
   /// that posted it; notifications posted from several threads at once reach a subscriber one
   /// at a time, never overlapping.
-  public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
+  public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher
+  {
     Publisher(center: self, name: name, object: object)
   }
 

@@ -24,11 +24,13 @@ extension OperationQueue: Scheduler {
   /// Adds `action` to this queue at `date`; a date in the past adds it at once. Cancelling the
   /// token before then keeps it from being added (and cancels it if it is still waiting).
   @discardableResult
-  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+  {
     let operation = BlockOperation(block: action)
     let item = DispatchWorkItem { [weak self] in self?.addOperation(operation) }
     DispatchQueue.global().asyncAfter(
-      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(date.nanoseconds, 0))), execute: item)
+      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(date.nanoseconds, 0))),
+      execute: item)
     return DelayedOperationToken(item: item, operation: operation)
   }
 

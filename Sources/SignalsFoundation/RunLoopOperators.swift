@@ -8,14 +8,17 @@ import Signals
 extension Publisher {
   /// `receive(on:)` on a run loop: every value and the completion are delivered on the run loop's
   /// thread, in order. The options carry nothing.
-  public func receive(on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self> {
+  public func receive(
+    on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
+  ) -> Publishers.ReceiveOn<Self> {
     receive(on: runLoop.scheduler)
   }
 
   /// `subscribe(on:)` on a run loop: subscribing and cancelling happen on the run loop's thread.
   /// The options carry nothing.
-  public func subscribe(on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self>
-  {
+  public func subscribe(
+    on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
+  ) -> Publishers.SubscribeOn<Self> {
     subscribe(on: runLoop.scheduler)
   }
 

@@ -52,8 +52,10 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   /// Runs `action` on the run loop at `date` (a timer in the default mode). Cancelling the token
   /// invalidates the timer.
   @discardableResult
-  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
-    add(Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() }, tolerance: .zero)
+  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+  {
+    add(
+      Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() }, tolerance: .zero)
   }
 
   /// Runs `action` on the run loop at `date`, then every `interval`, until the token is
@@ -63,7 +65,8 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   ) -> any Cancellable {
     let seconds = Swift.max(interval, .minimumInterval).timeInterval
     return add(
-      Timer(fire: wallClockDate(for: date), interval: seconds, repeats: true) { _ in action() }, tolerance: .zero)
+      Timer(fire: wallClockDate(for: date), interval: seconds, repeats: true) { _ in action() },
+      tolerance: .zero)
   }
 
   /// Runs `action` at `date`, letting the timer fire up to `tolerance` late; the options carry
@@ -73,7 +76,8 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
     _ action: @escaping @Sendable () -> Void
   ) {
     _ = add(
-      Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() }, tolerance: tolerance)
+      Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() },
+      tolerance: tolerance)
   }
 
   /// Runs `action` at `date`, then every `interval`, letting each firing be up to `tolerance`
@@ -137,7 +141,8 @@ extension RunLoop {
 
   /// Runs `action` on this run loop at `date`; see `RunLoopScheduler.schedule(after:_:)`.
   @discardableResult
-  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+  public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
+  {
     scheduler.schedule(after: date, action)
   }
 

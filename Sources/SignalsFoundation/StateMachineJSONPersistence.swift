@@ -48,4 +48,3 @@ extension StateMachine where State: Codable {
     try restore(state: saved.state)
   }
 }
-

@@ -14,7 +14,9 @@ extension DispatchQueue {
     public var group: DispatchGroup?
 
     /// Options with the given quality of service, flags and group (all optional).
-    public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
+    public init(
+      qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil
+    ) {
       self.qos = qos
       self.flags = flags
       self.group = group
