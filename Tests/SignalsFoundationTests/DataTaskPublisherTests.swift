@@ -1,0 +1,116 @@
+import Foundation
+import SignalsFoundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The data task publisher against a real server on loopback, started by the test (python3
+/// standard library), as the login service tests do.
+@Suite(.serialized) struct DataTaskPublisherTests {
+  /// A running `http_server.py`; stopping closes its stdin.
+  final class Server: Sendable {
+    let process: Process
+    let input: Pipe
+    let output: Pipe
+    let port: Int
+
+    init() throws {
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Server/http_server.py")
+      process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", script.path]
+      input = Pipe()
+      output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      let line = Self.readLine(output)
+      guard let port = Int(line) else { throw ServerFailure.noPort(line) }
+      self.port = port
+    }
+
+    /// The next line the server prints; empty once it has exited (it exits within 60 s).
+    func nextLine() -> String { Self.readLine(output) }
+
+    static func readLine(_ pipe: Pipe) -> String {
+      var line = Data()
+      while let byte = try? pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+        byte != Data("\n".utf8)
+      {
+        line.append(byte)
+      }
+      return String(decoding: line, as: UTF8.self)
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    func stop() {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+  }
+
+  enum ServerFailure: Error { case noPort(String) }
+
+  /// The status and body of the first value, or the failure.
+  func outcome(_ publisher: URLSession.DataTaskPublisher) async -> Result<[String], URLError> {
+    let described = publisher.map { output in
+      [
+        "\((output.response as? HTTPURLResponse)?.statusCode ?? -1)",
+        String(decoding: output.data, as: UTF8.self),
+      ]
+    }
+    do {
+      var values: [[String]] = []
+      for try await value in described.values { values.append(value) }
+      return .success(values.flatMap { $0 })
+    } catch let error as URLError {
+      return .failure(error)
+    } catch {
+      return .failure(URLError(.unknown))
+    }
+  }
+
+  @Test func aResponseIsOneValueThenFinished() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    #expect(
+      await outcome(URLSession.shared.dataTaskPublisher(for: server.url("/hello")))
+        == .success(["200", "hello"]))
+    var request = URLRequest(url: server.url("/missing"))
+    request.httpMethod = "GET"
+    #expect(
+      await outcome(URLSession.shared.dataTaskPublisher(for: request)) == .success(["404", "no such page"]))
+  }
+
+  @Test func anUnreachableServerIsAURLError() async throws {
+    let server = try Server()
+    let url = server.url("/hello")
+    server.stop()
+    let result = await outcome(URLSession.shared.dataTaskPublisher(for: url))
+    guard case .failure(let error) = result else {
+      Issue.record("expected a failure, got \(result)")
+      return
+    }
+    #expect(error.code == .cannotConnectToHost || error.code == .networkConnectionLost)
+  }
+
+  @Test func cancellingTheSubscriptionCancelsTheTask() throws {
+    let server = try Server()
+    defer { server.stop() }
+    let received = Mutex<Int>(0)
+    let subscription = URLSession.shared.dataTaskPublisher(for: server.url("/hold"))
+      .sink(
+        receiveCompletion: { _ in received.withLock { $0 += 1 } },
+        receiveValue: { _ in received.withLock { $0 += 1 } })
+    #expect(server.nextLine() == "received /hold")
+    subscription.cancel()
+    // The server sees the connection close; without the task's cancel it would wait 20 s.
+    #expect(server.nextLine() == "closed /hold")
+    #expect(received.withLock { $0 } == 0)
+  }
+}
