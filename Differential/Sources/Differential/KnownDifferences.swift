@@ -1,0 +1,279 @@
+/// THE table: every difference between Signals and OpenCombine that a run accepts. Any other
+/// difference fails the run.
+///
+/// Each entry quotes the README text it comes from (`readme`; the run checks at start that the
+/// text is still in `../README.md`, so an entry cannot outlive its documentation), says when it
+/// can apply (`applies`, on the case's structure) and, where the difference is only an order of
+/// events, how to put both traces into one order (`normalize`). An entry without `normalize`
+/// accepts any difference in a case it applies to, so those are kept as narrow as the structure
+/// allows; the run reports how many cases each entry accepted and a shrunk example of each.
+///
+/// Groups:
+/// - `documented`: differences the README lists as Signals' choices.
+/// - `pendingIssue21`: known differences that issue 21 is fixing (the `demand` branch). When that
+///   lands, delete the group (its entries are marked in one block below) and re-run.
+/// - `foundHere`: differences this package found that are neither documented nor being fixed
+///   yet; reported to the lead, to be fixed (then deleted here) or documented (then moved to
+///   `documented` with the README text).
+/// - `openCombineDefect`: OpenCombine's own defects and unspecified behaviour, set aside. Its
+///   traps are set aside in `Batch.swift` (a trap takes down only the child process running that
+///   case, and only a pipeline with `zip` is a known trap).
+struct KnownDifference: Sendable {
+  enum Group: String {
+    case documented = "documented"
+    case pendingIssue21 = "pending issue 21 fix"
+    case foundHere = "found here, not yet documented or fixed"
+    case openCombineDefect = "OpenCombine defect"
+  }
+
+  let id: String
+  let group: Group
+  /// The README text the entry comes from, quoted exactly (line breaks as spaces); empty for the
+  /// groups that are not Signals' documented choices.
+  let readme: String
+  let summary: String
+  let applies: @Sendable (Case) -> Bool
+  let normalize: (@Sendable ([TraceEvent]) -> [TraceEvent])?
+  /// For an entry that names an operator and has no normalization: the operator. Such an entry
+  /// accepts a difference only where it can come from that operator: at the first differing
+  /// position (after the other entries' normalizations) one of the two traces shows an event
+  /// seen downstream of it (at the sink or at a probe above it), or a cancel or subscription
+  /// (which travel upstream). Two different upstream values or completions at that position
+  /// cannot come from the operator, so no entry of this kind accepts them.
+  let operatorNode: (@Sendable (Pipeline) -> Bool)?
+
+  init(
+    _ id: String, _ group: Group, readme: String = "", _ summary: String,
+    applies: @escaping @Sendable (Case) -> Bool,
+    normalize: (@Sendable ([TraceEvent]) -> [TraceEvent])? = nil
+  ) {
+    self.id = id
+    self.group = group
+    self.readme = readme
+    self.summary = summary
+    self.applies = applies
+    self.normalize = normalize
+    operatorNode = nil
+  }
+
+  /// An entry for a difference in what one operator delivers (see `operatorNode`).
+  init(
+    _ id: String, _ group: Group, readme: String = "", _ summary: String,
+    operator: @escaping @Sendable (Pipeline) -> Bool
+  ) {
+    self.id = id
+    self.group = group
+    self.readme = readme
+    self.summary = summary
+    applies = { $0.pipeline.contains(`operator`) }
+    normalize = nil
+    operatorNode = `operator`
+  }
+}
+
+extension KnownDifference {
+  /// Applied to every case before anything else: Signals has no demand yet, so OpenCombine's
+  /// request events have no counterpart.
+  static let noDemand = KnownDifference(
+    "no-demand", .documented,
+    readme: "**No demand.** Every subscriber receives every value; `Subscriber.receive(_:)` returns nothing.",
+    "OpenCombine's `receiveRequest` events are removed from both traces (Signals has none).",
+    applies: { _ in true },
+    normalize: { events in
+      events.filter {
+        if case .request = $0.kind { false } else { true }
+      }
+    })
+
+  static let table: [KnownDifference] = documented + pendingIssue21 + foundHere + openCombineDefects
+
+  static let documented: [KnownDifference] = [
+    KnownDifference(
+      "debounce-flushes-on-finish", .documented,
+      readme: "`debounce` delivers a pending value before the finish;",
+      "A value still waiting in `debounce` when its upstream finishes is delivered, then the finish.",
+      operator: isDebounce),
+    KnownDifference(
+      "throttle-finish-waits", .documented,
+      readme: "`throttle`'s finish waits for its pending value;",
+      "`throttle`'s finish waits for (and delivers) its pending value.",
+      operator: isThrottle),
+    KnownDifference(
+      "prefix-finishes-after-last-value", .documented,
+      readme:
+        "`prefix(n)` and `first()` finish right after their last value and cancel the upstream at once;",
+      "`prefix(n)` finishes right after its n-th value (at once for n = 0) and cancels upstream before"
+        + " delivering it; Combine's `prefix(n)` passes the n-th value on and finishes only when a further"
+        + " value or the upstream's completion arrives.",
+      operator: isPrefix),
+    KnownDifference(
+      "zip-finishes-when-buffer-used-up", .documented,
+      readme: "`zip` finishes when a finished input's buffer is used up;",
+      "`zip` finishes when an input has finished and its buffered values are used up.",
+      operator: isZip),
+    KnownDifference(
+      "flatMap-queues", .documented,
+      readme: "`flatMap(maxPublishers: .max(n))` queues what it cannot start yet;",
+      "`flatMap(maxPublishers: .max(n))` queues upstream values beyond n instead of demanding n, so"
+        + " its upstream runs ahead (the difference shows upstream, where demand would have held it back).",
+      applies: { $0.pipeline.contains(isLimitedFlatMap) }),
+  ]
+
+  // MARK: - pending issue 21 fix (delete this group when the `demand` branch has landed)
+
+  static let pendingIssue21: [KnownDifference] = [
+    KnownDifference(
+      "issue21-1-handshake-order", .pendingIssue21,
+      "Issue 21 item 1: append, prepend, catch, retry, delay, debounce, timeout and zip give their"
+        + " subscription downstream before subscribing upstream; Combine subscribes upstream first.",
+      applies: { $0.pipeline.contains(hasHandshakeIssue) },
+      normalize: sortingRuns(of: { $0.kind == .subscription })),
+    KnownDifference(
+      "issue21-2-timeout-through-scheduler", .pendingIssue21,
+      "Issue 21 item 2: `timeout` passes values and completions on at once; Combine delivers them"
+        + " through the scheduler.",
+      operator: isTimeout),
+    KnownDifference(
+      "issue21-3-switchToLatest-cancels-first", .pendingIssue21,
+      "Issue 21 item 3: when an inner publisher of `switchToLatest` fails, Signals sends the failure"
+        + " and then cancels upstream; Combine cancels first.",
+      applies: { $0.pipeline.contains(isSwitchToLatest) },
+      normalize: sortingRuns(of: isCancelOrFailure)),
+    KnownDifference(
+      "issue21-4-throttle-first-value", .pendingIssue21,
+      "Issue 21 item 4: `throttle` sends the first value of a quiet period at once (Combine schedules"
+        + " it) and drops a pending value on failure (Combine sends it, then the failure).",
+      operator: isThrottle),
+    KnownDifference(
+      "issue21-4-flatMap-cancels-upstream", .pendingIssue21,
+      "Issue 21 item 4: `flatMap` cancels its upstream when an inner publisher fails (Combine leaves"
+        + " it subscribed).",
+      operator: isFlatMap),
+  ]
+
+  // MARK: - found here, not yet documented or fixed
+
+  static let foundHere: [KnownDifference] = [
+    KnownDifference(
+      "dropFirst-subscribes-downstream-first", .foundHere,
+      "`dropFirst`: Combine gives its subscription downstream before subscribing upstream (OpenCombine"
+        + " follows it); Signals subscribes upstream first. `s0.p(1).dropFirst(1)`: p0 before p1 in Combine.",
+      applies: { $0.pipeline.contains(isDropFirst) },
+      normalize: sortingRuns(of: { $0.kind == .subscription }))
+  ]
+
+  // MARK: - OpenCombine's own defects and unspecified behaviour
+
+  static let openCombineDefects: [KnownDifference] = [
+    KnownDifference(
+      "opencombine-zip-unfinished", .openCombineDefect,
+      "OpenCombine 0.14 sometimes does not finish a `zip` one of whose inputs has finished (issue 21).",
+      operator: isZip),
+    KnownDifference(
+      "opencombine-subject-delivery-order", .openCombineDefect,
+      "A subject with several subscriptions at once delivers a value to them in OpenCombine's Set order"
+        + " (by object address, so it changes from run to run); Signals in subscription order. Combine"
+        + " does not specify the order. Applies when a subject feeds two subscriptions at once.",
+      applies: { $0.pipeline.feedsSubjectTwice }),
+  ]
+}
+
+/// A trap in OpenCombine that a run sets aside: the case's child process dies, the run goes on,
+/// and the seed is reported. A trap in a case no entry covers fails the run.
+struct KnownTrap: Sendable {
+  let id: String
+  let summary: String
+  let applies: @Sendable (Case) -> Bool
+
+  static let openCombine: [KnownTrap] = [
+    KnownTrap(
+      id: "opencombine-zip-trap",
+      summary: "OpenCombine 0.14's `zip` traps on some pipelines (reading a destroyed unowned reference,"
+        + " or a completion before the subscription); issue 21 found five groups.",
+      applies: { $0.pipeline.contains(isZip) }),
+    KnownTrap(
+      id: "opencombine-replaceError-under-limited-demand",
+      summary: "OpenCombine 0.14's `replaceError` sends its value again on every request after the failure;"
+        + " under `flatMap(maxPublishers: .max(n))` whose inner publisher completes at once this recurses"
+        + " until the stack overflows.",
+      applies: { testCase in
+        testCase.pipeline.contains(isLimitedFlatMap) && testCase.pipeline.contains(isReplaceError)
+      }),
+  ]
+}
+
+// MARK: - Structure predicates
+
+func isDebounce(_ p: Pipeline) -> Bool { if case .debounce = p { true } else { false } }
+func isThrottle(_ p: Pipeline) -> Bool { if case .throttle = p { true } else { false } }
+func isZip(_ p: Pipeline) -> Bool { if case .zip = p { true } else { false } }
+func isTimeout(_ p: Pipeline) -> Bool { if case .timeout = p { true } else { false } }
+func isSwitchToLatest(_ p: Pipeline) -> Bool { if case .switchToLatest = p { true } else { false } }
+func isFlatMap(_ p: Pipeline) -> Bool { if case .flatMap = p { true } else { false } }
+func isDropFirst(_ p: Pipeline) -> Bool { if case .dropFirst = p { true } else { false } }
+func isPrefix(_ p: Pipeline) -> Bool { if case .prefix = p { true } else { false } }
+func isReplaceError(_ p: Pipeline) -> Bool { if case .replaceError = p { true } else { false } }
+func isLimitedFlatMap(_ p: Pipeline) -> Bool {
+  if case .flatMap(_, _, let max) = p { max != nil } else { false }
+}
+
+/// The operators of issue 21 item 1 (a cold source that fails or never ends is built with
+/// `append`, so it counts).
+func hasHandshakeIssue(_ p: Pipeline) -> Bool {
+  switch p {
+  case .append, .appendValues, .prependValues, .catch, .retry, .delay, .debounce, .timeout, .zip: true
+  case .cold(_, let ending): ending != .finished
+  default: false
+  }
+}
+
+extension Pipeline {
+  /// Whether some subject can have two subscriptions at once: it appears twice, or inside a
+  /// `flatMap` or `switchToLatest` body (one subscription per inner publisher).
+  var feedsSubjectTwice: Bool {
+    var uses: [Int: Int] = [:]
+    func count(_ node: Pipeline, weight: Int) {
+      switch node {
+      case .subject(let index): uses[index, default: 0] += weight
+      case .flatMap(let upstream, let body, _), .switchToLatest(let upstream, let body):
+        count(upstream, weight: weight)
+        count(body, weight: 2)
+      default: for child in node.children { count(child, weight: weight) }
+      }
+    }
+    count(self, weight: 1)
+    return uses.values.contains { $0 >= 2 }
+  }
+}
+
+func isCancelOrFailure(_ event: TraceEvent) -> Bool {
+  switch event.kind {
+  case .cancel, .failure: true
+  default: false
+  }
+}
+
+/// A normalization that sorts each run of consecutive events matching `member` (at one tick) by
+/// site and kind, so that only the order within such runs is ignored.
+func sortingRuns(
+  of member: @escaping @Sendable (TraceEvent) -> Bool
+) -> @Sendable ([TraceEvent]) -> [TraceEvent] {
+  { events in
+    var result: [TraceEvent] = []
+    var run: [TraceEvent] = []
+    func flush() {
+      result += run.sorted { ($0.site, $0.description) < ($1.site, $1.description) }
+      run = []
+    }
+    for event in events {
+      if member(event), run.first.map({ $0.time == event.time }) ?? true {
+        run.append(event)
+      } else {
+        flush()
+        if member(event) { run.append(event) } else { result.append(event) }
+      }
+    }
+    flush()
+    return result
+  }
+}

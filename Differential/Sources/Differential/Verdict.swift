@@ -1,0 +1,92 @@
+/// What comparing one case's two traces found.
+enum Verdict: Equatable {
+  /// The traces agree (after the always-on `noDemand` normalization).
+  case same
+  /// They differ, and the listed table entries account for it.
+  case explained([String])
+  /// They differ in a way no entry accounts for.
+  case unexplained
+}
+
+/// Both traces of one case and their verdict.
+struct Outcome {
+  let signals: [TraceEvent]
+  let openCombine: [TraceEvent]
+  let verdict: Verdict
+
+  /// The first index at which the (demand-normalized) traces differ, with both events there
+  /// (`nil` where a trace has ended).
+  var firstDifference: (index: Int, signals: TraceEvent?, openCombine: TraceEvent?)? {
+    let a = KnownDifference.noDemand.normalize?(signals) ?? signals
+    let b = KnownDifference.noDemand.normalize?(openCombine) ?? openCombine
+    for index in 0..<max(a.count, b.count) {
+      let left = index < a.count ? a[index] : nil
+      let right = index < b.count ? b[index] : nil
+      if left != right { return (index, left, right) }
+    }
+    return nil
+  }
+
+  /// One line naming the first difference.
+  var firstDifferenceLine: String {
+    guard let difference = firstDifference else { return "no difference" }
+    let left = difference.signals.map { "\"\($0)\"" } ?? "(trace ends)"
+    let right = difference.openCombine.map { "\"\($0)\"" } ?? "(trace ends)"
+    return "event \(difference.index): Signals \(left), OpenCombine \(right)"
+  }
+}
+
+/// Runs a case on both libraries and judges the difference against the table.
+func evaluate(_ testCase: Case) -> Outcome {
+  let signals = SignalsSide.run(testCase)
+  let openCombine = OpenCombineSide.run(testCase)
+  return Outcome(signals: signals, openCombine: openCombine, verdict: judge(testCase, signals, openCombine))
+}
+
+/// `.same` when the traces agree once requests are removed. Otherwise the entries that apply:
+/// first each normalizing entry alone, then all of them together; then, on top of all their
+/// normalizations, each entry without one whose operator can account for the first difference
+/// (see `KnownDifference.operatorNode`). `.unexplained` if none does.
+func judge(_ testCase: Case, _ signals: [TraceEvent], _ openCombine: [TraceEvent]) -> Verdict {
+  let base = KnownDifference.noDemand.normalize ?? { $0 }
+  var a = base(signals)
+  var b = base(openCombine)
+  if a == b { return .same }
+  let candidates = KnownDifference.table.filter { $0.applies(testCase) }
+  let normalizing = candidates.filter { $0.normalize != nil }
+  for entry in normalizing {
+    if let normalize = entry.normalize, normalize(a) == normalize(b) { return .explained([entry.id]) }
+  }
+  for entry in normalizing {
+    if let normalize = entry.normalize {
+      a = normalize(a)
+      b = normalize(b)
+    }
+  }
+  if a == b { return .explained(normalizing.map(\.id)) }
+  let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+  let left = first < a.count ? a[first] : nil
+  let right = first < b.count ? b[first] : nil
+  for entry in candidates where entry.normalize == nil {
+    guard let node = entry.operatorNode else { return .explained([entry.id]) }
+    let downstream = testCase.pipeline.sitesDownstream(of: node)
+    func fits(_ event: TraceEvent?) -> Bool {
+      guard let event else { return true }
+      return downstream.contains(event.site) || event.kind == .cancel || event.kind == .subscription
+    }
+    if fits(left) || fits(right) { return .explained([entry.id]) }
+  }
+  return .unexplained
+}
+
+extension Pipeline {
+  /// The trace sites that see what an operator matching `node` sends: the sink, the outermost
+  /// probe, and every probe with such an operator inside it.
+  func sitesDownstream(of node: (Pipeline) -> Bool) -> Set<String> {
+    var sites: Set<String> = ["sink", "p0"]
+    for candidate in nodes {
+      if case .probe(let id, let inner) = candidate, inner.contains(node) { sites.insert("p\(id)") }
+    }
+    return sites
+  }
+}
