@@ -14,8 +14,19 @@ struct OperatorCase: CustomTestStringConvertible, Sendable {
   /// (time operators deliver from the scheduler, so the threaded law does not apply).
   var threaded = true
   let apply: @Sendable (Source, TestScheduler) -> Output
+  /// For an operator with several inputs: the operator over two separate sources (the second
+  /// standing for every input after the first), so that the threaded law can send into different
+  /// inputs from different threads at once. `nil` for an operator with one input.
+  var separateInputs: (@Sendable (Source, Source) -> Output)?
 
   var testDescription: String { name }
+
+  /// This case, with `apply` as its operator over two separate sources.
+  func separately(_ apply: @escaping @Sendable (Source, Source) -> Output) -> OperatorCase {
+    var copy = self
+    copy.separateInputs = apply
+    return copy
+  }
 
   init(_ name: String, threaded: Bool = true, _ apply: @escaping @Sendable (Source, TestScheduler) -> Output)
   {
@@ -84,7 +95,8 @@ extension OperatorCase {
     OperatorCase("prepend") { source, _ in source.prepend(-1).lawShape() },
     OperatorCase("combineLatest") { source, _ in
       source.combineLatest(Just(1).setFailureType(to: TestError.self)) { $0 + $1 }.lawShape()
-    },
+    }
+    .separately { first, second in first.combineLatest(second) { $0 + $1 }.lawShape() },
     OperatorCase("debounce", threaded: false) { source, scheduler in
       source.debounce(for: .milliseconds(5), scheduler: scheduler).lawShape()
     },
@@ -105,12 +117,18 @@ extension OperatorCase {
     },
     OperatorCase("subscribe(on:)") { source, _ in source.subscribe(on: ImmediateScheduler.shared).lawShape()
     },
-    OperatorCase("zip") { source, _ in source.zip(source.map { $0 * 10 }) { $0 + $1 }.lawShape() },
+    OperatorCase("zip") { source, _ in source.zip(source.map { $0 * 10 }) { $0 + $1 }.lawShape() }
+      .separately { first, second in first.zip(second) { $0 + $1 }.lawShape() },
     OperatorCase("withLatestFrom") { source, _ in
       source.withLatestFrom(CurrentValueSubject<Int, TestError>(7)) { $0 + $1 }.lawShape()
-    },
+    }
+    .separately { first, second in first.withLatestFrom(second) { $0 + $1 }.lawShape() },
     OperatorCase("flatMap") { source, _ in
       source.flatMap { Just($0).setFailureType(to: TestError.self) }.lawShape()
+    }
+    .separately { first, second in
+      // Two inner publishers, one per source: both deliver at once through the flatMap.
+      [0, 1].publisher.setFailureType(to: TestError.self).flatMap { $0 == 0 ? first : second }.lawShape()
     },
     OperatorCase("flatMap(max 1)") { source, _ in
       source.flatMap(maxPublishers: .max(1)) { [$0, $0].publisher.setFailureType(to: TestError.self) }
@@ -118,16 +136,22 @@ extension OperatorCase {
     },
     OperatorCase("switchToLatest") { source, _ in
       source.map { Just($0).setFailureType(to: TestError.self) }.switchToLatest().lawShape()
+    }
+    .separately { first, second in
+      // Each value of the first source switches to the second one after delivering itself.
+      first.map { second.prepend($0) }.switchToLatest().lawShape()
     },
     OperatorCase("share") { source, _ in source.share().lawShape() },
     OperatorCase("share(replay:)") { source, _ in source.share(replay: 2).lawShape() },
-    OperatorCase("merge") { source, _ in source.merge(with: source.map { -$0 }).lawShape() },
+    OperatorCase("merge") { source, _ in source.merge(with: source.map { -$0 }).lawShape() }
+      .separately { first, second in first.merge(with: second).lawShape() },
     OperatorCase("merge(collection)") { source, _ in
       let inputs: [AnyPublisher<Int, TestError>] = [
         source.eraseToAnyPublisher(), source.map { -$0 }.eraseToAnyPublisher(),
       ]
       return inputs.merge().lawShape()
-    },
+    }
+    .separately { first, second in [first, second].merge().lawShape() },
     OperatorCase("tryCatch") { source, _ in source.tryCatch { _ in Just(-1) }.lawShape() },
     OperatorCase("replaceNil") { source, _ in
       source.map { $0 % 3 == 0 ? nil : $0 }.replaceNil(with: 0).lawShape()
@@ -155,9 +179,11 @@ extension OperatorCase {
         source.eraseToAnyPublisher(), Just(1).setFailureType(to: TestError.self).eraseToAnyPublisher(),
       ]
       return inputs.combineLatest().lawShape()
-    },
+    }
+    .separately { first, second in [first, second].combineLatest().lawShape() },
     OperatorCase("zip3") { source, _ in source.zip(source.map { $0 * 10 }, source.map { $0 * 100 }).lawShape()
-    },
+    }
+    .separately { first, second in first.zip(second, second.map { $0 * 100 }).lawShape() },
     OperatorCase("zip4") { source, _ in
       source.zip(source.map { $0 * 10 }, source.map { $0 * 100 }, source.map { $0 * 1000 }).lawShape()
     },
