@@ -1,6 +1,7 @@
 import Coordinators
 import Foundation
 import Signals
+import SignalsFoundation
 
 /// Saved-state restore on arbitrary bytes, for a state machine and for a coordinator, each first
 /// driven to a state chosen by the first byte.
