@@ -28,7 +28,7 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
   }
 
   private let lock = Guarded<Void>(())
-  private let scheduler: TestScheduler?
+  let scheduler: TestScheduler?
   private var _timedEvents: [TimedEvent] = []
   private var _eventsAfterCompletion: [Event] = []
   private var _subscriptionCount = 0
@@ -109,6 +109,8 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
   public var failure: Failure? {
     if case .failure(let error) = completion { error } else { nil }
   }
+  /// The frame `marbles()` uses when given none: its scheduler's, or one millisecond.
+  var defaultFrameDuration: SchedulerTime.Stride { scheduler?.frameDuration ?? .milliseconds(1) }
   /// How many subscriptions were received (more than one is a broken contract).
   public var subscriptionCount: Int { lock.withLock { _ in _subscriptionCount } }
   /// Events delivered after the completion (anything here is a broken contract).
@@ -130,7 +132,8 @@ extension Recorder.Event: CustomStringConvertible {
 }
 
 extension Publisher {
-  /// Subscribes a `Recorder`, stamping events with `scheduler`'s virtual time if given.
+  /// Subscribes a `Recorder`, stamping events with `scheduler`'s virtual time if given; its
+  /// `marbles()` then use the scheduler's `frameDuration`.
   public func record(on scheduler: TestScheduler? = nil) -> Recorder<Output, Failure> {
     let recorder = Recorder<Output, Failure>(scheduler: scheduler)
     subscribe(recorder)

@@ -10,6 +10,24 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
   @inlinable
   public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+  /// The instant `seconds` seconds after the origin, saturated: `SchedulerTime(seconds: 2)`.
+  @inlinable
+  public init(seconds: Int) { self.init(nanoseconds: Stride.seconds(seconds).nanoseconds) }
+
+  /// The instant `seconds` seconds after the origin, rounded to the nearest nanosecond and
+  /// saturated: `SchedulerTime(seconds: 1.5)`.
+  @inlinable
+  public init(seconds: Double) { self.init(nanoseconds: Stride.seconds(seconds).nanoseconds) }
+
+  /// The instant `milliseconds` milliseconds after the origin, saturated:
+  /// `SchedulerTime(milliseconds: 1_700)`.
+  @inlinable
+  public init(milliseconds: Int) { self.init(nanoseconds: Stride.milliseconds(milliseconds).nanoseconds) }
+
+  /// The instant `microseconds` microseconds after the origin, saturated.
+  @inlinable
+  public init(microseconds: Int) { self.init(nanoseconds: Stride.microseconds(microseconds).nanoseconds) }
+
   /// The origin of a clock: where `TestScheduler` starts.
   public static let zero = SchedulerTime(nanoseconds: 0)
 

@@ -13,12 +13,13 @@ extension Recorder {
   /// letter or digit, render as `?`. A digit value followed by a letter value is written with a
   /// space between (`1 s`), which the parser ignores, so that it is not read as a time
   /// progression. With every value named, parsing the result with `MarbleDiagram` gives back the
-  /// recorded events at their frames. Threading: reads a snapshot of the recording.
+  /// recorded events at their frames. Without a `frameDuration`, frames are those of the recorder's
+  /// scheduler (one millisecond without a scheduler). Threading: reads a snapshot of the recording.
   public func marbles(
-    from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride = .milliseconds(1),
+    from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride? = nil,
     symbol: (Input) -> Character?
   ) -> String {
-    var renderer = MarbleRenderer(frameDuration: frameDuration)
+    var renderer = MarbleRenderer(frameDuration: frameDuration ?? defaultFrameDuration)
     for timed in timedEvents {
       // Saturating: an extreme start or event time gives a far frame, never an overflow trap.
       let offset = start.distance(to: timed.time)
@@ -120,9 +121,10 @@ extension SchedulerTime.Stride {
 extension Recorder where Input: Equatable {
   /// The recorded timeline as a marble diagram, naming values through `values` (as given to
   /// `hot`/`cold`); values missing from it use their description when it is one character.
+  /// Without a `frameDuration`, frames are those of the recorder's scheduler.
   public func marbles(
     values: [Character: Input] = [:], from start: SchedulerTime = .zero,
-    frameDuration: SchedulerTime.Stride = .milliseconds(1)
+    frameDuration: SchedulerTime.Stride? = nil
   ) -> String {
     marbles(from: start, frameDuration: frameDuration) { value in
       if let named = values.first(where: { $0.value == value })?.key { return named }
