@@ -5,9 +5,9 @@ import Signals
 /// The language: `-` is one frame; a letter or digit is a value and takes one frame; `(ab)`
 /// puts several events in one frame (the group takes one frame); `|` finishes and `#` fails
 /// (each takes a frame); `^` marks the origin (the subscription point of a hot publisher; without
-/// it the origin is the diagram's start) and `!` the cancellation point; spaces are ignored so
-/// diagrams can be aligned; a time progression such as `100ms`, `2s` or `50us` skips that long.
-/// Frames last the scheduler's `frameDuration`.
+/// it the origin is the diagram's start) and `!` the cancellation point (each takes a frame, or
+/// shares a group's: `(^!)`); spaces are ignored so diagrams can be aligned; a time progression
+/// such as `100ms`, `2s` or `50us` skips that long. Frames last the scheduler's `frameDuration`.
 ///
 /// Failure: a malformed diagram throws `MarbleError`, whose message points at the column.
 public struct MarbleDiagram<Value> {
@@ -121,7 +121,6 @@ struct MarbleParser {
         groupStart = nil
         time += frameDuration
       case "^", "!":
-        if groupStart != nil { throw fail(.misplacedMarker(character), at: index) }
         if character == "^" {
           if origin != nil { throw fail(.misplacedMarker(character), at: index) }
           origin = time
@@ -129,7 +128,8 @@ struct MarbleParser {
           if cancellation != nil { throw fail(.misplacedMarker(character), at: index) }
           cancellation = time
         }
-        time += frameDuration
+        // In a group (`(^!)`: subscribed and cancelled in one frame) the group takes the frame.
+        if groupStart == nil { time += frameDuration }
       case "|", "#":
         if completed { throw fail(.secondCompletion, at: index) }
         completed = true

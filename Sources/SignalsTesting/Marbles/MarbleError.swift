@@ -20,7 +20,7 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
     case secondCompletion
     /// An event after `|` or `#`.
     case eventAfterCompletion
-    /// A second `^` or `!`, or one inside a group.
+    /// A second `^` or `!`.
     case misplacedMarker(Character)
     /// A `(` inside a group.
     case nestedGroup
@@ -29,6 +29,8 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
     case notInSubscription(Character)
     /// A `!` (the cancellation) before the `^` (the subscription).
     case cancellationBeforeSubscription
+    /// A `#` in a diagram played by a publisher that cannot fail (or has no error to send).
+    case failureInInfallibleDiagram
   }
 
   /// The diagram as written.
@@ -58,6 +60,7 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
       case .nestedGroup: "a group inside a group"
       case .notInSubscription(let token): "\"\(token)\" in a subscription diagram (only -, ^, ! and times)"
       case .cancellationBeforeSubscription: "\"!\" before \"^\": a cancellation before the subscription"
+      case .failureInInfallibleDiagram: "a \"#\" for a publisher that cannot fail"
       }
     let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
     return "marble diagram: \(what) at column \(column)\n  \(diagram)\n  \(caret)"

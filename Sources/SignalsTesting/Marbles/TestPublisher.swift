@@ -16,16 +16,9 @@ public struct MarbleFailure: Error, Equatable, CustomStringConvertible {
 /// from the moment it subscribes. Threading: as `TestScheduler`: events are sent from the thread
 /// that advances the clock.
 public final class TestPublisher<Output: Sendable, Failure: Error>: Publisher, Sendable {
-  /// When a subscriber subscribed, and when it cancelled, in virtual time.
-  public struct SubscriptionRecord: Equatable, Sendable, CustomStringConvertible {
-    /// When the subscription started.
-    public let subscribed: SchedulerTime
-    /// When it was cancelled, if it was.
-    public var cancelled: SchedulerTime?
-
-    /// `subscribed-cancelled`, for failure messages.
-    public var description: String { "\(subscribed)-\(cancelled.map(\.description) ?? "…")" }
-  }
+  /// When a subscriber subscribed, and when it cancelled, in virtual time (the module-level
+  /// `SubscriptionRecord`, named here too so that existing code keeps compiling).
+  public typealias SubscriptionRecord = SignalsTesting.SubscriptionRecord
 
   enum Mode {
     case hot(PassthroughSubject<Output, Failure>)
@@ -37,15 +30,17 @@ public final class TestPublisher<Output: Sendable, Failure: Error>: Publisher, S
   let mode: Mode
   let records = Guarded<[SubscriptionRecord]>([])
 
+  /// Plays `diagram`; a `#` sends `error` (callers without one check first that the diagram
+  /// has no `#`: see `infallible(_:text:)`).
   init(
-    scheduler: TestScheduler, diagram: MarbleDiagram<Output>, error: Failure, hot: Bool
+    scheduler: TestScheduler, diagram: MarbleDiagram<Output>, error: Failure?, hot: Bool
   ) {
     self.scheduler = scheduler
     self.diagram = diagram.entries.map { entry in
       switch entry.event {
       case .value(let value): (entry.offset, nil, value)
       case .finished: (entry.offset, .finished, nil)
-      case .failure: (entry.offset, .failure(error), nil)
+      case .failure: (entry.offset, error.map { .failure($0) }, nil)
       }
     }
     if hot {
@@ -163,6 +158,60 @@ extension TestScheduler {
     _ marbles: String, values: [Character: Output]
   ) throws(MarbleError) -> TestPublisher<Output, MarbleFailure> {
     try cold(marbles, values: values, error: MarbleFailure())
+  }
+
+  /// A hot publisher that cannot fail (`Failure == Never`, or any error type the caller names),
+  /// so that it can drive `assign(to:on:)`, `assign(to: &$property)` or a subject of that type:
+  ///
+  /// ```swift
+  /// try scheduler.hot("-a-b", values: ["a": "al", "b": "alice"]).assign(to: &model.$account)
+  /// let typing: TestPublisher<String, Never> = try scheduler.hot("-a-b", values: ...)
+  /// ```
+  ///
+  /// The failure type comes from the context or from `failureType`. Throws `MarbleError` for a
+  /// malformed diagram, and `.failureInInfallibleDiagram` for a `#`, which it has no error for.
+  public func hot<Output: Sendable, Failure: Error>(
+    _ marbles: String, values: [Character: Output], failureType: Failure.Type = Failure.self
+  ) throws(MarbleError) -> TestPublisher<Output, Failure> {
+    let diagram = try infallible(
+      MarbleDiagram(marbles, frameDuration: frameDuration) { values[$0] }, text: marbles)
+    return TestPublisher(scheduler: self, diagram: diagram, error: nil, hot: true)
+  }
+
+  /// A cold publisher that cannot fail; see `hot(_:values:failureType:)`.
+  public func cold<Output: Sendable, Failure: Error>(
+    _ marbles: String, values: [Character: Output], failureType: Failure.Type = Failure.self
+  ) throws(MarbleError) -> TestPublisher<Output, Failure> {
+    let diagram = try infallible(
+      MarbleDiagram(marbles, frameDuration: frameDuration) { values[$0] }, text: marbles)
+    return TestPublisher(scheduler: self, diagram: diagram, error: nil, hot: false)
+  }
+
+  /// A hot publisher that cannot fail, whose values are the diagram's characters as strings;
+  /// see `hot(_:values:failureType:)`.
+  public func hot<Failure: Error>(
+    _ marbles: String, failureType: Failure.Type = Failure.self
+  ) throws(MarbleError) -> TestPublisher<String, Failure> {
+    let diagram = try infallible(MarbleDiagram(marbles, frameDuration: frameDuration), text: marbles)
+    return TestPublisher(scheduler: self, diagram: diagram, error: nil, hot: true)
+  }
+
+  /// A cold publisher that cannot fail, whose values are the diagram's characters as strings;
+  /// see `hot(_:values:failureType:)`.
+  public func cold<Failure: Error>(
+    _ marbles: String, failureType: Failure.Type = Failure.self
+  ) throws(MarbleError) -> TestPublisher<String, Failure> {
+    let diagram = try infallible(MarbleDiagram(marbles, frameDuration: frameDuration), text: marbles)
+    return TestPublisher(scheduler: self, diagram: diagram, error: nil, hot: false)
+  }
+
+  /// `diagram`, if it has no `#`; otherwise the error pointing at the `#` in `text`.
+  func infallible<V>(_ diagram: MarbleDiagram<V>, text: String) throws(MarbleError) -> MarbleDiagram<V> {
+    guard diagram.entries.contains(where: { if case .failure = $0.event { true } else { false } }) else {
+      return diagram
+    }
+    let column = (Array(text).firstIndex(of: "#") ?? 0) + 1
+    throw MarbleError(diagram: text, column: column, reason: .failureInInfallibleDiagram)
   }
 
   /// A hot publisher whose values are the diagram's characters, as strings.

@@ -13,24 +13,22 @@ import Testing
       useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
   }
 
-  /// Types `text` one character every 100 ms into `field`, starting now.
-  func type(_ text: String, into field: @escaping @Sendable (String) -> Void) {
-    var typed = ""
-    for (index, character) in text.enumerated() {
-      typed.append(character)
-      let value = typed
-      scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(100 * index)), { field(value) })
-    }
+  /// Types `text` (up to 26 characters) one character every 100 ms into `field`, starting now:
+  /// a hot diagram of one frame per keystroke, whose n-th value is the first n characters.
+  func type(_ text: String, into field: inout Published<String>.Publisher) throws {
+    let keys = Array("abcdefghijklmnopqrstuvwxyz".prefix(text.count))
+    let typed = keys.indices.map { String(text.prefix($0 + 1)) }
+    try scheduler.hot(String(keys), values: Dictionary(uniqueKeysWithValues: zip(keys, typed))).assign(
+      to: &field)
   }
 
-  @Test func accountValidFlipsOnly500msAfterTheLastKeystroke() {
+  @Test func accountValidFlipsOnly500msAfterTheLastKeystroke() throws {
     let model = makeModel()
     let recorder = model.accountValid.record(on: scheduler)
-    nonisolated(unsafe) let target = model  // the test drives the model on the scheduler's thread
-    type("alice@example", into: { target.account = $0 })
+    try type("alice@example", into: &model.$account)
     scheduler.run()
     #expect(recorder.values == [false, true])
-    #expect(recorder.timedEvents.last?.time == SchedulerTime(nanoseconds: 1_700_000_000))
+    #expect(recorder.timedEvents.last?.time == SchedulerTime(milliseconds: 1_700))
   }
 
   @Test func aTwentyOneCharacterAccountIsInvalid() {
@@ -57,21 +55,18 @@ import Testing
     #expect(recorder.values == [false, true])  // 20 characters stay valid: no repeat
   }
 
-  @Test func loginBtnEnableOverATypingSession() {
+  @Test func loginBtnEnableOverATypingSession() throws {
     let model = makeModel()
     let recorder = model.loginBtnEnable.record(on: scheduler)
-    nonisolated(unsafe) let target = model  // driven on the scheduler's thread
-    type("alice@ex", into: { target.account = $0 })
+    try type("alice@ex", into: &model.$account)
     scheduler.advance(by: .seconds(1))
-    type("secret", into: { target.password = $0 })
+    try type("secret", into: &model.$password)
     scheduler.advance(by: .seconds(1))
-    type("x", into: { _ in target.password = "sec" })
+    try scheduler.hot("a", values: ["a": "sec"]).assign(to: &model.$password)
     scheduler.advance(by: .seconds(1))
-    // 100 ms frames: false at once; true when the 6th password character lands (frame 15);
-    // false when the password shrinks (frame 20).
-    expectMarbles(
-      recorder.marbles(values: ["t": true, "f": false], frameDuration: .milliseconds(100)),
-      "f--------------t----f")
+    // 100 ms frames (the recorder's scheduler's): false at once; true when the 6th password
+    // character lands (frame 15); false when the password shrinks (frame 20).
+    expectMarbles(recorder.marbles(values: ["t": true, "f": false]), "f--------------t----f")
   }
 
   @Test func loginLoadsThenSucceedsAfterTheServiceLatency() {
