@@ -5,7 +5,9 @@ import Synchronization
 /// Every subscription object Signals creates (a subject's per-subscriber handle, a stateful
 /// operator's state) is counted from its creation until it is deallocated, which happens once it
 /// was cancelled or completed and nothing holds it. Always on, no compile flag: the cost is one
-/// atomic increment and one task-local read per subscription, nothing per value.
+/// atomic increment and one task-local read per subscription, nothing per value. Inside
+/// `track(_:)` each subscription also keeps a small record (its subscriber's type) so that a leak
+/// report can say what is alive: that costs a lock and an allocation, in tracked code only.
 ///
 /// `count` is process-wide, so it is only meaningful when nothing else runs. To count the
 /// subscriptions made by one piece of code while tests run in parallel, use `track(_:)` (or
@@ -21,9 +23,29 @@ public enum LiveSubscriptions {
   ///
   /// Read `scope.count` after `body` to see how many of those are still alive.
   public static func track<R>(_ body: () throws -> R) rethrows -> (result: R, scope: Scope) {
-    let scope = Scope()
+    try track(capturingSites: nil, body)
+  }
+
+  /// Runs `body` like `track(_:)`, and for each subscription it creates also calls
+  /// `captureSite` (if given) to note where it was created, for `Scope.alive` to report.
+  ///
+  /// `captureSite` runs while the subscription is being created, possibly inside a publisher's
+  /// lock: it must not use Signals. SignalsTesting passes a stack capture in debug builds.
+  public static func track<R>(
+    capturingSites captureSite: (@Sendable () -> (any Sendable)?)?, _ body: () throws -> R
+  ) rethrows -> (result: R, scope: Scope) {
+    let scope = Scope(captureSite: captureSite)
     let result = try Scope.$current.withValue(scope) { try body() }
     return (result, scope)
+  }
+
+  /// A subscription still alive in a scope: the type of its subscriber, and what the scope's
+  /// site capturer noted when it was created (`nil` without one).
+  public struct Alive: Sendable {
+    /// The type of the subscriber the subscription delivers to (`Never` when not known).
+    public let subscriber: any Any.Type
+    /// What `track(capturingSites:_:)`'s capturer returned when the subscription was created.
+    public let site: (any Sendable)?
   }
 
   /// A set of subscriptions being counted; see `track(_:)`.
@@ -31,6 +53,16 @@ public enum LiveSubscriptions {
     @TaskLocal static var current: Scope?
     let live = Atomic<Int>(0)
     let created = Atomic<Int>(0)
+    let captureSite: (@Sendable () -> (any Sendable)?)?
+    /// The live subscriptions, keyed by their entry, with their creation order.
+    let entries = Guarded<[ObjectIdentifier: (order: Int, alive: Alive)]>([:])
+
+    init(captureSite: (@Sendable () -> (any Sendable)?)?) { self.captureSite = captureSite }
+
+    /// The subscriptions created in this scope that are still alive, oldest first.
+    public var alive: [Alive] {
+      entries.withLock { $0.values.sorted { $0.order < $1.order }.map(\.alive) }
+    }
 
     /// The subscriptions created in this scope that are still alive.
     public var count: Int { live.load(ordering: .acquiring) }
@@ -41,22 +73,46 @@ public enum LiveSubscriptions {
 
 /// A field that every subscription object stores: it counts the object as live from its
 /// initialization to its deinitialization.
+///
+/// Write it `LiveSubscription(subscriber: Downstream.self)` so that a leak report can name the
+/// subscriber. Outside a tracked scope that costs nothing more than `init()`: the type is only
+/// stored when a scope is tracking.
 @usableFromInline
 struct LiveSubscription: ~Copyable, Sendable {
-  @usableFromInline let scope: LiveSubscriptions.Scope?
+  @usableFromInline let entry: TrackedSubscription?
 
-  @usableFromInline init() {
+  @usableFromInline init() { self.init(subscriber: Never.self) }
+
+  @usableFromInline init(subscriber: any Any.Type) {
     LiveSubscriptions.global.wrappingAdd(1, ordering: .relaxed)
-    let scope = LiveSubscriptions.Scope.current
-    if let scope {
-      scope.live.wrappingAdd(1, ordering: .relaxed)
-      scope.created.wrappingAdd(1, ordering: .relaxed)
+    if let scope = LiveSubscriptions.Scope.current {
+      entry = TrackedSubscription(scope: scope, subscriber: subscriber)
+    } else {
+      entry = nil
     }
-    self.scope = scope
   }
 
   deinit {
     LiveSubscriptions.global.wrappingSubtract(1, ordering: .relaxed)
-    scope?.live.wrappingSubtract(1, ordering: .releasing)
+    entry?.end()
+  }
+}
+
+/// A subscription created in a tracked scope: counted there, and listed for leak reports.
+@usableFromInline
+final class TrackedSubscription: Sendable {
+  let scope: LiveSubscriptions.Scope
+
+  init(scope: LiveSubscriptions.Scope, subscriber: any Any.Type) {
+    self.scope = scope
+    scope.live.wrappingAdd(1, ordering: .relaxed)
+    let order = scope.created.wrappingAdd(1, ordering: .relaxed).oldValue
+    let alive = LiveSubscriptions.Alive(subscriber: subscriber, site: scope.captureSite?())
+    scope.entries.withLock { $0[ObjectIdentifier(self)] = (order, alive) }
+  }
+
+  func end() {
+    scope.entries.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
+    scope.live.wrappingSubtract(1, ordering: .releasing)
   }
 }

@@ -219,7 +219,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   /// itself: `cancel()` is reached through an existential, where a method of this generic class
   /// runs unspecialized, and only a closure made at `subscribe` runs specialized code.
   @usableFromInline let detach: (UInt64) -> Void
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable @inline(__always)
   init(id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, downstream: Downstream) {

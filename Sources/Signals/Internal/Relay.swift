@@ -64,7 +64,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @usableFromInline let downstream: Downstream
   @usableFromInline let rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
   @usableFromInline let link = UpstreamLink()
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
     _ downstream: Downstream,

@@ -54,7 +54,7 @@ where Downstream.Input == SchedulerTime {
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var token: (any Cancellable)?
   @usableFromInline @exclusivity(unchecked) var cancelled = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {
     delivery = SerialDelivery(downstream)

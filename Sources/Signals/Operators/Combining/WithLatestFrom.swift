@@ -78,7 +78,7 @@ where Downstream.Input == (Trigger, Sampled) {
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
   @usableFromInline @exclusivity(unchecked) var latest: Sampled?
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
 

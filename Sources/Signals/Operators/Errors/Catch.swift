@@ -72,7 +72,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let downstream: Downstream
   @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
     _ downstream: Downstream,

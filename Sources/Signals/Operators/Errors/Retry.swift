@@ -63,7 +63,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline @exclusivity(unchecked) var done = false
   @usableFromInline @exclusivity(unchecked) var subscribing = false
   @usableFromInline @exclusivity(unchecked) var failedWhileSubscribing = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {
     self.upstream = upstream

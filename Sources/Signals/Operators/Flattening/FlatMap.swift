@@ -89,7 +89,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline @exclusivity(unchecked) var queued = EventQueue<Input>()
   @usableFromInline @exclusivity(unchecked) var outerFinished = false
   @usableFromInline @exclusivity(unchecked) var cancelled = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, limit: Int, transform: @escaping (Input) -> Inner) {
     delivery = SerialDelivery(downstream)

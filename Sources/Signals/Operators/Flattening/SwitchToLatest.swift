@@ -95,7 +95,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   /// The newest inner publisher's subscription, once it has arrived.
   @usableFromInline @exclusivity(unchecked) var currentUpstream: (any Subscription)?
   @usableFromInline @exclusivity(unchecked) var outerFinished = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
 

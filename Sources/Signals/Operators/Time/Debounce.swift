@@ -76,7 +76,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   /// The tag of the current timer; a timer with another tag is stale.
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
     delivery = SerialDelivery(downstream)

@@ -68,7 +68,7 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, TimerTarget
   @usableFromInline @exclusivity(unchecked) var lastTag: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var lastFiredTag: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var cancelled = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler, delay: SchedulerTime.Stride?) {
     delivery = SerialDelivery(downstream)

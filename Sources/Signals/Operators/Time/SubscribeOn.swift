@@ -50,7 +50,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline let upstream: Upstream
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ upstream: Upstream, _ downstream: Downstream) {
     self.upstream = upstream

@@ -73,7 +73,7 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @usableFromInline @exclusivity(unchecked) var finishAfterPending = false
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
   @usableFromInline @exclusivity(unchecked) var ended = false
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
     _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool

@@ -77,7 +77,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
     _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,

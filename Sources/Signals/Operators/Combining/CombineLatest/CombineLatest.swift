@@ -72,7 +72,7 @@ where Downstream.Input == (First, Second) {
   @usableFromInline @exclusivity(unchecked) var latestFirst: First?
   @usableFromInline @exclusivity(unchecked) var latestSecond: Second?
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) {
     delivery = SerialDelivery(downstream)

@@ -55,7 +55,7 @@ where Downstream.Input == [Element] {
   @usableFromInline @exclusivity(unchecked) var latest: [Element?]
   @usableFromInline @exclusivity(unchecked) var missing: Int
   @usableFromInline @exclusivity(unchecked) var unfinished: Int
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream)

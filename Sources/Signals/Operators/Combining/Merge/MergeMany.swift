@@ -54,7 +54,7 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links: [UpstreamLink]
   @usableFromInline @exclusivity(unchecked) var unfinished: Int
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream)

@@ -69,7 +69,7 @@ where Downstream.Input == (First, Second) {
   @usableFromInline @exclusivity(unchecked) var firsts = EventQueue<First>()
   @usableFromInline @exclusivity(unchecked) var seconds = EventQueue<Second>()
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
-  @usableFromInline let live = LiveSubscription()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
 
