@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "Coordinators", dependencies: ["Signals"]),
 
     // Testing support
-    .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    .target(name: "SignalsTesting", dependencies: ["Signals", "Coordinators"]),
 
     // Examples
     .target(name: "TerminalUI", path: "Examples/TerminalUI"),

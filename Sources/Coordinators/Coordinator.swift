@@ -13,7 +13,7 @@ import Signals
 /// Threading: main actor. Failure: events the graph refuses are `TransitionRejected` errors and
 /// change nothing.
 @MainActor
-public final class Coordinator<Screen, Event> {
+public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   /// One entry of the screen stack.
   public struct Entry {
     /// The screen.
@@ -22,7 +22,8 @@ public final class Coordinator<Screen, Event> {
     public let modal: Bool
   }
 
-  /// The machine over this flow's screens; events go through `send(_:)`, on the main actor.
+  /// The machine over this flow's screens (it keeps the stack); events go through `send(_:)`,
+  /// on the main actor.
   let machine: StateMachine<Screen, Event>
 
   /// The graph this flow runs.
@@ -31,10 +32,13 @@ public final class Coordinator<Screen, Event> {
   public var state: Screen { machine.state }
   /// The current screen, then each new one.
   public var statePublisher: AnyPublisher<Screen, Never> { machine.statePublisher }
+  /// Each transition as it happens (after the navigator was told).
+  public var transitions: AnyPublisher<StateMachine<Screen, Event>.Step, Never> { machine.transitions }
   /// The event that means "back" in the graph, used by `systemDidGoBack()`.
   public let backEvent: Event?
-  /// The screens as the navigator shows them, bottom first.
-  public private(set) var stack: [Entry] = []
+  /// The screens as the navigator shows them, bottom first; the last is `state`, payload
+  /// included (a way back returns to the entry as it was pushed).
+  public var stack: [Entry] { machine.stack.map { Entry(screen: $0.state, modal: $0.modal) } }
   /// The children running sub-flows, held until they finish.
   public private(set) var children: [AnyObject] = []
 
@@ -42,27 +46,39 @@ public final class Coordinator<Screen, Event> {
   var systemInitiated = false
   var observation: AnyCancellable?
 
-  /// A coordinator for `graph` showing screens through `navigator`.
-  public init(graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil) {
-    machine = StateMachine(graph: graph)
+  /// A coordinator for `graph` showing screens through `navigator`; `policy` says what `send`
+  /// does with an event the graph refuses (`trySend` throws under `.throwError`).
+  public init(
+    graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil,
+    policy: RejectionPolicy = .throwError
+  ) {
+    machine = StateMachine(graph: graph, policy: policy, keepsStack: true)
     self.navigator = navigator
     self.backEvent = backEvent
   }
 
   /// Shows the initial screen as the root and starts following the machine.
   public func start() {
-    let initial = machine.state
-    stack = [Entry(screen: initial, modal: false)]
-    navigator.setRoot(initial)
+    navigator.setRoot(machine.state)
     observation = machine.transitions.sink { [weak self] step in
       MainActor.assumeIsolated { self?.apply(step) }
     }
   }
 
-  /// Sends `event` to the flow; returns the new screen or throws if the graph refuses it.
+  /// Whether `event` would be taken now (to enable a button): a transition exists and its guard
+  /// passes.
+  public func can(_ event: Event) -> Bool { machine.can(event) }
+
+  /// Sends `event` to the flow; returns whether it was taken. A refused event changes nothing
+  /// and goes to the coordinator's policy.
   @discardableResult
-  public func send(_ event: Event) throws(TransitionRejected) -> Screen {
-    try machine.send(event)
+  public func send(_ event: Event) -> Bool { machine.send(event) }
+
+  /// Sends `event` to the flow; returns the new screen, or throws if the graph refuses it (under
+  /// the default policy `.throwError`).
+  @discardableResult
+  public func trySend(_ event: Event) throws(TransitionRejected) -> Screen {
+    try machine.trySend(event)
   }
 
   /// The user went back with a system gesture (the screen is already gone): validated by the
@@ -74,42 +90,24 @@ public final class Coordinator<Screen, Event> {
     }
     systemInitiated = true
     defer { systemInitiated = false }
-    try machine.send(backEvent)
+    try machine.trySend(backEvent)
   }
 
   func apply(_ step: StateMachine<Screen, Event>.Step) {
-    let graph = machine.graph
-    if stack.count >= 2, graph.name(of: stack[stack.count - 2].screen) == graph.name(of: step.to) {
-      let top = stack.removeLast()
-      stack[stack.count - 1] = Entry(screen: step.to, modal: stack[stack.count - 1].modal)
-      if !systemInitiated { top.modal ? navigator.dismiss() : navigator.pop() }
-      return
-    }
-    switch step.presentation {
-    case .root:
-      stack = [Entry(screen: step.to, modal: false)]
-      navigator.setRoot(step.to)
-    case .push:
-      stack.append(Entry(screen: step.to, modal: false))
-      navigator.push(step.to)
-    case .modal:
-      stack.append(Entry(screen: step.to, modal: true))
-      navigator.present(step.to)
-    case .none:
-      let modal = stack.last?.modal ?? false
-      if stack.isEmpty {
-        stack.append(Entry(screen: step.to, modal: false))
-      } else {
-        stack[stack.count - 1] = Entry(screen: step.to, modal: modal)
-      }
+    switch step.change {
+    case .setRoot: navigator.setRoot(step.to)
+    case .push: navigator.push(step.to)
+    case .present: navigator.present(step.to)
+    case .replaceTop: break
+    case .pop: if !systemInitiated { navigator.pop() }
+    case .dismiss: if !systemInitiated { navigator.dismiss() }
     }
   }
 
   /// Replaces the stack with `entries` (already validated), showing them through the navigator,
-  /// and moves the machine to `top` without a transition.
-  func rebuild(_ entries: [Entry], top: Screen) throws(StateRestoreError) {
-    try machine.restore(state: top)
-    stack = entries
+  /// and moves the machine to the top without a transition.
+  func rebuild(_ entries: [Entry]) throws(StateRestoreError) {
+    try machine.restore(stack: entries.map { ($0.screen, $0.modal) })
     for (index, entry) in entries.enumerated() {
       if index == 0 {
         navigator.setRoot(entry.screen)

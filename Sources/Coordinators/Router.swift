@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 import Signals
 
 /// Why a URL could not be routed.

@@ -7,41 +7,46 @@ import Testing
 ///
 /// ```swift
 /// #expect(authGraph.problems() == [])
-/// #expect(expectEveryTransition(of: authGraph) >= authGraph.transitions.count)
+/// #expect(expectEveryTransition(of: authGraph, events: [.openProfile(id: 7)]) >= authGraph.transitions.count)
 /// ```
 ///
-/// `makeMachine` builds the machine for each path (to give guards what they need); by default,
-/// a plain `StateMachine(graph:)`.
+/// Transitions name event cases; `events` gives the values to send: for each step, the first
+/// example of the transition's case that its guard accepts. A payload-free event case needs no
+/// example (it is its own value). `makeMachine` builds the machine for each path (to give guards
+/// what they need); by default, a plain `StateMachine(graph:)`.
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,
+  events examples: [Event] = [],
   makeMachine: (StateGraph<State, Event>) -> StateMachine<State, Event> = { StateMachine(graph: $0) },
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
   expectEveryTransition(
-    of: graph,
+    of: graph, events: examples,
     driving: {
       let machine = makeMachine(graph)
-      return { event in try machine.send(event) }
+      return { event in try machine.trySend(event) }
     }, sourceLocation: sourceLocation)
 }
 
 /// Drives anything that walks `graph` (a coordinator, a view model) along each of
 /// `graph.coveringPaths()`: `start` sets up a fresh one for each path and returns the function
 /// that sends it an event and answers the state it is in after. Records a test issue for each
-/// step that throws or lands in another state than the transition names; returns how many
-/// transitions were taken.
+/// step that throws, has no example event, or lands in another state than the transition names
+/// (for a `.previous` target, the state under the top of the stack the path built); returns how
+/// many transitions were taken.
 ///
 /// ```swift
-/// expectEveryTransition(of: flow) {
+/// expectEveryTransition(of: flow, events: [.openProfile(id: 7)]) {
 ///   let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator())
 ///   coordinator.start()
-///   return { try coordinator.send($0) }
+///   return { try coordinator.trySend($0) }
 /// }
 /// ```
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,
+  events examples: [Event] = [],
   driving start: () -> (Event) throws -> State,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
@@ -49,13 +54,26 @@ public func expectEveryTransition<State, Event>(
   for path in graph.coveringPaths() {
     let send = start()
     let route = path.map { "\($0.fromName) --\($0.eventName)--> \($0.toName)" }.joined(separator: ", ")
-    for transition in path {
+    var state = graph.initial
+    for (step, transition) in path.enumerated() {
+      let candidates =
+        examples.filter { $0.caseKey == transition.event } + [transition.event as? Event].compactMap { $0 }
+      guard
+        let event = candidates.first(where: { transition.condition?(state, $0) ?? true }) ?? candidates.first
+      else {
+        Issue.record(
+          "no example event of case \(transition.eventName): pass one in events:, on path \(route)",
+          sourceLocation: sourceLocation)
+        break
+      }
+      let expected =
+        graph.stack(after: Array(path[...step]))?.last.map(graph.name(ofCase:)) ?? transition.toName
       do {
-        let state = try send(transition.event)
+        state = try send(event)
         taken += 1
-        if graph.name(of: state) != transition.toName {
+        if graph.name(of: state) != expected {
           Issue.record(
-            "\(transition.eventName) led to \(graph.name(of: state)), not \(transition.toName), on path \(route)",
+            "\(transition.eventName) led to \(graph.name(of: state)), not \(expected), on path \(route)",
             sourceLocation: sourceLocation)
           break
         }

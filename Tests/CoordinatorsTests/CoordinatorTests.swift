@@ -4,14 +4,40 @@ import Signals
 import SignalsTesting
 import Testing
 
-enum Screen: Hashable, Sendable, Codable {
+enum Screen: Hashable, Sendable, Codable, CaseKeyed {
   case splash, login, biometric, home
   case profile(id: Int)
+
+  enum Case: Hashable, Sendable { case splash, login, biometric, home, profile }
+  var caseKey: Case {
+    switch self {
+    case .splash: .splash
+    case .login: .login
+    case .biometric: .biometric
+    case .home: .home
+    case .profile: .profile
+    }
+  }
 }
 
-enum Action: Hashable, Sendable {
+enum Action: Hashable, Sendable, CaseKeyed {
   case loaded, useBiometric, cancel, succeeded, back, sessionExpired
   case openProfile(id: Int)
+
+  enum Case: Hashable, Sendable {
+    case loaded, useBiometric, cancel, succeeded, back, sessionExpired, openProfile
+  }
+  var caseKey: Case {
+    switch self {
+    case .loaded: .loaded
+    case .useBiometric: .useBiometric
+    case .cancel: .cancel
+    case .succeeded: .succeeded
+    case .back: .back
+    case .sessionExpired: .sessionExpired
+    case .openProfile: .openProfile
+    }
+  }
 }
 
 let flow = StateGraph<Screen, Action>(initial: .splash) {
@@ -19,37 +45,31 @@ let flow = StateGraph<Screen, Action>(initial: .splash) {
   Transition(from: .login, on: .useBiometric, to: .biometric, presentation: .modal)
   Transition(from: .biometric, on: .cancel, to: .login)
   Transition(from: .biometric, on: .succeeded, to: .home, presentation: .root)
-  Transition(from: .home, on: .openProfile(id: 0), to: .profile(id: 0)) { _, event in
-    if case .openProfile(let id) = event { .profile(id: id) } else { .profile(id: 0) }
-  }
-  Transition(from: .profile(id: 0), on: .back, to: .home)
+  Transition(
+    from: .home, on: .openProfile,
+    to: .make(.profile) { if case .openProfile(let id) = $0 { .profile(id: id) } else { nil } })
+  Transition(from: .profile, on: .back, to: .home)
   Transition(fromAny: .sessionExpired, to: .login)
 }
 
-/// A navigator that writes down what it was asked to do.
-@MainActor
-final class RecordingNavigator: Navigator {
-  var calls: [String] = []
-  func setRoot(_ screen: Screen) { calls.append("root \(screen)") }
-  func push(_ screen: Screen) { calls.append("push \(screen)") }
-  func pop() { calls.append("pop") }
-  func present(_ screen: Screen) { calls.append("present \(screen)") }
-  func dismiss() { calls.append("dismiss") }
-}
+/// One example of each action, for the covering-path helpers.
+let actions: [Action] = [
+  .loaded, .useBiometric, .cancel, .succeeded, .back, .sessionExpired, .openProfile(id: 7),
+]
 
 @MainActor
 @Suite struct CoordinatorTests {
   @Test func transitionsBecomeNavigatorCallsByPresentation() throws {
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
     coordinator.start()
-    try coordinator.send(.loaded)
-    try coordinator.send(.useBiometric)
-    try coordinator.send(.cancel)
-    try coordinator.send(.useBiometric)
-    try coordinator.send(.succeeded)
-    try coordinator.send(.openProfile(id: 7))
-    try coordinator.send(.back)
+    try coordinator.trySend(.loaded)
+    try coordinator.trySend(.useBiometric)
+    try coordinator.trySend(.cancel)
+    try coordinator.trySend(.useBiometric)
+    try coordinator.trySend(.succeeded)
+    try coordinator.trySend(.openProfile(id: 7))
+    try coordinator.trySend(.back)
     #expect(
       navigator.calls == [
         "root splash", "root login", "present biometric", "dismiss", "present biometric", "root home",
@@ -59,13 +79,13 @@ final class RecordingNavigator: Navigator {
   }
 
   @Test func aSystemBackIsValidatedAndNotPoppedTwice() throws {
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
     coordinator.start()
-    try coordinator.send(.loaded)
-    try coordinator.send(.useBiometric)
-    try coordinator.send(.succeeded)
-    try coordinator.send(.openProfile(id: 1))
+    try coordinator.trySend(.loaded)
+    try coordinator.trySend(.useBiometric)
+    try coordinator.trySend(.succeeded)
+    try coordinator.trySend(.openProfile(id: 1))
     try coordinator.systemDidGoBack()
     #expect(navigator.calls.last == "push profile(id: 1)")
     #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
@@ -76,27 +96,27 @@ final class RecordingNavigator: Navigator {
   }
 
   @Test func aRefusedEventChangesNeitherStackNorScreens() {
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let coordinator = Coordinator(graph: flow, navigator: navigator)
     coordinator.start()
-    #expect(throws: TransitionRejected.self) { try coordinator.send(.succeeded) }
+    #expect(throws: TransitionRejected.self) { try coordinator.trySend(.succeeded) }
     #expect(navigator.calls == ["root splash"])
     #expect(coordinator.stack.count == 1)
   }
 
   @Test func everyEdgeOfTheFlowIsTakenInOneCall() {
-    #expect(expectEveryTransition(of: flow) >= flow.transitions.count)
+    #expect(expectEveryTransition(of: flow, events: actions) >= flow.transitions.count)
     #expect(flow.problems() == [])
   }
 
   @Test func aCoordinatorIsDrivenAlongEveryEdgeAndItsScreensFollow() {
-    var navigators: [RecordingNavigator] = []
-    let taken = expectEveryTransition(of: flow) {
-      let navigator = RecordingNavigator()
+    var navigators: [RecordingNavigator<Screen>] = []
+    let taken = expectEveryTransition(of: flow, events: actions) {
+      let navigator = RecordingNavigator<Screen>()
       navigators.append(navigator)
       let coordinator = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
       coordinator.start()
-      return { event in try coordinator.send(event) }
+      return { event in try coordinator.trySend(event) }
     }
     #expect(taken >= flow.transitions.count)
     #expect(navigators.count == flow.coveringPaths().count)
@@ -116,7 +136,7 @@ final class PickerFlow: ChildFlow {
 @MainActor
 @Suite struct ChildFlowTests {
   @Test func aFinishedChildReportsItsOutcomeAndIsReleased() {
-    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator())
+    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator<Screen>())
     var outcomes: [String] = []
     weak var weakChild: PickerFlow?
     do {
@@ -143,7 +163,7 @@ final class PickerFlow: ChildFlow {
     weak var weakParent: Coordinator<Screen, Action>?
     let child = PickerFlow()
     do {
-      let parent = Coordinator(graph: flow, navigator: RecordingNavigator())
+      let parent = Coordinator(graph: flow, navigator: RecordingNavigator<Screen>())
       weakParent = parent
       parent.run(child) { _ in }
     }
@@ -155,29 +175,29 @@ final class PickerFlow: ChildFlow {
 @MainActor
 @Suite struct NavigationPersistenceTests {
   func coordinatorOnProfile() throws -> Coordinator<Screen, Action> {
-    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator(), backEvent: .back)
+    let coordinator = Coordinator(graph: flow, navigator: RecordingNavigator<Screen>(), backEvent: .back)
     coordinator.start()
-    try coordinator.send(.loaded)
-    try coordinator.send(.useBiometric)
-    try coordinator.send(.succeeded)
-    try coordinator.send(.openProfile(id: 7))
+    try coordinator.trySend(.loaded)
+    try coordinator.trySend(.useBiometric)
+    try coordinator.trySend(.succeeded)
+    try coordinator.trySend(.openProfile(id: 7))
     return coordinator
   }
 
   @Test func aSavedStackIsRebuiltOnTheNavigator() throws {
     let data = try coordinatorOnProfile().savedNavigation()
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let restored = Coordinator(graph: flow, navigator: navigator, backEvent: .back)
     restored.start()
     try restored.restoreNavigation(from: data)
     #expect(navigator.calls == ["root splash", "root home", "push profile(id: 7)"])
     #expect(restored.state == .profile(id: 7))
-    try restored.send(.back)
+    try restored.trySend(.back)
     #expect(navigator.calls.last == "pop")
   }
 
   @Test func badSavedNavigationChangesNothing() throws {
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let coordinator = Coordinator(graph: flow, navigator: navigator)
     coordinator.start()
     #expect(throws: StateRestoreError.self) { try coordinator.restoreNavigation(from: Data("{}".utf8)) }
@@ -198,7 +218,7 @@ final class PickerFlow: ChildFlow {
       Transition(from: .splash, on: .loaded, to: .login, presentation: .root)
       Transition(from: .login, on: .useBiometric, to: .home, presentation: .root)
     }
-    let navigator = RecordingNavigator()
+    let navigator = RecordingNavigator<Screen>()
     let coordinator = Coordinator(graph: withoutProfile, navigator: navigator)
     coordinator.start()
     #expect(throws: StateRestoreError.unknownState("profile")) {

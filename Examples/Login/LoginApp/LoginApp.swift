@@ -55,7 +55,7 @@ public final class LoginApp: Navigator {
     }
     coordinator.start()
     environment.gate.prepare()
-    _ = try? coordinator.send(environment.launchEvent)
+    coordinator.send(environment.launchEvent)
   }
 
   // MARK: Navigator
@@ -133,7 +133,7 @@ public final class LoginApp: Navigator {
         switch status {
         case .success(let session): self.loggedIn(session)
         case .fallbackToPassword(let notice):
-          _ = try? self.coordinator.send(.usePassword)
+          self.coordinator.send(.usePassword)
           self.notice = notice
         default: break
         }
@@ -175,7 +175,7 @@ public final class LoginApp: Navigator {
 
   func loggedIn(_ session: Session) {
     self.session = session
-    _ = try? coordinator.send(.loggedIn)
+    coordinator.send(.loggedIn)
   }
 
   // MARK: Keys
@@ -200,7 +200,7 @@ public final class LoginApp: Navigator {
     switch (screen, key) {
     case (.password, _): handlePassword(key)
     case (.biometric, .enter): biometricModel?.login()
-    case (.biometric, .tab), (.pattern, .tab): _ = try? coordinator.send(.usePassword)
+    case (.biometric, .tab), (.pattern, .tab): coordinator.send(.usePassword)
     case (.pattern, .character(let character)):
       if let digit = character.wholeNumberValue, patternModel?.add(digit) == true {
       } else {
@@ -211,7 +211,7 @@ public final class LoginApp: Navigator {
     case (.register, .escape), (.register, .enter): goBack()
     case (.home, .enter):
       session = nil
-      _ = try? coordinator.send(.logout)
+      coordinator.send(.logout)
     default:
       notice = "That key does nothing here"
     }
@@ -260,7 +260,7 @@ public final class LoginApp: Navigator {
         } else {
           notice = "Fill in a valid account and a 6+ character password"
         }
-      case .register: _ = try? coordinator.send(.register)
+      case .register: coordinator.send(.register)
       }
     default:
       notice = "That key does nothing here"

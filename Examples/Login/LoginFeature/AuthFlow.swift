@@ -2,7 +2,7 @@ import Coordinators
 import Signals
 
 /// The screens of the login app.
-public enum AuthScreen: Hashable, Sendable, Codable {
+public enum AuthScreen: Hashable, Sendable, Codable, CaseIterable, CaseKeyed {
   /// Deciding where to start.
   case launch
   /// Password login.
@@ -18,7 +18,7 @@ public enum AuthScreen: Hashable, Sendable, Codable {
 }
 
 /// What moves the login app between screens.
-public enum AuthEvent: Hashable, Sendable {
+public enum AuthEvent: Hashable, Sendable, CaseKeyed {
   /// Launch found these stored credentials.
   case launched(CredentialKind)
   /// A login succeeded.
@@ -31,6 +31,25 @@ public enum AuthEvent: Hashable, Sendable {
   case logout
   /// The server said the session expired.
   case sessionExpired
+
+  /// The events without their payloads, as the auth graph names them.
+  public enum Case: Hashable, Sendable {
+    case launched, loggedIn, register, registered, back, usePassword, logout, sessionExpired
+  }
+
+  /// Which event this is.
+  public var caseKey: Case {
+    switch self {
+    case .launched: .launched
+    case .loggedIn: .loggedIn
+    case .register: .register
+    case .registered: .registered
+    case .back: .back
+    case .usePassword: .usePassword
+    case .logout: .logout
+    case .sessionExpired: .sessionExpired
+    }
+  }
 }
 
 /// The credential a device has stored, which decides the first login screen.
@@ -45,16 +64,13 @@ public let authGraph = StateGraph<AuthScreen, AuthEvent>(
     .launch, .password, .register, .biometric, .pattern, .home,
   ]
 ) {
-  Transition(from: .launch, on: .launched(.none), to: .password, presentation: .root, guard: "no credential")
-  {
+  Transition(from: .launch, on: .launched, to: .password, presentation: .root, guard: "no credential") {
     $1 == .launched(.none)
   }
-  Transition(
-    from: .launch, on: .launched(.biometric), to: .biometric, presentation: .root, guard: "biometric"
-  ) {
+  Transition(from: .launch, on: .launched, to: .biometric, presentation: .root, guard: "biometric") {
     $1 == .launched(.biometric)
   }
-  Transition(from: .launch, on: .launched(.pattern), to: .pattern, presentation: .root, guard: "pattern") {
+  Transition(from: .launch, on: .launched, to: .pattern, presentation: .root, guard: "pattern") {
     $1 == .launched(.pattern)
   }
   Transition(from: .password, on: .loggedIn, to: .home, presentation: .root)

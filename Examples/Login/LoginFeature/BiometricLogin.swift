@@ -44,7 +44,7 @@ public protocol BiometricService: Sendable {
 }
 
 /// Where a biometric login stands.
-public enum BiometricStatus: Equatable, Sendable {
+public enum BiometricStatus: Equatable, Sendable, CaseKeyed {
   /// Nothing tried yet.
   case idle
   /// Authenticating and talking to the server.
@@ -57,6 +57,51 @@ public enum BiometricStatus: Equatable, Sendable {
   case failure(AppError)
   /// The credential was refused and removed: go to password login with this notice.
   case fallbackToPassword(notice: String)
+
+  /// The statuses without their payloads, as the status graph names them.
+  public enum Case: Hashable, Sendable {
+    case idle, loading, success, notRecognized, failure, fallbackToPassword
+  }
+
+  /// Which status this is.
+  public var caseKey: Case {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .success: .success
+    case .notRecognized: .notRecognized
+    case .failure: .failure
+    case .fallbackToPassword: .fallbackToPassword
+    }
+  }
+}
+
+/// The events of the biometric status machine.
+public enum BiometricEvent: Equatable, Sendable, CaseKeyed {
+  /// The user asked to log in.
+  case press
+  /// The server gave a session.
+  case succeeded(Session)
+  /// The user did not pass the device check.
+  case notRecognized
+  /// A network or server problem.
+  case failed(AppError)
+  /// The credential is missing or was refused: use the password, with this notice.
+  case fellBack(notice: String)
+
+  /// The events without their payloads, as the status graph names them.
+  public enum Case: Hashable, Sendable { case press, succeeded, notRecognized, failed, fellBack }
+
+  /// Which event this is.
+  public var caseKey: Case {
+    switch self {
+    case .press: .press
+    case .succeeded: .succeeded
+    case .notRecognized: .notRecognized
+    case .failed: .failed
+    case .fellBack: .fellBack
+    }
+  }
 }
 
 /// Biometric login: authenticate; with an expired token, refresh it first (a refreshed token is
@@ -71,13 +116,39 @@ public final class BiometricLoginViewModel {
   let credentials: CredentialStore
   let service: any BiometricService
   let scheduler: any Scheduler
-  let statusSubject = CurrentValueSubject<BiometricStatus, Never>(.idle)
+  let machine = StateMachine(graph: BiometricLoginViewModel.statusGraph, policy: .ignore)
   var work: AnyCancellable?
 
+  /// The biometric status graph: a press from any settled status loads; loading ends in a
+  /// session, a failed device check, a shown error, or the fallback to the password (also
+  /// taken at once when the device has no credential).
+  public static let statusGraph = StateGraph<BiometricStatus, BiometricEvent>(
+    initial: .idle, terminal: [.success]
+  ) {
+    for settled: BiometricStatus.Case in [.idle, .notRecognized, .failure, .fallbackToPassword] {
+      Transition(from: settled, on: .press, to: .loading, presentation: .none)
+    }
+    Transition(
+      from: .loading, on: .succeeded,
+      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
+      presentation: .none)
+    Transition(from: .loading, on: .notRecognized, to: .notRecognized, presentation: .none)
+    Transition(
+      from: .loading, on: .failed,
+      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
+      presentation: .none)
+    Transition(
+      fromAny: .fellBack,
+      to: .make(.fallbackToPassword) {
+        if case .fellBack(let notice) = $0 { .fallbackToPassword(notice: notice) } else { nil }
+      },
+      presentation: .none)
+  }
+
   /// The status, current value first.
-  public var status: AnyPublisher<BiometricStatus, Never> { statusSubject.eraseToAnyPublisher() }
+  public var status: AnyPublisher<BiometricStatus, Never> { machine.statePublisher }
   /// The status now.
-  public var currentStatus: BiometricStatus { statusSubject.value }
+  public var currentStatus: BiometricStatus { machine.state }
 
   /// A view model over the shared gate and the device's biometric pieces.
   public init(
@@ -94,12 +165,12 @@ public final class BiometricLoginViewModel {
 
   /// Starts a login; ignored while one runs or while the gate does not allow it.
   public func login() {
-    guard currentStatus != .loading, gate.allowsLogin else { return }
+    guard machine.can(.press), gate.allowsLogin else { return }
     guard let token = credentials.token else {
-      statusSubject.send(.fallbackToPassword(notice: "No biometric credential on this device"))
+      machine.send(.fellBack(notice: "No biometric credential on this device"))
       return
     }
-    statusSubject.send(.loading)
+    machine.send(.press)
     let service = service
     let scheduler = scheduler
     let credentials = credentials
@@ -134,18 +205,18 @@ public final class BiometricLoginViewModel {
         receiveCompletion: { [weak self] completion in
           guard let self, case .failure(let failure) = completion else { return }
           switch failure {
-          case .notRecognized: self.statusSubject.send(.notRecognized)
+          case .notRecognized: self.machine.send(.notRecognized)
           case .refreshRejected:
             self.credentials.remove()
-            self.statusSubject.send(.fallbackToPassword(notice: "Please log in with your password"))
+            self.machine.send(.fellBack(notice: "Please log in with your password"))
           case .service(let error):
             // As in the seed: the message shows and the screen stays; the credential is kept.
-            self.statusSubject.send(.failure(AppError(error)))
+            self.machine.send(.failed(AppError(error)))
           }
         },
         receiveValue: { [weak self] session in
           self?.gate.handleSuccess(session)
-          self?.statusSubject.send(.success(session))
+          self?.machine.send(.succeeded(session))
         })
   }
 

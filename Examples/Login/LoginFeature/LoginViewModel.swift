@@ -1,7 +1,7 @@
 import Signals
 
 /// Where a login stands.
-public enum LoginStatus: Equatable, Sendable {
+public enum LoginStatus: Equatable, Sendable, CaseKeyed {
   /// Nothing tried yet.
   case none
   /// Waiting for the server.
@@ -10,16 +10,41 @@ public enum LoginStatus: Equatable, Sendable {
   case success(Session)
   /// The last try failed, with the reason to show.
   case failure(AppError)
+
+  /// The statuses without their payloads, as the status graph names them.
+  public enum Case: Hashable, Sendable { case none, loading, success, failure }
+
+  /// Which status this is.
+  public var caseKey: Case {
+    switch self {
+    case .none: .none
+    case .loading: .loading
+    case .success: .success
+    case .failure: .failure
+    }
+  }
 }
 
 /// The events of the login status machine.
-public enum LoginEvent: Equatable, Sendable {
+public enum LoginEvent: Equatable, Sendable, CaseKeyed {
   /// The user pressed login.
   case press
   /// The server accepted.
   case succeeded(Session)
   /// The server refused or could not be reached.
   case failed(AppError)
+
+  /// The events without their payloads, as the status graph names them.
+  public enum Case: Hashable, Sendable { case press, succeeded, failed }
+
+  /// Which event this is.
+  public var caseKey: Case {
+    switch self {
+    case .press: .press
+    case .succeeded: .succeeded
+    case .failed: .failed
+    }
+  }
 }
 
 /// The login screen's view model: inputs `account` and `password`, outputs `accountValid`,
@@ -49,21 +74,17 @@ public final class LoginViewModel {
   public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher }
 
   /// The login status graph: none or failure --press--> loading --> success or failure.
-  public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(
-    initial: .none, terminal: [.success(Session(userID: "", token: ""))]
-  ) {
+  public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {
     Transition(from: .none, on: .press, to: .loading, presentation: .none)
-    Transition(from: .failure(.network), on: .press, to: .loading, presentation: .none)
+    Transition(from: .failure, on: .press, to: .loading, presentation: .none)
     Transition(
-      from: .loading, on: .succeeded(Session(userID: "", token: "")),
-      to: .success(Session(userID: "", token: "")), presentation: .none
-    ) {
-      _, event in if case .succeeded(let session) = event { .success(session) } else { .none }
-    }
-    Transition(from: .loading, on: .failed(.network), to: .failure(.network), presentation: .none) {
-      _, event in
-      if case .failed(let error) = event { .failure(error) } else { .none }
-    }
+      from: .loading, on: .succeeded,
+      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
+      presentation: .none)
+    Transition(
+      from: .loading, on: .failed,
+      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
+      presentation: .none)
   }
 
   let useCase: LoginUseCase
@@ -116,14 +137,14 @@ public final class LoginViewModel {
   /// ignored).
   public func login() {
     guard enabled, status.can(.press), gate?.allowsLogin ?? true else { return }
-    _ = try? status.send(.press)
+    status.send(.press)
     request = useCase.login(account: account, password: password).receive(on: scheduler).sink(
       receiveCompletion: { [weak self] completion in
-        if case .failure(let error) = completion { _ = try? self?.status.send(.failed(error)) }
+        if case .failure(let error) = completion { self?.status.send(.failed(error)) }
       },
       receiveValue: { [weak self] session in
         self?.gate?.handleSuccess(session)
-        _ = try? self?.status.send(.succeeded(session))
+        self?.status.send(.succeeded(session))
       })
   }
 

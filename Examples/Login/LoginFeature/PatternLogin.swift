@@ -7,9 +7,9 @@ public final class PatternLoginViewModel {
   /// The points entered so far, as digits.
   @Published public private(set) var points: [Int] = []
   /// The login status, current value first.
-  public var status: AnyPublisher<LoginStatus, Never> { statusSubject.eraseToAnyPublisher() }
+  public var status: AnyPublisher<LoginStatus, Never> { machine.statePublisher }
   /// The status now.
-  public var currentStatus: LoginStatus { statusSubject.value }
+  public var currentStatus: LoginStatus { machine.state }
 
   /// The fewest points a pattern has.
   public static let minimumPoints = 4
@@ -17,7 +17,8 @@ public final class PatternLoginViewModel {
   let account: String
   let useCase: LoginUseCase
   let gate: LoginGate
-  let statusSubject = CurrentValueSubject<LoginStatus, Never>(.none)
+  /// The same status graph as password login.
+  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
   var request: AnyCancellable?
 
   /// A view model logging in `account` through `useCase` and `gate`.
@@ -42,18 +43,18 @@ public final class PatternLoginViewModel {
   /// Logs in with the pattern; ignored while loading, with too few points, or while the gate
   /// does not allow it. The pattern is cleared after a failure.
   public func login() {
-    guard points.count >= Self.minimumPoints, currentStatus != .loading, gate.allowsLogin else { return }
-    statusSubject.send(.loading)
+    guard points.count >= Self.minimumPoints, machine.can(.press), gate.allowsLogin else { return }
+    machine.send(.press)
     let secret = points.map(String.init).joined()
     request = useCase.login(account: account, password: secret).sink(
       receiveCompletion: { [weak self] completion in
         guard case .failure(let error) = completion else { return }
         self?.points = []
-        self?.statusSubject.send(.failure(error))
+        self?.machine.send(.failed(error))
       },
       receiveValue: { [weak self] session in
         self?.gate.handleSuccess(session)
-        self?.statusSubject.send(.success(session))
+        self?.machine.send(.succeeded(session))
       })
   }
 }

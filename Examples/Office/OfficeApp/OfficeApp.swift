@@ -57,8 +57,8 @@ public final class OfficeApp: Navigator {
       if self.screen == .login { return .notReady(reason: "log in first") }
       self.detail = detail
       // A deep link from elsewhere goes through the contact list, so back leads there.
-      if self.screen != .contacts { _ = try? self.coordinator.send(.openContacts) }
-      _ = try? self.coordinator.send(.openContact(id: detail.contact.id))
+      if self.screen != .contacts { self.coordinator.send(.openContacts) }
+      self.coordinator.send(.openContact(id: detail.contact.id))
       return .handled
     }
     coordinator.start()
@@ -138,7 +138,7 @@ public final class OfficeApp: Navigator {
           self.toast = "Group chat with \(chosen.map(\.name).joined(separator: ", "))"
         case .cancelled: self.toast = "No group chat"
         }
-        _ = try? self.coordinator.send(.pickerDone)
+        self.coordinator.send(.pickerDone)
       }
     case .contact: break
     }
@@ -162,7 +162,7 @@ public final class OfficeApp: Navigator {
       },
       model.loginStatus.sink { [weak self] status in
         guard let self else { return }
-        if case .success = status { _ = try? self.coordinator.send(.loggedIn) }
+        if case .success = status { self.coordinator.send(.loggedIn) }
         if case .failure(let error) = status { self.toast = "\(error)" }
         self.onChange()
       },
@@ -217,11 +217,11 @@ public final class OfficeApp: Navigator {
 
   func handleHome(_ key: Key) {
     switch key {
-    case .character("1"): _ = try? coordinator.send(.openNews)
-    case .character("2"): _ = try? coordinator.send(.openFeedback)
-    case .character("3"): _ = try? coordinator.send(.openContacts)
-    case .character("4"): _ = try? coordinator.send(.newGroupChat)
-    case .character("l"): _ = try? coordinator.send(.logout)
+    case .character("1"): coordinator.send(.openNews)
+    case .character("2"): coordinator.send(.openFeedback)
+    case .character("3"): coordinator.send(.openContacts)
+    case .character("4"): coordinator.send(.newGroupChat)
+    case .character("l"): coordinator.send(.logout)
     default: toast = "Choose 1-4, or l to log out"
     }
   }

@@ -1,21 +1,22 @@
 extension StateGraph {
   /// The graph as a Mermaid `stateDiagram-v2`, deterministic (same graph, same text), for docs
-  /// and snapshot tests. Wildcard transitions are drawn from every non-terminal state; guards
-  /// appear in brackets, modal and root presentations in parentheses.
+  /// and snapshot tests. Wildcard transitions are drawn from every non-terminal state they apply
+  /// in; a `.previous` target is drawn back to each state that pushes or presents its source,
+  /// labelled `(previous)`; guards appear in brackets, modal and root presentations in parentheses.
   public func mermaid() -> String {
-    var lines = ["stateDiagram-v2", "    [*] --> \(caseName(of: initial))"]
+    var lines = ["stateDiagram-v2", "    [*] --> \(name(of: initial))"]
     for transition in expandedTransitions() {
       lines.append("    \(transition.from) --> \(transition.to): \(transition.label)")
     }
-    for state in terminal { lines.append("    \(caseName(of: state)) --> [*]") }
+    for state in terminal { lines.append("    \(caseLabel(state)) --> [*]") }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The graph in Graphviz DOT, deterministic; terminal states are double circles.
   public func dot(name: String = "StateGraph") -> String {
     var lines = ["digraph \(name) {", "  rankdir=LR;", "  \"[*]\" [shape=point];"]
-    for state in terminal { lines.append("  \"\(caseName(of: state))\" [shape=doublecircle];") }
-    lines.append("  \"[*]\" -> \"\(caseName(of: initial))\";")
+    for state in terminal { lines.append("  \"\(caseLabel(state))\" [shape=doublecircle];") }
+    lines.append("  \"[*]\" -> \"\(self.name(of: initial))\";")
     for transition in expandedTransitions() {
       lines.append("  \"\(transition.from)\" -> \"\(transition.to)\" [label=\"\(transition.label)\"];")
     }
@@ -23,66 +24,103 @@ extension StateGraph {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Whether the wildcard `transition` applies from the state named `name`: a non-terminal
-  /// state with no specific transition on the same event.
-  func isWildcardSource(_ name: String, for transition: Transition) -> Bool {
-    guard let state = states.first(where: { caseName(of: $0) == name }), !isTerminal(state) else {
-      return false
-    }
-    return !transitions.contains {
-      $0.from != nil && $0.fromName == name && $0.eventName == transition.eventName
+  /// The states a transition leaves from: its source, or for a wildcard every non-terminal
+  /// state it applies in that has no specific transition on the same event.
+  func sources(of transition: Transition) -> [State.Case] {
+    if let from = transition.from { return [from] }
+    return states.filter { state in
+      !isTerminal(state)
+        && !transitions.contains { $0.from == state && $0.event == transition.event }
+        && !((transition.presentation == .push || transition.presentation == .modal)
+          && transition.to == state)
     }
   }
 
-  /// Transitions with wildcards expanded to every non-terminal state that has no specific
-  /// transition on the same event, labelled `event [guard] (presentation)`.
+  /// The states that push or present `state` (where a `.previous` from it may lead back to).
+  func openers(of state: State.Case) -> [State.Case] {
+    var result: [State.Case] = []
+    for transition in transitions
+    where transition.to == state && (transition.presentation == .push || transition.presentation == .modal) {
+      for source in sources(of: transition) where source != state && !result.contains(source) {
+        result.append(source)
+      }
+    }
+    return result
+  }
+
+  /// Transitions with wildcards expanded and `.previous` targets resolved to the states they
+  /// may return to, labelled `event [guard] (presentation)`.
   func expandedTransitions() -> [(from: String, to: String, label: String)] {
     var result: [(from: String, to: String, label: String)] = []
     for transition in transitions {
       var label = transition.eventName
       if let name = transition.conditionName { label += " [\(name)]" }
-      if transition.presentation == .modal || transition.presentation == .root {
+      if transition.returnsToPrevious {
+        label += " (previous)"
+      } else if transition.presentation == .modal || transition.presentation == .root {
         label += " (\(transition.presentation.rawValue))"
       }
-      if transition.from != nil {
-        result.append((transition.fromName, transition.toName, label))
-        continue
-      }
-      for name in states.map(caseName(of:)) where isWildcardSource(name, for: transition) {
-        result.append((name, transition.toName, label))
+      for source in sources(of: transition) {
+        if let to = transition.to {
+          result.append((caseLabel(source), caseLabel(to), label))
+        } else {
+          for opener in openers(of: source) { result.append((caseLabel(source), caseLabel(opener), label)) }
+        }
       }
     }
     return result
   }
 
   /// Paths from the initial state that together take every transition at least once, and a
-  /// wildcard from every state it is drawn from (every reachable non-terminal state with no
-  /// specific transition on its event): each path is the shortest way to a transition's source,
-  /// then that transition. Guards are ignored; a test that drives them must satisfy them.
+  /// wildcard from every state it is drawn from: each path is the shortest way to a
+  /// transition's source, then that transition. Guards are ignored; a test that drives them
+  /// must satisfy them.
   public func coveringPaths() -> [[Transition]] {
-    var shortest: [String: [Transition]] = [caseName(of: initial): []]
-    var queue = [caseName(of: initial)]
+    let initialKey = initial.caseKey
+    var shortest: [State.Case: [Transition]] = [initialKey: []]
+    var queue = [initialKey]
     var head = 0
     while head < queue.count {
       let current = queue[head]
       head += 1
-      for transition in transitions where transition.from == nil || transition.fromName == current {
-        if shortest[transition.toName] == nil {
-          shortest[transition.toName] = shortest[current]! + [transition]
-          queue.append(transition.toName)
+      for transition in transitions where sources(of: transition).contains(current) {
+        if let to = transition.to, shortest[to] == nil, let prefix = shortest[current] {
+          shortest[to] = prefix + [transition]
+          queue.append(to)
         }
       }
     }
     var paths: [[Transition]] = []
     for transition in transitions {
-      if transition.from != nil {
-        if let prefix = shortest[transition.fromName] { paths.append(prefix + [transition]) }
-        continue
-      }
-      for source in states.map(caseName(of:)) where isWildcardSource(source, for: transition) {
+      for source in sources(of: transition) {
         if let prefix = shortest[source] { paths.append(prefix + [transition]) }
       }
     }
     return paths
+  }
+
+  /// The stack of cases a machine that keeps a stack holds after taking `path` from the initial
+  /// state (the last is where it stands), by the same rules as `StateMachine`: a transition to
+  /// the case under the top goes back to it; `.root` resets, `.push`/`.modal` add, `.none`
+  /// replaces the top, `.previous` pops. `nil` when a `.previous` has nothing under the top.
+  public func stack(after path: [Transition]) -> [State.Case]? {
+    var stack = [initial.caseKey]
+    for transition in path {
+      guard let to = transition.to else {
+        guard stack.count >= 2 else { return nil }
+        stack.removeLast()
+        continue
+      }
+      if stack.count >= 2, stack[stack.count - 2] == to {
+        stack.removeLast()
+        continue
+      }
+      switch transition.presentation {
+      case .root: stack = [to]
+      case .push, .modal: stack.append(to)
+      case .none: stack[stack.count - 1] = to
+      }
+    }
+    return stack
   }
 }

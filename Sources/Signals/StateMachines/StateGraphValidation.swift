@@ -10,6 +10,9 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
   case modalWithoutWayBack(state: String)
   /// A transition names a state that the graph's declared states do not include.
   case unknownState(state: String, transition: String)
+  /// A state goes back to `.previous`, but no transition pushes or presents it, so there is
+  /// never anything under it to go back to.
+  case nothingToGoBackTo(state: String)
 
   /// One line that says what and where.
   public var description: String {
@@ -19,65 +22,115 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
     case .ambiguous(let state, let event): "state \(state) has two unguarded transitions on \(event)"
     case .modalWithoutWayBack(let state): "state \(state) is presented modally but has no transition out"
     case .unknownState(let state, let transition): "transition \(transition) names undeclared state \(state)"
+    case .nothingToGoBackTo(let state):
+      "state \(state) goes back to the previous state, but nothing pushes or presents it"
     }
   }
 }
 
 extension StateGraph {
   /// Every problem in the graph, in a stable order (by kind, then by declaration order): states
-  /// unreachable from the initial state, non-terminal states with no way out, two unguarded
-  /// transitions for one state and event, modal states with no way back, transitions naming
-  /// undeclared states (only when `states:` was given). Empty means the graph is sound.
+  /// unreachable from the initial state, non-terminal states with no way out (a `.previous`
+  /// target is a way out), two unguarded transitions for one state and event, modal states with
+  /// no way back, transitions naming undeclared states (only when `states:` was given), and
+  /// `.previous` targets from states nothing pushes or presents. Empty means the graph is sound.
   public func problems() -> [StateGraphProblem] {
-    let names = states.map { caseName(of: $0) }
-    let terminalNames = Set(terminal.map { caseName(of: $0) })
+    let initialKey = initial.caseKey
+    let terminalKeys = Set(terminal)
     let hasWildcard = transitions.contains { $0.from == nil }
     var problems: [StateGraphProblem] = []
 
-    if let declared = declaredStateNames {
+    if let declared = declaredStates {
       for transition in transitions {
         let label = "\(transition.fromName) --\(transition.eventName)--> \(transition.toName)"
-        for name in [transition.from == nil ? nil : transition.fromName, transition.toName].compactMap({ $0 })
-        where !declared.contains(name) && name != caseName(of: initial) {
-          problems.append(.unknownState(state: name, transition: label))
+        for key in [transition.from, transition.to].compactMap({ $0 })
+        where !declared.contains(key) && key != initialKey {
+          problems.append(.unknownState(state: caseLabel(key), transition: label))
         }
       }
     }
 
-    var reached: Set<String> = [caseName(of: initial)]
-    var frontier = [caseName(of: initial)]
+    var reached: Set<State.Case> = [initialKey]
+    var frontier = [initialKey]
     while let current = frontier.popLast() {
-      for transition in transitions where transition.from == nil || transition.fromName == current {
-        if reached.insert(transition.toName).inserted { frontier.append(transition.toName) }
+      for transition in transitions where transition.from == nil || transition.from == current {
+        if let to = transition.to, reached.insert(to).inserted { frontier.append(to) }
       }
     }
-    problems += names.filter { !reached.contains($0) }.map { .unreachable(state: $0) }
+    problems += states.filter { !reached.contains($0) }.map { .unreachable(state: caseLabel($0)) }
 
-    let sources = Set(transitions.compactMap { $0.from == nil ? nil : $0.fromName })
+    let sources = Set(transitions.compactMap(\.from))
     problems +=
-      names
-      .filter { !terminalNames.contains($0) && !sources.contains($0) && !hasWildcard }
-      .map { .deadEnd(state: $0) }
+      states
+      .filter { !terminalKeys.contains($0) && !sources.contains($0) && !hasWildcard }
+      .map { .deadEnd(state: caseLabel($0)) }
 
     var unguarded: [String: Int] = [:]
-    var ambiguousOrder: [StateGraphProblem] = []
     for transition in transitions where transition.condition == nil {
       let key = transition.fromName + "\u{0}" + transition.eventName
       unguarded[key, default: 0] += 1
       if unguarded[key] == 2 {
-        ambiguousOrder.append(.ambiguous(state: transition.fromName, event: transition.eventName))
+        problems.append(.ambiguous(state: transition.fromName, event: transition.eventName))
       }
     }
-    problems += ambiguousOrder
 
-    var modal: [String] = []
-    for transition in transitions
-    where transition.presentation == .modal && !modal.contains(transition.toName) {
-      modal.append(transition.toName)
+    var modal: [State.Case] = []
+    for transition in transitions where transition.presentation == .modal && !transition.returnsToPrevious {
+      if let to = transition.to, !modal.contains(to) { modal.append(to) }
     }
-    problems += modal.filter { !sources.contains($0) && !terminalNames.contains($0) }.map {
-      .modalWithoutWayBack(state: $0)
+    problems += modal.filter { !sources.contains($0) && !terminalKeys.contains($0) }.map {
+      .modalWithoutWayBack(state: caseLabel($0))
     }
+
+    var goesBack: [State.Case] = []
+    for transition in transitions where transition.returnsToPrevious {
+      for source in self.sources(of: transition) where !goesBack.contains(source) { goesBack.append(source) }
+    }
+    problems += goesBack.filter { openers(of: $0).isEmpty }.map { .nothingToGoBackTo(state: caseLabel($0)) }
     return problems
+  }
+}
+
+extension StateGraph {
+  /// Why no sequence of transitions from the initial state leaves a machine with `stack` (bottom
+  /// first, each case with whether it was presented modally), or `nil` when one can: the root is
+  /// the initial state or a `.root` target (or reached from one by `.none` transitions) and not
+  /// modal; each entry above is pushed (or, modal, presented) from the one below it (or reached
+  /// from such a screen by `.none` transitions, which keep the flag).
+  package func whyCannotProduce(stack: [(key: State.Case, modal: Bool)]) -> String? {
+    guard let root = stack.first else { return "the stack is empty" }
+    var roots: Set<State.Case> = [initial.caseKey]
+    for transition in transitions where transition.presentation == .root {
+      if let to = transition.to { roots.insert(to) }
+    }
+    if root.modal || !replacements(of: roots).contains(root.key) {
+      return "\(caseLabel(root.key)) cannot be the root of the stack"
+    }
+    for (below, entry) in zip(stack, stack.dropFirst()) {
+      let presentation: Presentation = entry.modal ? .modal : .push
+      var opened: Set<State.Case> = []
+      for transition in transitions
+      where transition.presentation == presentation && sources(of: transition).contains(below.key) {
+        if let to = transition.to { opened.insert(to) }
+      }
+      if !replacements(of: opened).contains(entry.key) {
+        let how = entry.modal ? "presents" : "pushes"
+        return "no transition \(how) \(caseLabel(entry.key)) over \(caseLabel(below.key))"
+      }
+    }
+    return nil
+  }
+
+  /// `keys` and every state `.none` transitions lead to from them.
+  func replacements(of keys: Set<State.Case>) -> Set<State.Case> {
+    var reached = keys
+    var frontier = Array(keys)
+    while let current = frontier.popLast() {
+      for transition in transitions
+      where transition.presentation == .none && sources(of: transition).contains(current) {
+        if let to = transition.to, reached.insert(to).inserted { frontier.append(to) }
+      }
+    }
+    return reached
   }
 }

@@ -1,59 +1,42 @@
-/// An event the graph does not allow from the machine's current state.
-public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
-  /// Why the event was refused.
-  public enum Reason: Equatable, Sendable {
-    /// No transition from this state on this event.
-    case noTransition
-    /// Transitions exist, but their guards (named) all said no.
-    case guardsFailed([String])
-  }
-
-  /// The current state's case.
-  public let state: String
-  /// The event's case.
-  public let event: String
-  /// Why.
-  public let reason: Reason
-
-  /// Makes the error.
-  public init(state: String, event: String, reason: Reason) {
-    self.state = state
-    self.event = event
-    self.reason = reason
-  }
-
-  /// `event E is not allowed in state S` and, for guards, which ones refused.
-  public var description: String {
-    switch reason {
-    case .noTransition: "event \(event) is not allowed in state \(state)"
-    case .guardsFailed(let names):
-      "event \(event) in state \(state) was refused by \(names.joined(separator: ", "))"
-    }
-  }
-}
-
-/// What a machine does with an event its graph does not allow.
-public enum RejectionPolicy: Sendable {
-  /// `send` throws `TransitionRejected` (the default).
-  case throwError
-  /// `send` returns the current state and nothing happens.
-  case ignore
-  /// `send` reports the rejection to `handler` (SignalsTesting's `.recordIssue` fails the test)
-  /// and returns the current state.
-  case report(@Sendable (TransitionRejected) -> Void)
+/// What a transition did to a machine's stack of states (the screens a coordinator shows).
+public enum StackChange: Sendable, Hashable {
+  /// The stack is now the new state alone.
+  case setRoot
+  /// The new state was pushed.
+  case push
+  /// The new state was presented modally.
+  case present
+  /// The top was replaced by the new state (the same screen, updated).
+  case replaceTop
+  /// The top was popped; the new state is the entry that was under it, payload included.
+  case pop
+  /// The modal top was dismissed; the new state is the entry that was under it.
+  case dismiss
 }
 
 /// A state machine running a `StateGraph`: its current state, its changes as publishers, and
 /// `send(_:)` that moves it along the graph.
 ///
-/// Threading: `send` may be called from any thread and from inside an observer. The state
-/// changes at once, under a lock; the publishers deliver transitions in the order they
-/// happened, one at a time: a transition caused by an observer is delivered to every observer
-/// after the current one (run to completion), never nested inside it. Failure: an event the
-/// graph does not allow changes nothing and is handled by the machine's `RejectionPolicy`.
-public final class StateMachine<State, Event>: @unchecked Sendable {
-  // @unchecked: `current`, `pending` and `delivering` are touched only inside `lock`; the graph
-  // is immutable; guards are called inside the lock and must not call back into the machine.
+/// One event runs at a time, to completion: the graph's guards and target makers are called,
+/// then the state changes, then the publishers deliver the transition. None of that user code
+/// runs under the machine's lock, so a guard may read `state` and an observer may send. An
+/// event sent while another is running (from a guard, a target maker or an observer, or from
+/// another thread) is queued and run, in the order it arrived, by the thread running the
+/// current one, right after it: `send` then returns `true` before the event is taken, and a
+/// refusal of it goes to the machine's policy (`.report`'s handler; nowhere under `.ignore` and
+/// `.throwError`, which has no caller left to throw to).
+///
+/// A machine whose graph has `.previous` targets, or that runs a coordinator, keeps a stack of
+/// states (`stack`): `.root` resets it, `.push`/`.modal` add to it, `.none` replaces its top,
+/// and a transition to the case under the top goes back to that entry, payload included.
+///
+/// Threading: any thread. Failure: an event the graph does not allow changes nothing; `send`
+/// returns `false` and the `RejectionPolicy` decides the rest; `trySend` throws under
+/// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
+/// allocation (except to queue an event behind a running one).
+public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
+  // @unchecked: `current`, `entries`, `running` and `queue` are written only inside `lock`, and
+  // `current`/`entries` only by the thread that set `running` (which alone reads them unlocked).
 
   /// A transition that happened.
   public struct Step {
@@ -63,32 +46,63 @@ public final class StateMachine<State, Event>: @unchecked Sendable {
     public let event: Event
     /// The state after.
     public let to: State
-    /// How a coordinator shows `to`.
+    /// How the transition asked to show `to`.
     public let presentation: Presentation
+    /// What the transition did to the stack.
+    public let change: StackChange
+  }
+
+  /// One entry of the machine's stack.
+  public struct StackEntry {
+    /// The state.
+    public let state: State
+    /// Whether it was presented modally.
+    public let modal: Bool
+    let key: State.Case
+
+    init(_ state: State, modal: Bool) {
+      self.state = state
+      self.modal = modal
+      key = state.caseKey
+    }
   }
 
   /// The graph the machine runs.
   public let graph: StateGraph<State, Event>
   /// What happens to events the graph does not allow.
   public let policy: RejectionPolicy
+  /// Whether the machine keeps a stack (its graph has `.previous` targets, or a coordinator
+  /// runs it).
+  public let keepsStack: Bool
 
   let lock = Lock()
   @exclusivity(unchecked) var current: State
-  @exclusivity(unchecked) var pending: [Step] = []
-  @exclusivity(unchecked) var delivering = false
+  @exclusivity(unchecked) var entries: [StackEntry]
+  @exclusivity(unchecked) var running = false
+  @exclusivity(unchecked) var queue: [Event] = []
   let stateSubject: CurrentValueSubject<State, Never>
   let stepSubject = PassthroughSubject<Step, Never>()
 
   /// Starts a machine in `graph`'s initial state.
-  public init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
+  public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
+    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets)
+  }
+
+  /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
+  package init(graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool) {
     self.graph = graph
     self.policy = policy
+    self.keepsStack = keepsStack
     current = graph.initial
+    entries = keepsStack ? [StackEntry(graph.initial, modal: false)] : []
     stateSubject = CurrentValueSubject(graph.initial)
   }
 
   /// The current state.
   public var state: State { lock.withLock { current } }
+
+  /// The stack, bottom first (the last entry is `state`); empty unless `keepsStack`.
+  public var stack: [StackEntry] { lock.withLock { entries } }
 
   /// The state, first the current one, then each new one, in order.
   public var statePublisher: AnyPublisher<State, Never> { stateSubject.eraseToAnyPublisher() }
@@ -96,69 +110,201 @@ public final class StateMachine<State, Event>: @unchecked Sendable {
   /// Each transition as it happens, in order.
   public var transitions: AnyPublisher<Step, Never> { stepSubject.eraseToAnyPublisher() }
 
-  /// Whether `event` would be accepted now (a transition exists and its guard passes).
+  /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
+  /// `.previous` target, there is an entry to go back to. Guards run on this thread, unlocked.
   public func can(_ event: Event) -> Bool {
-    lock.withLock { if case .success = resolve(event) { true } else { false } }
+    let (state, depth) = lock.withLock { (current, entries.count) }
+    let range = graph.index.candidates(state.caseKey, event.caseKey)
+    for slot in range {
+      let transition = graph.index.slots[slot]
+      guard transition.condition?(state, event) ?? true else { continue }
+      return !transition.returnsToPrevious || depth >= 2
+    }
+    return false
   }
 
-  /// Applies `event`: returns the new state, or, for an event the graph does not allow, throws
-  /// `TransitionRejected` (policy `.throwError`) or returns the unchanged state.
+  /// Applies `event`. Returns `true` when it was taken (or queued behind the event running
+  /// now), `false` when the graph refused it; a refusal is reported under `.report`.
   @discardableResult
-  public func send(_ event: Event) throws(TransitionRejected) -> State {
-    let outcome = lock.withLock { () -> (Result<State, TransitionRejected>, Bool) in
-      let resolved = resolve(event)
-      guard case .success(let transition) = resolved else {
-        if case .failure(let error) = resolved { return (.failure(error), false) }
-        return (.success(current), false)
-      }
-      let target = transition.destination(from: current, on: event)
-      let step = Step(from: current, event: event, to: target, presentation: transition.presentation)
-      current = target
-      pending.append(step)
-      if delivering { return (.success(target), false) }
-      delivering = true
-      return (.success(target), true)
+  public func send(_ event: Event) -> Bool {
+    switch run(event) {
+    case .taken, .queued: return true
+    case .refused(let refusal):
+      if case .report(let handler) = policy { handler(rejection(refusal)) }
+      return false
     }
-    switch outcome {
-    case (.success(let state), let drains):
-      if drains { deliverPending() }
-      return state
-    case (.failure(let rejection), _):
+  }
+
+  /// Applies `event` and returns the new state. A refused event throws `TransitionRejected`
+  /// under `.throwError`; under `.ignore` and `.report` (which reports it) it returns the
+  /// unchanged state. An event queued behind a running one returns the state as it is now.
+  @discardableResult
+  public func trySend(_ event: Event) throws(TransitionRejected) -> State {
+    switch run(event) {
+    case .taken(let state): return state
+    case .queued: return state
+    case .refused(let refusal):
       switch policy {
-      case .throwError: throw rejection
+      case .throwError: throw rejection(refusal)
       case .ignore: return state
       case .report(let handler):
-        handler(rejection)
+        handler(rejection(refusal))
         return state
       }
     }
   }
 
-  /// Finds the transition for `event` from the current state. Call inside the lock.
-  func resolve(_ event: Event) -> Result<Transition<State, Event>, TransitionRejected> {
-    let candidates = graph.candidates(from: current, on: event)
-    if let taken = candidates.first(where: { $0.condition?(current, event) ?? true }) {
-      return .success(taken)
-    }
-    let stateName = caseName(of: current)
-    let eventName = caseName(of: event)
-    if candidates.isEmpty {
-      return .failure(TransitionRejected(state: stateName, event: eventName, reason: .noTransition))
-    }
-    let names = candidates.compactMap(\.conditionName)
-    return .failure(TransitionRejected(state: stateName, event: eventName, reason: .guardsFailed(names)))
+  enum Outcome {
+    case taken(State)
+    case queued
+    case refused(Refusal)
   }
 
-  func deliverPending() {
-    while let step = lock.withLock({ () -> Step? in
-      if pending.isEmpty {
-        delivering = false
+  struct Refusal {
+    enum Kind {
+      case noTransition, invalidTarget, noHistory
+      case guardsFailed(Range<Int>)
+    }
+    let state: State.Case
+    let event: Event.Case
+    let kind: Kind
+  }
+
+  /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
+  func run(_ event: Event) -> Outcome {
+    let claimed = lock.withLock { () -> Bool in
+      if running {
+        queue.append(event)
+        return false
+      }
+      running = true
+      return true
+    }
+    guard claimed else { return .queued }
+    let outcome = process(event)
+    while let next = lock.withLock({ () -> Event? in
+      if queue.isEmpty {
+        running = false
         return nil
       }
-      return pending.removeFirst()
+      return queue.removeFirst()
     }) {
-      stepSubject.send(step)
-      stateSubject.send(step.to)
+      if case .refused(let refusal) = process(next), case .report(let handler) = policy {
+        handler(rejection(refusal))
+      }
     }
+    return outcome
+  }
+
+  /// Takes `event` from the current state. Called only by the running thread, which alone
+  /// writes `current` and `entries`, so it reads them unlocked; user code runs unlocked.
+  func process(_ event: Event) -> Outcome {
+    let from = current
+    let stateKey = from.caseKey
+    let eventKey = event.caseKey
+    let range = graph.index.candidates(stateKey, eventKey)
+    var chosen: Int?
+    for slot in range where graph.index.slots[slot].condition?(from, event) ?? true {
+      chosen = slot
+      break
+    }
+    guard let chosen else {
+      let kind: Refusal.Kind = range.isEmpty ? .noTransition : .guardsFailed(range)
+      return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
+    }
+    let transition = graph.index.slots[chosen]
+    var target: State
+    var targetKey: State.Case
+    switch transition.target.kind {
+    case .fixed(let state):
+      target = state
+      targetKey = state.caseKey
+    case .made(let key, let make):
+      guard let made = make(event), made.caseKey == key else {
+        return .refused(Refusal(state: stateKey, event: eventKey, kind: .invalidTarget))
+      }
+      target = made
+      targetKey = key
+    case .previous:
+      guard entries.count >= 2 else {
+        return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
+      }
+      target = entries[entries.count - 2].state
+      targetKey = entries[entries.count - 2].key
+    }
+    let change: StackChange
+    if keepsStack, entries.count >= 2, entries[entries.count - 2].key == targetKey {
+      target = entries[entries.count - 2].state
+      change = entries[entries.count - 1].modal ? .dismiss : .pop
+    } else {
+      switch transition.presentation {
+      case .root: change = .setRoot
+      case .push: change = .push
+      case .modal: change = .present
+      case .none: change = .replaceTop
+      }
+    }
+    let released = lock.withLock { () -> (State, [StackEntry]) in
+      let old = current
+      current = target
+      guard keepsStack else { return (old, []) }
+      var dropped: [StackEntry] = []
+      switch change {
+      case .setRoot:
+        dropped = entries
+        entries = [StackEntry(target, modal: false)]
+      case .push: entries.append(StackEntry(target, modal: false))
+      case .present: entries.append(StackEntry(target, modal: true))
+      case .replaceTop:
+        dropped = [entries.removeLast()]
+        entries.append(StackEntry(target, modal: dropped[0].modal))
+      case .pop, .dismiss:
+        dropped = [entries.removeLast()]
+      }
+      return (old, dropped)
+    }
+    _ = released  // the replaced state and entries are released here, outside the lock
+    stepSubject.send(
+      Step(from: from, event: event, to: target, presentation: transition.presentation, change: change))
+    stateSubject.send(target)
+    return .taken(target)
+  }
+
+  func rejection(_ refusal: Refusal) -> TransitionRejected {
+    let reason: TransitionRejected.Reason
+    switch refusal.kind {
+    case .noTransition: reason = .noTransition
+    case .invalidTarget: reason = .invalidTarget
+    case .noHistory: reason = .noHistory
+    case .guardsFailed(let range):
+      reason = .guardsFailed(range.compactMap { graph.index.slots[$0].conditionName })
+    }
+    return TransitionRejected(
+      state: caseLabel(refusal.state), event: caseLabel(refusal.event), reason: reason)
+  }
+
+  /// Moves the machine to `state` without a transition (restoring saved navigation) and
+  /// publishes it; refuses a state the graph does not have. Call it when no send is running.
+  package func restore(state: State) throws(StateRestoreError) {
+    try restore(stack: [(state, false)])
+  }
+
+  /// Moves the machine to the top of `stack` (bottom first, already checked against the graph
+  /// by the caller) without a transition, keeps the stack, and publishes the top.
+  package func restore(stack: [(state: State, modal: Bool)]) throws(StateRestoreError) {
+    guard let top = stack.last else { throw .corrupt("the saved stack is empty") }
+    for entry in stack where !graph.states.contains(entry.state.caseKey) {
+      throw .unknownState(graph.name(of: entry.state))
+    }
+    let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
+    let released = lock.withLock { () -> (State, [StackEntry]) in
+      defer {
+        current = top.state
+        entries = restored
+      }
+      return (current, entries)
+    }
+    _ = released
+    stateSubject.send(top.state)
   }
 }

@@ -17,14 +17,3 @@ public enum StateRestoreError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
-
-extension StateMachine {
-  /// Moves the machine to `state` without a transition (restoring saved navigation) and
-  /// publishes it; refuses a state the graph does not have.
-  package func restore(state: State) throws(StateRestoreError) {
-    let name = graph.name(of: state)
-    guard graph.states.contains(where: { graph.name(of: $0) == name }) else { throw .unknownState(name) }
-    lock.withLock { current = state }
-    stateSubject.send(state)
-  }
-}

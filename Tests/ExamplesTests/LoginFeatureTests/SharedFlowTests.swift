@@ -342,7 +342,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
       let coordinator = makeAuthCoordinator(navigator: ScreenLog())
       released = coordinator
       coordinator.start()
-      try coordinator.send(.launched(.none))
+      try coordinator.trySend(.launched(.none))
     }
     #expect(released == nil)
   }

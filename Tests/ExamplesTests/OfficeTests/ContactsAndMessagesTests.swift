@@ -41,7 +41,7 @@ import Testing
   @Test func pickerModeMarksAndReturnsTheChoiceAsTheOutcome() throws {
     let (router, _, opened) = try office()
     let parent = Coordinator(
-      graph: StateGraph<Int, Int>(initial: 0) { Transition(from: 0, on: 1, to: 0) }, navigator: NoNavigator())
+      graph: parentGraph, navigator: NoNavigator())
     let picker = ContactListViewModel(mode: .picker, router: router)
     var outcome: [String] = []
     parent.run(picker) { result in
@@ -60,7 +60,7 @@ import Testing
   @Test func cancellingThePickerReturnsNothing() throws {
     let (router, _, _) = try office()
     let parent = Coordinator(
-      graph: StateGraph<Int, Int>(initial: 0) { Transition(from: 0, on: 1, to: 0) }, navigator: NoNavigator())
+      graph: parentGraph, navigator: NoNavigator())
     weak var released: ContactListViewModel?
     var outcome = ""
     do {
@@ -111,9 +111,17 @@ final class Box<Value> {
 
 @MainActor
 final class NoNavigator: Navigator {
-  func setRoot(_ screen: Int) {}
-  func push(_ screen: Int) {}
+  func setRoot(_ screen: ParentScreen) {}
+  func push(_ screen: ParentScreen) {}
   func pop() {}
-  func present(_ screen: Int) {}
+  func present(_ screen: ParentScreen) {}
   func dismiss() {}
+}
+
+/// The one-screen flow a parent coordinator runs the picker from.
+enum ParentScreen: CaseKeyed, CaseIterable { case list }
+/// The parent flow's one event.
+enum ParentEvent: CaseKeyed, CaseIterable { case refresh }
+let parentGraph = StateGraph<ParentScreen, ParentEvent>(initial: .list) {
+  Transition(from: .list, on: .refresh, to: .list, presentation: .none)
 }

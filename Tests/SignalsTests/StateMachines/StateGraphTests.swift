@@ -5,27 +5,54 @@ import SignalsTesting
 import Testing
 
 /// The login flow of the examples: the graph a user declares.
-enum AuthScreen: Hashable, Sendable {
+enum AuthScreen: Hashable, Sendable, CaseKeyed {
   case splash, login, loading, home
   case biometric
   case profile(id: Int)
+
+  enum Case: Hashable, Sendable { case splash, login, loading, home, biometric, profile }
+  var caseKey: Case {
+    switch self {
+    case .splash: .splash
+    case .login: .login
+    case .loading: .loading
+    case .home: .home
+    case .biometric: .biometric
+    case .profile: .profile
+    }
+  }
 }
 
-enum AuthEvent: Hashable, Sendable {
+enum AuthEvent: Hashable, Sendable, CaseKeyed {
   case loaded(signedIn: Bool)
   case submit, succeeded, failed, useBiometric, cancel
   case openProfile(id: Int)
   case back, sessionExpired
+
+  enum Case: Hashable, Sendable {
+    case loaded, submit, succeeded, failed, useBiometric, cancel, openProfile, back, sessionExpired
+  }
+  var caseKey: Case {
+    switch self {
+    case .loaded: .loaded
+    case .submit: .submit
+    case .succeeded: .succeeded
+    case .failed: .failed
+    case .useBiometric: .useBiometric
+    case .cancel: .cancel
+    case .openProfile: .openProfile
+    case .back: .back
+    case .sessionExpired: .sessionExpired
+    }
+  }
 }
 
 let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []) {
-  Transition(
-    from: .splash, on: .loaded(signedIn: false), to: .login, presentation: .root, guard: "signed out"
-  ) {
-    if case .loaded(let signedIn) = $1 { !signedIn } else { false }
+  Transition(from: .splash, on: .loaded, to: .login, presentation: .root, guard: "signed out") { _, event in
+    event == .loaded(signedIn: false)
   }
-  Transition(from: .splash, on: .loaded(signedIn: true), to: .home, presentation: .root, guard: "signed in") {
-    if case .loaded(let signedIn) = $1 { signedIn } else { false }
+  Transition(from: .splash, on: .loaded, to: .home, presentation: .root, guard: "signed in") { _, event in
+    event == .loaded(signedIn: true)
   }
   Transition(from: .login, on: .submit, to: .loading, presentation: .none)
   Transition(from: .loading, on: .succeeded, to: .home, presentation: .root)
@@ -33,39 +60,53 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
   Transition(from: .login, on: .useBiometric, to: .biometric, presentation: .modal)
   Transition(from: .biometric, on: .succeeded, to: .home, presentation: .root)
   Transition(from: .biometric, on: .cancel, to: .login, presentation: .none)
-  Transition(from: .home, on: .openProfile(id: 0), to: .profile(id: 0))
-  Transition(from: .profile(id: 0), on: .back, to: .home, presentation: .none)
+  Transition(
+    from: .home, on: .openProfile,
+    to: .make(.profile) { if case .openProfile(let id) = $0 { .profile(id: id) } else { nil } })
+  Transition(from: .profile, on: .back, to: .home, presentation: .none)
   Transition(fromAny: .sessionExpired, to: .login)
 }
+
+/// Example events for the graph's cases that carry a payload.
+let authEvents: [AuthEvent] = [
+  .loaded(signedIn: false), .loaded(signedIn: true), .submit, .succeeded, .failed, .useBiometric, .cancel,
+  .openProfile(id: 7), .back, .sessionExpired,
+]
 
 @Suite struct StateGraphTests {
   @Test func theLoginGraphIsSound() {
     #expect(authGraph.problems().isEmpty)
     #expect(
-      authGraph.states.map(authGraph.name(of:)) == [
+      authGraph.states.map(authGraph.name(ofCase:)) == [
         "splash", "login", "home", "loading", "biometric", "profile",
       ])
   }
 
   @Test func validationFindsEveryKindOfProblem() {
-    enum S: Hashable { case a, b, c, orphan, modal, ghost }
-    enum E: Hashable { case go, again, show }
-    let graph = StateGraph<S, E>(initial: .a, terminal: [.c], states: [.a, .b, .c, .orphan, .modal]) {
+    enum S: CaseKeyed, CaseIterable { case a, b, c, orphan, modal, ghost, settings }
+    enum E: CaseKeyed, CaseIterable { case go, again, show, close }
+    let graph = StateGraph<S, E>(
+      initial: .a, terminal: [.c], states: [.a, .b, .c, .orphan, .modal, .settings]
+    ) {
       Transition(from: .a, on: .go, to: .b)
       Transition(from: .a, on: .go, to: .c)
       Transition(from: .a, on: .show, to: .modal, presentation: .modal)
       Transition(from: .orphan, on: .go, to: .c)
       Transition(from: .a, on: .again, to: .ghost)
+      Transition(from: .orphan, on: .show, to: .settings, presentation: .root)
+      Transition(from: .settings, on: .close, to: .previous)
     }
     #expect(
       graph.problems() == [
         .unknownState(state: "ghost", transition: "a --again--> ghost"),
         .unreachable(state: "orphan"),
+        .unreachable(state: "settings"),
         .deadEnd(state: "b"),
         .deadEnd(state: "modal"),
         .deadEnd(state: "ghost"),
         .ambiguous(state: "a", event: "go"),
         .modalWithoutWayBack(state: "modal"),
+        .nothingToGoBackTo(state: "settings"),
       ])
     #expect(
       StateGraphProblem.deadEnd(state: "b").description == "state b is not terminal and has no transition out"
@@ -110,7 +151,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
   }
 
   @Test func everyTransitionOfTheLoginGraphCanBeTaken() {
-    #expect(expectEveryTransition(of: authGraph) >= authGraph.transitions.count)
+    #expect(expectEveryTransition(of: authGraph, events: authEvents) >= authGraph.transitions.count)
   }
 }
 
@@ -120,32 +161,32 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     let states = machine.statePublisher.map(authGraph.name(of:)).record()
     let steps = machine.transitions.map { "\(authGraph.name(of: $0.from))->\(authGraph.name(of: $0.to))" }
       .record()
-    try machine.send(.loaded(signedIn: false))
-    try machine.send(.submit)
-    try machine.send(.succeeded)
+    try machine.trySend(.loaded(signedIn: false))
+    try machine.trySend(.submit)
+    try machine.trySend(.succeeded)
     #expect(states.values == ["splash", "login", "loading", "home"])
     #expect(steps.values == ["splash->login", "login->loading", "loading->home"])
   }
 
   @Test func payloadsMatchByCase() throws {
     let machine = StateMachine(graph: authGraph)
-    try machine.send(.loaded(signedIn: true))
-    #expect(try machine.send(.openProfile(id: 42)) == .profile(id: 0))
+    try machine.trySend(.loaded(signedIn: true))
+    #expect(try machine.trySend(.openProfile(id: 42)) == .profile(id: 42))
     #expect(machine.can(.back))
   }
 
   @Test func aDisallowedEventIsATypedErrorAndChangesNothing() {
     let machine = StateMachine(graph: authGraph)
     #expect(throws: TransitionRejected(state: "splash", event: "submit", reason: .noTransition)) {
-      try machine.send(.submit)
+      try machine.trySend(.submit)
     }
     #expect(machine.state == .splash)
     #expect(!machine.can(.submit))
   }
 
   @Test func guardsChooseTheTransitionAndNameThemselvesWhenTheyRefuse() throws {
-    enum S: Hashable { case idle, busy }
-    enum E: Hashable { case start }
+    enum S: CaseKeyed, CaseIterable { case idle, busy }
+    enum E: CaseKeyed, CaseIterable { case start }
     let allowed = Guarded(false)
     let graph = StateGraph<S, E>(initial: .idle) {
       Transition(from: .idle, on: .start, to: .busy, guard: "has network") { _, _ in allowed.withLock { $0 } }
@@ -154,43 +195,45 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     let machine = StateMachine(graph: graph)
     #expect(throws: TransitionRejected(state: "idle", event: "start", reason: .guardsFailed(["has network"])))
     {
-      try machine.send(.start)
+      try machine.trySend(.start)
     }
     allowed.withLock { $0 = true }
-    #expect(try machine.send(.start) == .busy)
+    #expect(try machine.trySend(.start) == .busy)
   }
 
   @Test func wildcardsApplyEverywhereButSpecificTransitionsWin() throws {
     let machine = StateMachine(graph: authGraph)
-    try machine.send(.loaded(signedIn: true))
-    #expect(try machine.send(.sessionExpired) == .login)
+    try machine.trySend(.loaded(signedIn: true))
+    #expect(try machine.trySend(.sessionExpired) == .login)
   }
 
   @Test func ignoreAndReportPolicies() throws {
     let ignoring = StateMachine(graph: authGraph, policy: .ignore)
-    #expect(try ignoring.send(.submit) == .splash)
+    #expect(try ignoring.trySend(.submit) == .splash)
+    #expect(!ignoring.send(.submit))
     let reported = Guarded<[String]>([])
     let reporting = StateMachine(
       graph: authGraph, policy: .report { rejection in reported.withLock { $0.append("\(rejection)") } })
-    #expect(try reporting.send(.back) == .splash)
+    #expect(try reporting.trySend(.back) == .splash)
     #expect(reported.withLock { $0 } == ["event back is not allowed in state splash"])
   }
 
   @Test func theRecordIssuePolicyFailsTheTestThatSendsADisallowedEvent() throws {
     let machine = StateMachine(graph: authGraph, policy: .recordIssue)
-    var state: AuthScreen?
+    var taken: Bool?
     withKnownIssue {
-      state = try? machine.send(.submit)
+      taken = machine.send(.submit)
     } matching: { issue in
       "\(issue)".contains("event submit is not allowed in state splash")
     }
-    #expect(state == .splash)  // refused and recorded; the state is unchanged
-    #expect(try machine.send(.loaded(signedIn: false)) == .login)  // allowed events record nothing
+    #expect(taken == false)
+    #expect(machine.state == .splash)  // refused and recorded; the state is unchanged
+    #expect(try machine.trySend(.loaded(signedIn: false)) == .login)  // allowed events record nothing
   }
 
   @Test func sendsFromManyThreadsAreEachTakenOnceAndObservedInOrder() async throws {
-    enum Light: Hashable { case red, green }
-    enum Tick: Hashable { case tick }
+    enum Light: CaseKeyed, CaseIterable { case red, green }
+    enum Tick: CaseKeyed, CaseIterable { case tick }
     let graph = StateGraph<Light, Tick>(initial: .red) {
       Transition(from: .red, on: .tick, to: .green)
       Transition(from: .green, on: .tick, to: .red)
@@ -200,7 +243,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     let observer = machine.transitions.sink { step in observed.withLock { $0.append(step.to) } }
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<8 {
-        group.addTask { for _ in 0..<250 { _ = try? machine.send(.tick) } }
+        group.addTask { for _ in 0..<250 { machine.send(.tick) } }
       }
     }
     let steps = observed.withLock { $0 }
@@ -216,11 +259,11 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     var log: [String] = []
     let first = machine.transitions.sink { step in
       log.append("first saw \(authGraph.name(of: step.to))")
-      if case .loading = step.to { _ = try? machine.send(.succeeded) }
+      if case .loading = step.to { machine.send(.succeeded) }
     }
     let second = machine.transitions.sink { step in log.append("second saw \(authGraph.name(of: step.to))") }
-    try machine.send(.loaded(signedIn: false))
-    try machine.send(.submit)
+    try machine.trySend(.loaded(signedIn: false))
+    try machine.trySend(.submit)
     #expect(
       log == [
         "first saw login", "second saw login", "first saw loading", "second saw loading", "first saw home",
@@ -235,7 +278,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     let machine = StateMachine(graph: authGraph)
     expectAllReleased {
       let recorder = machine.statePublisher.record()
-      _ = try? machine.send(.loaded(signedIn: false))
+      machine.send(.loaded(signedIn: false))
       recorder.cancel()
     }
   }
@@ -243,8 +286,8 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
 
 @Suite struct StateGraphTestingTests {
   @Test func aTransitionThatCannotBeTakenIsReported() {
-    enum S: Hashable { case a, b }
-    enum E: Hashable { case go }
+    enum S: CaseKeyed, CaseIterable { case a, b }
+    enum E: CaseKeyed, CaseIterable { case go }
     let graph = StateGraph<S, E>(initial: .a) {
       Transition(from: .a, on: .go, to: .b, guard: "never") { _, _ in false }
       Transition(from: .b, on: .go, to: .a)
@@ -271,7 +314,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
       authGraph.coveringPaths().compactMap { path -> String? in
         guard let last = path.last, last.from == nil else { return nil }
         // The state the path stood in when it took the wildcard: the target of the step before.
-        return path.dropLast().last?.toName ?? "\(authGraph.initial)"
+        return path.dropLast().last?.toName ?? authGraph.name(of: authGraph.initial)
       })
     #expect(drawn.count > 1)
     #expect(taken == drawn)
@@ -279,8 +322,8 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
 }
 
 @Suite struct StateMachinePersistenceTests {
-  enum Step: String, Codable, Hashable { case first, second, third }
-  enum Go: Hashable { case next }
+  enum Step: String, Codable, CaseKeyed, CaseIterable { case first, second, third }
+  enum Go: CaseKeyed, CaseIterable { case next }
 
   let graph = StateGraph<Step, Go>(initial: .first, terminal: [.third]) {
     Transition(from: .first, on: .next, to: .second)
@@ -289,7 +332,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
 
   @Test func savesAndRestoresTheState() throws {
     let machine = StateMachine(graph: graph)
-    try machine.send(.next)
+    try machine.trySend(.next)
     let data = try machine.savedState()
     #expect(String(decoding: data, as: UTF8.self) == #"{"state":"second","version":1}"#)
     let restored = StateMachine(graph: graph)
@@ -297,7 +340,7 @@ let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []
     try restored.restore(from: data)
     #expect(restored.state == .second)
     #expect(states.values == [.first, .second])
-    #expect(try restored.send(.next) == .third)
+    #expect(try restored.trySend(.next) == .third)
   }
 
   @Test func badDataIsATypedErrorAndChangesNothing() {

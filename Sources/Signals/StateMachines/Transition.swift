@@ -1,0 +1,177 @@
+/// How a coordinator shows the screen a transition leads to.
+public enum Presentation: String, Sendable, Hashable {
+  /// No navigation (a state that is not a screen of its own, or the same screen updated).
+  case none
+  /// Pushed onto the current stack.
+  case push
+  /// Presented modally over the current stack.
+  case modal
+  /// Replaces the whole stack.
+  case root
+}
+
+/// One edge of a `StateGraph`: from a case of `State` (or from every state), on a case of
+/// `Event`, to a target, with an optional guard and the way a coordinator shows the target.
+/// Written one per line in a graph's builder block:
+///
+/// ```swift
+/// Transition(from: .failure, on: .press, to: .loading, presentation: .none)
+/// Transition(from: .loading, on: .succeeded, to: .make(.success) { event in
+///   if case .succeeded(let session) = event { .success(session) } else { nil }
+/// })
+/// Transition(from: .launch, on: .launched, to: .biometric, guard: "biometric") { _, event in
+///   event == .launched(.biometric)
+/// }
+/// Transition(from: .settings, on: .close, to: .previous)
+/// Transition(fromAny: .sessionExpired, to: .login)
+/// ```
+///
+/// A trailing closure is always the guard. Threading: a value; its closures are called on the
+/// sending thread, never under the machine's lock. Failure: see `StateMachine.send(_:)`.
+public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
+  /// Where a transition leads.
+  public struct Target {
+    enum Kind {
+      case fixed(State)
+      case made(State.Case, @Sendable (Event) -> State?)
+      case previous
+    }
+    let kind: Kind
+
+    /// A target made from the event, for states that carry the event's payload
+    /// (`.openProfile(id: 42)` to `.profile(id: 42)`). `key` names the target's case for
+    /// validation and diagrams; `make` returning `nil` or another case refuses the event with
+    /// `TransitionRejected.Reason.invalidTarget`.
+    public static func make(_ key: State.Case, _ make: @escaping @Sendable (Event) -> State?) -> Target {
+      Target(kind: .made(key, make))
+    }
+
+    /// Back to where the machine came from (a history target): the entry under the top of the
+    /// machine's stack, payload included, popped (or dismissed when the top was modal). With
+    /// nothing under the top, the event is refused with `TransitionRejected.Reason.noHistory`.
+    public static var previous: Target { Target(kind: .previous) }
+  }
+
+  /// The source state's case, or `nil` for an edge from every state (a wildcard).
+  public let from: State.Case?
+  /// The event's case.
+  public let event: Event.Case
+  /// Where the transition leads.
+  public let target: Target
+  /// Whether the transition may be taken now; `nil` means always. It gets the current state and
+  /// the event, on the sending thread, outside the machine's lock (it may read `state`).
+  public let condition: (@Sendable (State, Event) -> Bool)?
+  /// The guard's name, for validation messages and diagrams.
+  public let conditionName: String?
+  /// How a coordinator shows the target (ignored for `.previous`, which pops or dismisses).
+  public let presentation: Presentation
+
+  /// An edge from the case `from` on the case `event` to the state `to`, with an optional
+  /// guard given as the trailing closure.
+  public init(
+    from: State.Case, on event: Event.Case, to: State, presentation: Presentation = .push,
+    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
+  ) {
+    self.init(
+      from: from, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
+      conditionName: conditionName, condition: condition)
+  }
+
+  /// An edge from the case `from` on the case `event` to a made or history target
+  /// (`.make(.profile) { ... }`, `.previous`), with an optional guard as the trailing closure.
+  public init(
+    from: State.Case, on event: Event.Case, to target: Target, presentation: Presentation = .push,
+    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
+  ) {
+    self.init(
+      from: from, event: event, target: target, presentation: presentation, conditionName: conditionName,
+      condition: condition)
+  }
+
+  /// An edge from every state on `event` to `to` (for global events such as "session
+  /// expired"). An edge declared for a specific state and the same event is tried first. A
+  /// wildcard that pushes or presents does not apply in the state it leads to (a screen is not
+  /// opened over itself).
+  public init(fromAny event: Event.Case, to: State, presentation: Presentation = .root) {
+    self.init(
+      from: nil, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
+      conditionName: nil, condition: nil)
+  }
+
+  /// A wildcard edge (see the other `fromAny` form) to a made or history target.
+  public init(fromAny event: Event.Case, to target: Target, presentation: Presentation = .root) {
+    self.init(
+      from: nil, event: event, target: target, presentation: presentation, conditionName: nil, condition: nil)
+  }
+
+  init(
+    from: State.Case?, event: Event.Case, target: Target, presentation: Presentation, conditionName: String?,
+    condition: (@Sendable (State, Event) -> Bool)?
+  ) {
+    self.from = from
+    self.event = event
+    self.target = target
+    self.presentation = presentation
+    self.condition = condition
+    self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
+  }
+
+  /// The target's case, or `nil` for `.previous` (it depends on the machine's stack).
+  public var to: State.Case? {
+    switch target.kind {
+    case .fixed(let state): state.caseKey
+    case .made(let key, _): key
+    case .previous: nil
+    }
+  }
+
+  /// Whether the target is `.previous`.
+  public var returnsToPrevious: Bool {
+    if case .previous = target.kind { true } else { false }
+  }
+
+  /// The source's case name, or `*` for a wildcard.
+  public var fromName: String { from.map(caseLabel) ?? "*" }
+  /// The event's case name.
+  public var eventName: String { caseLabel(event) }
+  /// The target's case name, or `previous` for a history target.
+  public var toName: String { to.map(caseLabel) ?? "previous" }
+}
+
+extension Transition.Target: Sendable where State: Sendable {}
+extension Transition.Target.Kind: Sendable where State: Sendable {}
+extension Transition: Sendable where State: Sendable {}
+
+/// Collects `StateGraph.Transition`s written one per line.
+@resultBuilder
+public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
+  /// One transition.
+  public static func buildExpression(_ transition: Transition<State, Event>) -> [Transition<State, Event>] {
+    [transition]
+  }
+  /// Several transitions (a helper that returns an array).
+  public static func buildExpression(_ transitions: [Transition<State, Event>]) -> [Transition<State, Event>]
+  {
+    transitions
+  }
+  /// The transitions of a block, in order.
+  public static func buildBlock(_ parts: [Transition<State, Event>]...) -> [Transition<State, Event>] {
+    parts.flatMap { $0 }
+  }
+  /// Transitions under an `if`.
+  public static func buildOptional(_ part: [Transition<State, Event>]?) -> [Transition<State, Event>] {
+    part ?? []
+  }
+  /// Transitions under an `if`/`else`.
+  public static func buildEither(first: [Transition<State, Event>]) -> [Transition<State, Event>] {
+    first
+  }
+  /// Transitions under an `if`/`else`.
+  public static func buildEither(second: [Transition<State, Event>]) -> [Transition<State, Event>] {
+    second
+  }
+  /// Transitions from a `for` loop.
+  public static func buildArray(_ parts: [[Transition<State, Event>]]) -> [Transition<State, Event>] {
+    parts.flatMap { $0 }
+  }
+}

@@ -1,0 +1,52 @@
+/// An event the graph does not allow from the machine's current state.
+public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
+  /// Why the event was refused.
+  public enum Reason: Equatable, Sendable {
+    /// No transition from this state on this event.
+    case noTransition
+    /// Transitions exist, but their guards (named) all said no.
+    case guardsFailed([String])
+    /// The transition's `.make` target returned `nil`, or a state of another case than it
+    /// declares.
+    case invalidTarget
+    /// The transition goes back to `.previous`, and nothing is under the top of the stack.
+    case noHistory
+  }
+
+  /// The current state's case.
+  public let state: String
+  /// The event's case.
+  public let event: String
+  /// Why.
+  public let reason: Reason
+
+  /// Makes the error.
+  public init(state: String, event: String, reason: Reason) {
+    self.state = state
+    self.event = event
+    self.reason = reason
+  }
+
+  /// `event E is not allowed in state S` and, for guards, which ones refused.
+  public var description: String {
+    switch reason {
+    case .noTransition: "event \(event) is not allowed in state \(state)"
+    case .guardsFailed(let names):
+      "event \(event) in state \(state) was refused by \(names.joined(separator: ", "))"
+    case .invalidTarget:
+      "event \(event) in state \(state) made a target of another case than its transition names"
+    case .noHistory: "event \(event) in state \(state) goes back, but there is nothing to go back to"
+    }
+  }
+}
+
+/// What a machine does with an event its graph does not allow.
+public enum RejectionPolicy: Sendable {
+  /// `trySend` throws `TransitionRejected` (the default); `send` returns `false`.
+  case throwError
+  /// Nothing happens: `send` returns `false`, `trySend` the current state.
+  case ignore
+  /// The rejection goes to `handler` (SignalsTesting's `.recordIssue` fails the test): `send`
+  /// returns `false`, `trySend` the current state.
+  case report(@Sendable (TransitionRejected) -> Void)
+}

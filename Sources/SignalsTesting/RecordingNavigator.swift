@@ -1,0 +1,36 @@
+import Coordinators
+
+/// A `Navigator` that writes down what it was asked to do, for coordinator tests: each call
+/// becomes one line of `calls` (`root login`, `push profile(id: 7)`, `pop`, `present settings`,
+/// `dismiss`), screens written with `String(describing:)`.
+///
+/// ```swift
+/// let navigator = RecordingNavigator<Screen>()
+/// let coordinator = Coordinator(graph: flow, navigator: navigator)
+/// coordinator.start()
+/// coordinator.send(.openProfile(id: 7))
+/// #expect(navigator.calls == ["root home", "push profile(id: 7)"])
+/// ```
+///
+/// Threading: main actor, like every navigator. Failure: none; it records whatever it is told.
+@MainActor
+public final class RecordingNavigator<Screen>: Navigator {
+  /// What the navigator was asked to do, in order.
+  public private(set) var calls: [String] = []
+
+  /// A navigator with nothing recorded.
+  public init() {}
+
+  /// Records `root <screen>`.
+  public func setRoot(_ screen: Screen) { calls.append("root \(screen)") }
+  /// Records `push <screen>`.
+  public func push(_ screen: Screen) { calls.append("push \(screen)") }
+  /// Records `pop`.
+  public func pop() { calls.append("pop") }
+  /// Records `present <screen>`.
+  public func present(_ screen: Screen) { calls.append("present \(screen)") }
+  /// Records `dismiss`.
+  public func dismiss() { calls.append("dismiss") }
+  /// Forgets what was recorded so far.
+  public func reset() { calls = [] }
+}
