@@ -31,7 +31,7 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   /// The current screen (state).
   public var state: Screen { machine.state }
   /// The current screen, then each new one.
-  public var statePublisher: AnyPublisher<Screen, Never> { machine.statePublisher }
+  public var statePublisher: AnyPublisher<Screen, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// Each transition as it happens (after the navigator was told).
   public var transitions: AnyPublisher<StateMachine<Screen, Event>.Step, Never> { machine.transitions }
   /// The event that means "back" in the graph, used by `systemDidGoBack()`.

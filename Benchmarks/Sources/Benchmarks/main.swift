@@ -24,6 +24,7 @@ func scenarios() -> [Scenario] {
   let derived = 1_000_000 / scale
   let flatMap = 1_000_000 / scale
   let debounce = 200_000 / scale
+  let stateMachine = 2_000_000 / scale
   return [
     Scenario(name: "map-filter-sink", events: mapFilter) {
       switch $0 {
@@ -74,6 +75,13 @@ func scenarios() -> [Scenario] {
       case .openCombine: OpenCombineContenders.debounce(debounce)
       }
     },
+    Scenario(name: "state-machine", events: stateMachine, emulatedInOpenCombine: true) {
+      switch $0 {
+      case .closures: StateMachineScenario.closures(stateMachine)
+      case .signals: StateMachineScenario.signals(stateMachine)
+      case .openCombine: StateMachineScenario.openCombine(stateMachine)
+      }
+    },
   ]
 }
 
@@ -87,6 +95,11 @@ func format(_ value: Double, digits: Int = 1) -> String {
 func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
   let space = String(repeating: " ", count: max(0, width - text.count))
   return left ? text + space : space + text
+}
+
+if only == "state-machine-cpu" {
+  StateMachineScenario.printCPUTimes(events: 2_000_000 / scale, rounds: rounds)
+  exit(0)
 }
 
 var failed = false

@@ -146,7 +146,7 @@ public final class BiometricLoginViewModel {
   }
 
   /// The status, current value first.
-  public var status: AnyPublisher<BiometricStatus, Never> { machine.statePublisher }
+  public var status: AnyPublisher<BiometricStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// The status now.
   public var currentStatus: BiometricStatus { machine.state }
 

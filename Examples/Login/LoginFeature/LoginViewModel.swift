@@ -71,7 +71,7 @@ public final class LoginViewModel {
   /// Whether the login button is enabled.
   public private(set) var loginBtnEnable: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
   /// The login status, current value first.
-  public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher }
+  public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher.eraseToAnyPublisher() }
 
   /// The login status graph: none or failure --press--> loading --> success or failure.
   public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {

@@ -7,7 +7,7 @@ public final class PatternLoginViewModel {
   /// The points entered so far, as digits.
   @Published public private(set) var points: [Int] = []
   /// The login status, current value first.
-  public var status: AnyPublisher<LoginStatus, Never> { machine.statePublisher }
+  public var status: AnyPublisher<LoginStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// The status now.
   public var currentStatus: LoginStatus { machine.state }
 

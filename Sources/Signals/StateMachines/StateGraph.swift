@@ -30,7 +30,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// The transitions, in declaration order.
   public let transitions: [Transition]
   let declaredStates: Set<State.Case>?
-  let index: TransitionIndex<State, Event>
+  @usableFromInline let index: TransitionIndex<State, Event>
 
   /// A graph starting in `initial`, ending in `terminal`, with `transitions`.
   ///
@@ -88,16 +88,26 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
 
 /// Where each (state case, event case) finds its candidate transitions: built once per graph,
 /// looked up with one hash per send (two when only wildcards apply).
+@usableFromInline
 struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
-  struct Pair: Hashable {
-    let state: State.Case
-    let event: Event.Case
+  @usableFromInline
+  struct Pair: Hashable, Sendable {
+    @usableFromInline let state: State.Case
+    @usableFromInline let event: Event.Case
+
+    @inlinable init(state: State.Case, event: Event.Case) {
+      self.state = state
+      self.event = event
+    }
   }
 
   /// The transitions, copied in lookup order: each range below is a run of this array.
-  let slots: [Transition<State, Event>]
-  let specific: [Pair: Range<Int>]
-  let wildcard: [Event.Case: Range<Int>]
+  @usableFromInline let slots: [Transition<State, Event>]
+  /// What the send path needs of each slot, flattened into a reference so that reading it
+  /// copies nothing.
+  @usableFromInline let rules: [Rule<State, Event>]
+  @usableFromInline let specific: [Pair: Range<Int>]
+  @usableFromInline let wildcard: [Event.Case: Range<Int>]
 
   init(_ transitions: [Transition<State, Event>]) {
     var slots: [Transition<State, Event>] = []
@@ -136,16 +146,46 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
       }
     }
     self.slots = slots
+    rules = slots.map { Rule($0) }
     self.specific = specific
     self.wildcard = wildcard
   }
 
   /// The slots to try, in order; empty when nothing applies.
+  @inlinable
   func candidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
     if let range = specific[Pair(state: state, event: event)] { return range }
     return wildcard[event] ?? 0..<0
   }
 }
 
+/// One slot of the index as the send path reads it.
+@usableFromInline
+final class Rule<State: CaseKeyed, Event: CaseKeyed> {
+  @usableFromInline let condition: (@Sendable (State, Event) -> Bool)?
+  @usableFromInline let fixed: State?
+  @usableFromInline let make: (@Sendable (Event) -> State?)?
+  @usableFromInline let key: State.Case?
+  @usableFromInline let presentation: Presentation
+
+  init(_ transition: Transition<State, Event>) {
+    condition = transition.condition
+    presentation = transition.presentation
+    key = transition.to
+    switch transition.target.kind {
+    case .fixed(let state):
+      fixed = state
+      make = nil
+    case .made(_, let body):
+      fixed = nil
+      make = body
+    case .previous:
+      fixed = nil
+      make = nil
+    }
+  }
+}
+
+extension Rule: Sendable where State: Sendable {}
 extension TransitionIndex: Sendable where State: Sendable {}
 extension StateGraph: Sendable where State: Sendable {}

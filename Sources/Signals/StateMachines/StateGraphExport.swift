@@ -71,9 +71,10 @@ extension StateGraph {
     return result
   }
 
-  /// Paths from the initial state that together take every transition at least once, and a
-  /// wildcard from every state it is drawn from: each path is the shortest way to a
-  /// transition's source, then that transition. Guards are ignored; a test that drives them
+  /// Paths from the initial state that together take every transition at least once, a
+  /// wildcard from every state it is drawn from, and a `.previous` back to every state that
+  /// opens its source: each path is the shortest way to a transition's source (for `.previous`,
+  /// to the opener, then the opening edge), then that transition. Guards are ignored; a test that drives them
   /// must satisfy them.
   public func coveringPaths() -> [[Transition]] {
     let initialKey = initial.caseKey
@@ -93,7 +94,18 @@ extension StateGraph {
     var paths: [[Transition]] = []
     for transition in transitions {
       for source in sources(of: transition) {
-        if let prefix = shortest[source] { paths.append(prefix + [transition]) }
+        guard transition.returnsToPrevious else {
+          if let prefix = shortest[source] { paths.append(prefix + [transition]) }
+          continue
+        }
+        // Back to each state that opens `source`: the way to it, the opening edge, then back.
+        for opener in openers(of: source) {
+          let opening = transitions.first {
+            $0.to == source && ($0.presentation == .push || $0.presentation == .modal)
+              && sources(of: $0).contains(opener)
+          }
+          if let prefix = shortest[opener], let opening { paths.append(prefix + [opening, transition]) }
+        }
       }
     }
     return paths

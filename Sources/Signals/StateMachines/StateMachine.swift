@@ -50,6 +50,15 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     public let presentation: Presentation
     /// What the transition did to the stack.
     public let change: StackChange
+
+    @usableFromInline
+    init(from: State, event: Event, to: State, presentation: Presentation, change: StackChange) {
+      self.from = from
+      self.event = event
+      self.to = to
+      self.presentation = presentation
+      self.change = change
+    }
   }
 
   /// One entry of the machine's stack.
@@ -58,8 +67,9 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     public let state: State
     /// Whether it was presented modally.
     public let modal: Bool
-    let key: State.Case
+    @usableFromInline let key: State.Case
 
+    @usableFromInline
     init(_ state: State, modal: Bool) {
       self.state = state
       self.modal = modal
@@ -75,13 +85,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// runs it).
   public let keepsStack: Bool
 
-  let lock = Lock()
-  @exclusivity(unchecked) var current: State
-  @exclusivity(unchecked) var entries: [StackEntry]
-  @exclusivity(unchecked) var running = false
-  @exclusivity(unchecked) var queue: [Event] = []
-  let stateSubject: CurrentValueSubject<State, Never>
-  let stepSubject = PassthroughSubject<Step, Never>()
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var current: State
+  @usableFromInline @exclusivity(unchecked) var entries: [StackEntry]
+  @usableFromInline @exclusivity(unchecked) var running = false
+  @usableFromInline @exclusivity(unchecked) var queue: [Event] = []
+  @usableFromInline let stateSubject: CurrentValueSubject<State, Never>
+  @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
 
   /// Starts a machine in `graph`'s initial state.
   public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
@@ -104,8 +114,29 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// The stack, bottom first (the last entry is `state`); empty unless `keepsStack`.
   public var stack: [StackEntry] { lock.withLock { entries } }
 
-  /// The state, first the current one, then each new one, in order.
-  public var statePublisher: AnyPublisher<State, Never> { stateSubject.eraseToAnyPublisher() }
+  /// The state, first the current one, then each new one, in order. A concrete publisher (not
+  /// `AnyPublisher`), so that a subscriber's path is specialized for the caller's types.
+  @inlinable
+  public var statePublisher: StatePublisher { StatePublisher(subject: stateSubject) }
+
+  /// The machine's states as a publisher: the current state to each new subscriber, then each
+  /// new state. Threading and failure: as `CurrentValueSubject` (it never fails).
+  public struct StatePublisher: Publisher {
+    /// A state.
+    public typealias Output = State
+    /// It never fails.
+    public typealias Failure = Never
+
+    @usableFromInline let subject: CurrentValueSubject<State, Never>
+
+    @inlinable init(subject: CurrentValueSubject<State, Never>) { self.subject = subject }
+
+    /// Attaches `subscriber`, which receives the current state first.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == State, S.Failure == Never {
+      subject.receive(subscriber: subscriber)
+    }
+  }
 
   /// Each transition as it happens, in order.
   public var transitions: AnyPublisher<Step, Never> { stepSubject.eraseToAnyPublisher() }
@@ -125,7 +156,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Applies `event`. Returns `true` when it was taken (or queued behind the event running
   /// now), `false` when the graph refused it; a refusal is reported under `.report`.
-  @discardableResult
+  @inlinable @discardableResult
   public func send(_ event: Event) -> Bool {
     switch run(event) {
     case .taken, .queued: return true
@@ -138,7 +169,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Applies `event` and returns the new state. A refused event throws `TransitionRejected`
   /// under `.throwError`; under `.ignore` and `.report` (which reports it) it returns the
   /// unchanged state. An event queued behind a running one returns the state as it is now.
-  @discardableResult
+  @inlinable @discardableResult
   public func trySend(_ event: Event) throws(TransitionRejected) -> State {
     switch run(event) {
     case .taken(let state): return state
@@ -154,23 +185,33 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
+  @usableFromInline
   enum Outcome {
     case taken(State)
     case queued
     case refused(Refusal)
   }
 
+  @usableFromInline
   struct Refusal {
+    @usableFromInline
     enum Kind {
       case noTransition, invalidTarget, noHistory
       case guardsFailed(Range<Int>)
     }
-    let state: State.Case
-    let event: Event.Case
-    let kind: Kind
+    @usableFromInline let state: State.Case
+    @usableFromInline let event: Event.Case
+    @usableFromInline let kind: Kind
+
+    @inlinable init(state: State.Case, event: Event.Case, kind: Kind) {
+      self.state = state
+      self.event = event
+      self.kind = kind
+    }
   }
 
   /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
+  @inlinable
   func run(_ event: Event) -> Outcome {
     let claimed = lock.withLock { () -> Bool in
       if running {
@@ -198,34 +239,35 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Takes `event` from the current state. Called only by the running thread, which alone
   /// writes `current` and `entries`, so it reads them unlocked; user code runs unlocked.
+  @inlinable
   func process(_ event: Event) -> Outcome {
     let from = current
     let stateKey = from.caseKey
     let eventKey = event.caseKey
     let range = graph.index.candidates(stateKey, eventKey)
-    var chosen: Int?
-    for slot in range where graph.index.slots[slot].condition?(from, event) ?? true {
-      chosen = slot
+    var chosen: Rule<State, Event>?
+    for slot in range {
+      let rule = graph.index.rules[slot]
+      if let condition = rule.condition, !condition(from, event) { continue }
+      chosen = rule
       break
     }
-    guard let chosen else {
+    guard let rule = chosen else {
       let kind: Refusal.Kind = range.isEmpty ? .noTransition : .guardsFailed(range)
       return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
     }
-    let transition = graph.index.slots[chosen]
     var target: State
-    var targetKey: State.Case
-    switch transition.target.kind {
-    case .fixed(let state):
-      target = state
-      targetKey = state.caseKey
-    case .made(let key, let make):
+    let targetKey: State.Case
+    if let fixed = rule.fixed, let key = rule.key {
+      target = fixed
+      targetKey = key
+    } else if let make = rule.make, let key = rule.key {
       guard let made = make(event), made.caseKey == key else {
         return .refused(Refusal(state: stateKey, event: eventKey, kind: .invalidTarget))
       }
       target = made
       targetKey = key
-    case .previous:
+    } else {
       guard entries.count >= 2 else {
         return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
       }
@@ -237,7 +279,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       target = entries[entries.count - 2].state
       change = entries[entries.count - 1].modal ? .dismiss : .pop
     } else {
-      switch transition.presentation {
+      switch rule.presentation {
       case .root: change = .setRoot
       case .push: change = .push
       case .modal: change = .present
@@ -264,12 +306,16 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       return (old, dropped)
     }
     _ = released  // the replaced state and entries are released here, outside the lock
-    stepSubject.send(
-      Step(from: from, event: event, to: target, presentation: transition.presentation, change: change))
+    // Most machines are observed through their state only: skip building a step nobody reads.
+    if stepSubject.subscriberCount > 0 {
+      stepSubject.send(
+        Step(from: from, event: event, to: target, presentation: rule.presentation, change: change))
+    }
     stateSubject.send(target)
     return .taken(target)
   }
 
+  @usableFromInline
   func rejection(_ refusal: Refusal) -> TransitionRejected {
     let reason: TransitionRejected.Reason
     switch refusal.kind {

@@ -31,12 +31,15 @@ public enum Presentation: String, Sendable, Hashable {
 public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// Where a transition leads.
   public struct Target {
+    @usableFromInline
     enum Kind {
       case fixed(State)
       case made(State.Case, @Sendable (Event) -> State?)
       case previous
     }
-    let kind: Kind
+    @usableFromInline let kind: Kind
+
+    init(kind: Kind) { self.kind = kind }
 
     /// A target made from the event, for states that carry the event's payload
     /// (`.openProfile(id: 42)` to `.profile(id: 42)`). `key` names the target's case for
