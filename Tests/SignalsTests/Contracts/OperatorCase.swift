@@ -219,6 +219,18 @@ extension OperatorCase {
     OperatorCase("measureInterval") { source, scheduler in
       source.measureInterval(using: scheduler).lawShape()
     },
+    OperatorCase("prefix(untilOutputFrom:)") { source, _ in
+      source.prefix(untilOutputFrom: PassthroughSubject<Int, Never>()).lawShape()
+    },
+    OperatorCase("drop(untilOutputFrom:)") { source, _ in
+      source.drop(untilOutputFrom: Just(0).setFailureType(to: TestError.self)).lawShape()
+    },
+    OperatorCase("collect(.byTime)", threaded: false) { source, scheduler in
+      source.collect(.byTime(scheduler, .milliseconds(15))).lawShape()
+    },
+    OperatorCase("collect(.byTimeOrCount)", threaded: false) { source, scheduler in
+      source.collect(.byTimeOrCount(scheduler, .milliseconds(15), 2)).lawShape()
+    },
   ]
 }
 

@@ -73,3 +73,97 @@ extension ReferenceModel {
     return output
   }
 }
+
+/// The reference model of `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`: input 0 is
+/// the upstream, input 1 the trigger.
+extension ReferenceModel {
+  static func prefixUntilOutput(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    walk(input) { entry in
+      switch (entry.input, entry.event) {
+      case (1, .value):
+        output.append(entry.frame, .finished)
+        return false
+      case (1, _):
+        return true
+      case (_, .value):
+        output.append(entry.frame, entry.event)
+        return true
+      default:
+        output.append(entry.frame, entry.event)
+        return false
+      }
+    }
+    return output
+  }
+
+  static func dropUntilOutput(_ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var open = false
+    walk(input) { entry in
+      switch (entry.input, entry.event) {
+      case (1, .value):
+        open = true
+        return true
+      case (1, _):
+        if open { return true }
+        output.append(entry.frame, entry.event)
+        return false
+      case (_, .value):
+        if open { output.append(entry.frame, entry.event) }
+        return true
+      default:
+        output.append(entry.frame, entry.event)
+        return false
+      }
+    }
+    return output
+  }
+}
+
+/// The reference model of `collect(.byTime)` and `collect(.byTimeOrCount)`: windows every
+/// `stride` frames from the subscription at frame 0; arrays are encoded as `Int`s (see
+/// `encode`); the real operator is ended at frame `end` by a trigger, so the model finishes
+/// there if the input did not.
+extension ReferenceModel {
+  /// An array as one `Int`: a leading 1, then its digits, so `[0, 3]` and `[3]` differ.
+  static func encode(_ values: [Int]) -> Int { values.reduce(1) { $0 * 10 + $1 } }
+
+  static func collectByTime(stride: Int64, limit: Int, end: Int64, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var buffer: [Int] = []
+    var nextTick = stride
+    var completed = false
+    func tick(before frame: Int64) {
+      while nextTick < frame {
+        if !buffer.isEmpty { output.append(nextTick, .value(encode(buffer))) }
+        buffer = []
+        nextTick += stride
+      }
+    }
+    walk(input) { entry in
+      tick(before: entry.frame)
+      switch entry.event {
+      case .value(let value):
+        buffer.append(value)
+        if buffer.count >= limit {
+          output.append(entry.frame, .value(encode(buffer)))
+          buffer = []
+        }
+        return true
+      case .finished:
+        if !buffer.isEmpty { output.append(entry.frame, .value(encode(buffer))) }
+      case .failure:
+        break
+      }
+      output.append(entry.frame, entry.event)
+      completed = true
+      return false
+    }
+    if !completed {
+      tick(before: end)
+      output.append(end, .finished)
+    }
+    return output
+  }
+}

@@ -79,6 +79,27 @@ import Testing
     Case(name: "output(in: 1..<3)", inputs: 1, model: { ReferenceModel.output(1..<3, $0) }) { subjects, _ in
       subjects[0].output(in: 1..<3).eraseToAnyPublisher()
     },
+    Case(name: "prefix(untilOutputFrom:)", inputs: 2, model: ReferenceModel.prefixUntilOutput) {
+      subjects, _ in
+      subjects[0].prefix(untilOutputFrom: subjects[1]).eraseToAnyPublisher()
+    },
+    Case(name: "drop(untilOutputFrom:)", inputs: 2, model: ReferenceModel.dropUntilOutput) { subjects, _ in
+      subjects[0].drop(untilOutputFrom: subjects[1]).eraseToAnyPublisher()
+    },
+    Case(
+      name: "collect(.byTime(3))", inputs: 1,
+      model: { ReferenceModel.collectByTime(stride: 3, limit: .max, end: 100, $0) }
+    ) { subjects, scheduler in
+      subjects[0].collect(.byTime(scheduler, .milliseconds(3))).map(ReferenceModel.encode)
+        .prefix(untilOutputFrom: scheduler.timer(every: .milliseconds(100))).eraseToAnyPublisher()
+    },
+    Case(
+      name: "collect(.byTimeOrCount(3, 2))", inputs: 1,
+      model: { ReferenceModel.collectByTime(stride: 3, limit: 2, end: 100, $0) }
+    ) { subjects, scheduler in
+      subjects[0].collect(.byTimeOrCount(scheduler, .milliseconds(3), 2)).map(ReferenceModel.encode)
+        .prefix(untilOutputFrom: scheduler.timer(every: .milliseconds(100))).eraseToAnyPublisher()
+    },
   ]
 
   static let casesPerOperator = 1_000

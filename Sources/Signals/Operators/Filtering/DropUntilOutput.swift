@@ -1,0 +1,71 @@
+extension Publisher {
+  /// Drops values until `publisher` produces its first value, then delivers every value.
+  ///
+  /// ```
+  /// upstream:                  -a-b-c-d-|
+  /// trigger:                   ----x----|
+  /// drop(untilOutputFrom:):    -----c-d-|
+  /// ```
+  ///
+  /// `publisher` is subscribed first, then the upstream (as in Combine). If `publisher`
+  /// finishes or fails before its first value, the publisher ends the same way at once and
+  /// cancels the upstream (Combine's rule). A failure of either is forwarded at once; the
+  /// upstream's finish finishes it. Threading: the two may produce on different threads; the
+  /// subscriber receives one call at a time.
+  ///
+  /// - Parameter publisher: The trigger; its first value opens the flow.
+  /// - Returns: A publisher of the upstream's values after the trigger.
+  @inlinable
+  public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
+  where P.Failure == Failure {
+    Publishers.DropUntilOutput(upstream: self, other: publisher)
+  }
+}
+
+extension Publishers {
+  /// The publisher `drop(untilOutputFrom:)` returns.
+  ///
+  /// Composed from `first`, `replaceEmpty`, `merge` and the per-value relay (which keeps one
+  /// flag per subscription).
+  public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
+  where Upstream.Failure == Other.Failure {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are delivered once the trigger has produced.
+    public let upstream: Upstream
+    /// The trigger.
+    public let other: Other
+
+    /// Makes the publisher; prefer `upstream.drop(untilOutputFrom: other)`.
+    @inlinable
+    public init(upstream: Upstream, other: Other) {
+      self.upstream = upstream
+      self.other = other
+    }
+
+    /// Subscribes `subscriber`: the trigger first, then the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let trigger = other.first()
+        .map { _ in UntilOutputEvent<Output>.trigger }
+        .replaceEmpty(with: .end)
+      let values = upstream.map(UntilOutputEvent.value).append(.end)
+      Relayed(Merge(trigger, values)) {
+        var open = false
+        return RelayRules(value: { event in
+          switch event {
+          case .value(let value): return open ? .emit(value) : .skip
+          case .trigger:
+            open = true
+            return .skip
+          case .end: return .finish
+          }
+        })
+      }
+      .subscribe(subscriber)
+    }
+  }
+}
