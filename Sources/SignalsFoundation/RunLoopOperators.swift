@@ -52,4 +52,12 @@ extension Publisher {
   ) -> Publishers.Timeout<Self> {
     timeout(interval, scheduler: runLoop.scheduler, customError: customError)
   }
+
+  /// `measureInterval(using:)` on a run loop's clock (the monotonic clock). The options carry
+  /// nothing.
+  public func measureInterval(
+    using runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
+  ) -> Publishers.MeasureInterval<Self, RunLoopScheduler> {
+    measureInterval(using: runLoop.scheduler)
+  }
 }

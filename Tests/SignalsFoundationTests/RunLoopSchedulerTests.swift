@@ -99,6 +99,15 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
     #expect(!log.all.contains("a"))
     quiet.cancel()
 
+    let intervals = Mutex<[SchedulerTime.Stride]>([])
+    let measured = debounced.measureInterval(using: runLoop).sink { interval in
+      intervals.withLock { $0.append(interval) }
+    }
+    debounced.send("c")
+    #expect(intervals.withLock { $0.count } == 1)
+    #expect(intervals.withLock { $0.allSatisfy { $0 >= .zero } })
+    measured.cancel()
+
     runLoop.schedule(after: runLoop.now, tolerance: .milliseconds(1)) {
       log.append("combine's four arguments")
     }

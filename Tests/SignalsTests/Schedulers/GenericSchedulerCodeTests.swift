@@ -46,6 +46,19 @@ where S.SchedulerTimeType == DispatchQueue.SchedulerTimeType {
 /// Which options type a scheduler takes.
 func optionsType<S: Scheduler>(of scheduler: S) -> Any.Type { S.SchedulerOptions.self }
 
+extension Publisher {
+  /// A generic operator chain that forwards Combine's `options` and `tolerance` arguments.
+  func settled<S: Scheduler>(
+    for dueTime: S.SchedulerTimeType.Stride, on scheduler: S, options: S.SchedulerOptions? = nil
+  ) -> AnyPublisher<Output, Failure> {
+    subscribe(on: scheduler, options: options)
+      .debounce(for: dueTime, scheduler: scheduler, options: options)
+      .delay(for: .zero, tolerance: scheduler.minimumTolerance, scheduler: scheduler, options: options)
+      .receive(on: scheduler, options: options)
+      .eraseToAnyPublisher()
+  }
+}
+
 /// What the scheduled actions did, from any thread.
 final class ActionLog: Sendable {
   let entries = Mutex<[String]>([])
@@ -120,5 +133,26 @@ final class ActionLog: Sendable {
     runLater(on: queue, after: .milliseconds(1), options: .init(group: group)) { log.append("later") }
     #expect(group.wait(timeout: .now() + 10) == .success)
     #expect(log.all == ["now", "later"])
+  }
+
+  @Test func operatorsAcceptCombinesOptionsArguments() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.settled(for: .milliseconds(10), on: scheduler).record(on: scheduler)
+    scheduler.advance()
+    subject.send(1)
+    subject.send(2)
+    scheduler.advance(by: .milliseconds(10))
+    #expect(recorder.values == [2])
+    #expect(recorder.timedEvents.map(\.time) == [SchedulerTime.zero.advanced(by: .milliseconds(10))])
+
+    let intervals = subject.measureInterval(using: scheduler, options: nil).record()
+    let timed = subject.setFailureType(to: TestError.self)
+      .timeout(.seconds(1), scheduler: scheduler, options: nil, customError: { TestError(7) }).record()
+    subject.send(3)
+    scheduler.advance(by: .seconds(1))
+    #expect(intervals.values.count == 1)
+    #expect(timed.values == [3])
+    #expect(timed.failure == TestError(7))
   }
 }
