@@ -1,0 +1,35 @@
+import Synchronization
+
+/// A unique identity, as in Combine: for an object, its `ObjectIdentifier`; otherwise a
+/// process-wide counter.
+///
+/// Threading: creating identifiers is thread-safe (one atomic increment).
+public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
+  static let counter = Atomic<UInt64>(0)
+
+  @usableFromInline let rawValue: UInt64
+
+  /// A fresh identifier, different from every other made this way in the process.
+  public init() {
+    rawValue = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// The identifier of `object`: equal for the same object, for as long as it lives.
+  public init(_ object: AnyObject) {
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | 1 << 63  // apart from the counter
+  }
+
+  /// The identifier as hexadecimal.
+  public var description: String { "0x" + String(rawValue, radix: 16) }
+}
+
+/// A type that has a `CombineIdentifier`, as in Combine; classes get one from their identity.
+public protocol CustomCombineIdentifierConvertible {
+  /// This value's identity.
+  var combineIdentifier: CombineIdentifier { get }
+}
+
+extension CustomCombineIdentifierConvertible where Self: AnyObject {
+  /// The object's identity.
+  public var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+}
