@@ -2,8 +2,11 @@ extension Subscribers {
   /// A subscriber that calls closures for each value and for the completion.
   ///
   /// It cancels a second subscription it is given, ignores everything after its completion or
-  /// its cancellation, and lets go of its upstream on either. Threading: values are passed on
-  /// with no lock; `cancel()` may be called from any thread (see `Cancellable`).
+  /// its cancellation, and lets go of its upstream on either. Lifetime as in Combine: the
+  /// `AnyCancellable` that `sink(...)` returns lets go of the sink, and with it of its closures
+  /// and what they capture, at the completion and at cancel (a sink you hold yourself keeps its
+  /// closures until you release it). Threading: values are passed on with no lock; `cancel()`
+  /// may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: `state` is read and written only inside `lock`; the closures are immutable and
     // called serially by the upstream, as the Subscriber contract guarantees.
@@ -15,6 +18,9 @@ extension Subscribers {
 
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
+    /// The handle that `sink(...)` returned inside its `AnyCancellable`, if any: the completion
+    /// tells it to let go of this sink. Set before subscribing, read only by the completion.
+    @usableFromInline @exclusivity(unchecked) var handle: SinkHandle?
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
     @inlinable
@@ -49,7 +55,10 @@ extension Subscribers {
         state = .done
         return true
       }
-      if first { receiveCompletion(completion) }
+      guard first else { return }
+      receiveCompletion(completion)
+      handle?.release()
+      handle = nil
     }
 
     /// Cancels the upstream subscription; the sink receives nothing more.
@@ -77,8 +86,10 @@ extension Publisher {
   ) -> AnyCancellable {
     let sink = Subscribers.Sink<Output, Failure>(
       receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    let handle = SinkHandle(sink)
+    sink.handle = handle
     subscribe(sink)
-    return AnyCancellable(object: sink)
+    return AnyCancellable(object: handle)
   }
 }
 
@@ -97,4 +108,30 @@ enum SinkState {
   case awaiting
   case subscribed(any Subscription)
   case done
+}
+
+/// What the `AnyCancellable` of `sink(...)` holds: the sink until it completes or is cancelled,
+/// then nothing, so the sink's closures (and whatever they capture) are released even while the
+/// cancellable is kept, as in Combine.
+///
+/// The sink holds its handle only until its completion (the cycle is broken there, by `cancel()`
+/// or by the cancellable's deinit). Not generic: code reached through `AnyCancellable` needs no
+/// type-metadata lookup. Threading: `cancel()` and `release()` may race; the lock settles it.
+@usableFromInline
+final class SinkHandle: Cancellable {
+  @usableFromInline let sink: Guarded<(any Cancellable & AnyObject)?>
+
+  @inlinable init(_ sink: some Cancellable & AnyObject) { self.sink = Guarded(sink) }
+
+  /// Cancels the sink, if it has not completed, and lets go of it.
+  @inlinable func cancel() {
+    let taken = sink.withLock { $0.take() }
+    taken?.cancel()
+  }
+
+  /// Lets go of the sink without cancelling it (it has completed).
+  @inlinable func release() {
+    let taken = sink.withLock { $0.take() }
+    withExtendedLifetime(taken) {}
+  }
 }

@@ -62,4 +62,56 @@ import Testing
     #expect(subject.subscriberCount == 0)
     #expect(weakOwner == nil)
   }
+
+  @Test func completionReleasesTheClosuresWhileTheCancellableIsHeld() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      cancellable = subject.sink { _ in _ = owner }
+    }
+    #expect(weakOwner != nil)
+    subject.send(completion: .finished)
+    #expect(weakOwner == nil)
+    #expect(cancellable != nil)
+  }
+
+  @Test func cancelReleasesTheClosuresWhileTheCancellableIsHeld() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      cancellable = subject.sink(receiveCompletion: { _ in _ = owner }, receiveValue: { _ in _ = owner })
+    }
+    cancellable?.cancel()
+    #expect(weakOwner == nil)
+    #expect(subject.subscriberCount == 0)
+  }
+
+  @Test func aFinishedChainLeavesNothingAliveBehindAHeldCancellable() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var values: [Int] = []
+    let (cancellable, scope) = LiveSubscriptions.track { () -> AnyCancellable in
+      let owner = Owner()
+      weakOwner = owner
+      return subject.scan(0, +).removeDuplicates().sink {
+        _ = owner; values.append($0)
+      }
+    }
+    subject.send(2)
+    #expect(scope.count > 0)
+    subject.send(completion: .finished)
+    #expect(values == [2])
+    #expect(scope.count == 0)
+    #expect(weakOwner == nil)
+    _ = cancellable
+  }
 }

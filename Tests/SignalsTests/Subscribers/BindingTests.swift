@@ -44,6 +44,31 @@ import Testing
     var value = 0
   }
 
+  @Test func completionReleasesTheObjectWhileTheCancellableIsHeld() {
+    let subject = PassthroughSubject<Int, Never>()
+    var target: Target? = Target()
+    weak let weakTarget = target
+    let cancellable = subject.assign(to: \.value, on: target!)
+    subject.send(5)
+    #expect(target?.value == 5)
+    target = nil
+    #expect(weakTarget != nil)
+    subject.send(completion: .finished)
+    #expect(weakTarget == nil)
+    _ = cancellable
+  }
+
+  @Test func cancelReleasesTheObjectWhileTheCancellableIsHeld() {
+    let subject = PassthroughSubject<Int, Never>()
+    var target: Target? = Target()
+    weak let weakTarget = target
+    let cancellable = subject.assign(to: \.value, on: target!)
+    target = nil
+    cancellable.cancel()
+    #expect(weakTarget == nil)
+    _ = cancellable
+  }
+
   @Test func writesEachValue() {
     let target = Target()
     let subject = PassthroughSubject<Int, Never>()
