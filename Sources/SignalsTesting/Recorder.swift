@@ -5,6 +5,11 @@ import Signals
 /// Make one with `publisher.record(on: scheduler)` (or `record()` when time does not matter).
 /// It subscribes at once and keeps its subscription until `cancel()` or the completion.
 ///
+/// It requests `.unlimited` unless given another `RecorderDemand`: `.stepwise` (one value at a
+/// time, as a slow consumer), `.max(n)` once, `.none`, or a timeline of requests in virtual
+/// time; `request(_:)` asks for more at any moment. So a marble test can show what an operator
+/// sends under limited demand: `source.record(on: scheduler, demand: .stepwise)`.
+///
 /// Threading: safe to read from any thread while values arrive. Failure: a second subscription
 /// is recorded in `subscriptionCount` and cancelled; events after a completion are recorded
 /// too (in `eventsAfterCompletion`), so a test can see a broken contract instead of missing it.
@@ -34,11 +39,30 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
   private var _subscriptionCount = 0
   private var subscription: (any Subscription)?
   private var completed = false
+  private let demand: RecorderDemand
+  private var _requested: [Subscribers.Demand] = []
 
-  /// Makes a recorder that stamps events with `scheduler`'s time, if given.
-  public init(scheduler: TestScheduler? = nil) {
+  /// Makes a recorder that stamps events with `scheduler`'s time, if given, and requests
+  /// values as `demand` says (`.unlimited` by default).
+  public init(scheduler: TestScheduler? = nil, demand: RecorderDemand = .unlimited) {
     self.scheduler = scheduler
+    self.demand = demand
   }
+
+  /// Requests `demand` more values from the subscription (recorded in `requests`). Does
+  /// nothing before the subscription arrives or after the completion.
+  public func request(_ demand: Subscribers.Demand) {
+    let target = lock.withLock { _ -> (any Subscription)? in
+      guard let subscription, !completed else { return nil }
+      _requested.append(demand)
+      return subscription
+    }
+    target?.request(demand)
+  }
+
+  /// Every demand this recorder requested, in order (what it returned from `receive(_:)`
+  /// included, when that was more than `.none`).
+  public var requests: [Subscribers.Demand] { lock.withLock { _ in _requested } }
 
   /// Keeps the first subscription, cancels later ones, counts them all.
   public func receive(subscription: any Subscription) {
@@ -48,11 +72,30 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
       self.subscription = subscription
       return true
     }
-    if !keep { subscription.cancel() }
+    guard keep else {
+      subscription.cancel()
+      return
+    }
+    switch demand.kind {
+    case .initial(let initial): if initial > 0 { request(initial) }
+    case .timeline(let steps):
+      guard let scheduler else {
+        for (_, step) in steps { request(step) }
+        return
+      }
+      for (time, step) in steps {
+        _ = scheduler.schedule(after: time) { [weak self] in self?.request(step) }
+      }
+    }
   }
 
-  /// Records a value.
-  public func receive(_ input: Input) { record(.value(input)) }
+  /// Records a value; returns `.max(1)` when stepwise, else `.none`.
+  public func receive(_ input: Input) -> Subscribers.Demand {
+    record(.value(input))
+    guard demand.perValue > 0 else { return .none }
+    lock.withLock { _ in _requested.append(demand.perValue) }
+    return demand.perValue
+  }
 
   /// Records the completion and lets go of the subscription.
   public func receive(completion: Subscribers.Completion<Failure>) {
@@ -131,11 +174,45 @@ extension Recorder.Event: CustomStringConvertible {
   }
 }
 
+/// How a `Recorder` requests values.
+public struct RecorderDemand: Sendable {
+  enum Kind {
+    case initial(Subscribers.Demand)
+    case timeline([(SchedulerTime, Subscribers.Demand)])
+  }
+
+  let kind: Kind
+  let perValue: Subscribers.Demand
+
+  /// Everything at once (what `sink` does).
+  public static let unlimited = RecorderDemand(kind: .initial(.unlimited), perValue: .none)
+  /// Nothing, until the test calls `request(_:)`.
+  public static let none = RecorderDemand(kind: .initial(.none), perValue: .none)
+  /// One value at a time: `.max(1)` on subscription, and one more after each value.
+  public static let stepwise = RecorderDemand(kind: .initial(.max(1)), perValue: .max(1))
+
+  /// `count` values on subscription, then nothing more unless the test requests it.
+  public static func max(_ count: Int) -> RecorderDemand {
+    RecorderDemand(kind: .initial(.max(count)), perValue: .none)
+  }
+
+  /// Requests at the given virtual times of the recorder's scheduler (all at once, on
+  /// subscription, when it has none): `.timeline([(.zero, .max(1)), (.init(5), .max(2))])`.
+  public static func timeline(_ steps: [(SchedulerTime, Subscribers.Demand)]) -> RecorderDemand {
+    RecorderDemand(kind: .timeline(steps), perValue: .none)
+  }
+}
+
+extension RecorderDemand.Kind: Sendable {}
+
 extension Publisher {
-  /// Subscribes a `Recorder`, stamping events with `scheduler`'s virtual time if given; its
-  /// `marbles()` then use the scheduler's `frameDuration`.
-  public func record(on scheduler: TestScheduler? = nil) -> Recorder<Output, Failure> {
-    let recorder = Recorder<Output, Failure>(scheduler: scheduler)
+  /// Subscribes a `Recorder`, stamping events with `scheduler`'s virtual time if given (its
+  /// `marbles()` then use the scheduler's `frameDuration`), and requesting values as `demand`
+  /// says (`.unlimited` by default).
+  public func record(
+    on scheduler: TestScheduler? = nil, demand: RecorderDemand = .unlimited
+  ) -> Recorder<Output, Failure> {
+    let recorder = Recorder<Output, Failure>(scheduler: scheduler, demand: demand)
     subscribe(recorder)
     return recorder
   }

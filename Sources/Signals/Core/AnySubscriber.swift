@@ -1,10 +1,14 @@
-/// A subscriber that hides the type of the subscriber it wraps, or that is made from closures.
+/// A subscriber that hides the type of the subscriber it wraps, or that is made from closures,
+/// as in Combine.
 ///
-/// Threading and failure: it forwards each call as it comes; the wrapped subscriber's rules apply.
+/// Threading and failure: it forwards each call as it comes; the wrapped subscriber's rules
+/// apply. Its `combineIdentifier` is the wrapped subscriber's.
 public struct AnySubscriber<Input, Failure: Error>: Subscriber {
   @usableFromInline let receiveSubscriptionBody: (any Subscription) -> Void
-  @usableFromInline let receiveValueBody: (Input) -> Void
+  @usableFromInline let receiveValueBody: (Input) -> Subscribers.Demand
   @usableFromInline let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+  /// The wrapped subscriber's identifier, or a fresh one.
+  public let combineIdentifier: CombineIdentifier
 
   /// Wraps `subscriber`.
   @inlinable
@@ -13,27 +17,31 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
       self = erased
       return
     }
+    combineIdentifier = subscriber.combineIdentifier
     receiveSubscriptionBody = subscriber.receive(subscription:)
     receiveValueBody = subscriber.receive(_:)
     receiveCompletionBody = subscriber.receive(completion:)
   }
 
-  /// Makes a subscriber from closures; each defaults to doing nothing.
+  /// Makes a subscriber from closures. Each defaults to doing nothing; with no
+  /// `receiveValue`, it asks for nothing more per value. Request values from
+  /// `receiveSubscription`, as in Combine.
   @inlinable
   public init(
     receiveSubscription: ((any Subscription) -> Void)? = nil,
-    receiveValue: ((Input) -> Void)? = nil,
+    receiveValue: ((Input) -> Subscribers.Demand)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
   ) {
+    combineIdentifier = CombineIdentifier()
     receiveSubscriptionBody = receiveSubscription ?? { _ in }
-    receiveValueBody = receiveValue ?? { _ in }
+    receiveValueBody = receiveValue ?? { _ in .none }
     receiveCompletionBody = receiveCompletion ?? { _ in }
   }
 
   /// Forwards the subscription.
   @inlinable public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
-  /// Forwards a value.
-  @inlinable public func receive(_ input: Input) { receiveValueBody(input) }
+  /// Forwards a value; returns the wrapped subscriber's demand.
+  @inlinable public func receive(_ input: Input) -> Subscribers.Demand { receiveValueBody(input) }
   /// Forwards the completion.
   @inlinable public func receive(completion: Subscribers.Completion<Failure>) {
     receiveCompletionBody(completion)

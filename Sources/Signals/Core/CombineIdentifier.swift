@@ -29,6 +29,12 @@ public protocol CustomCombineIdentifierConvertible {
   var combineIdentifier: CombineIdentifier { get }
 }
 
+extension CustomCombineIdentifierConvertible {
+  /// A value type has no identity of its own: a fresh identifier per read. Declare a stored
+  /// `let combineIdentifier = CombineIdentifier()` where a stable one matters, as in Combine.
+  public var combineIdentifier: CombineIdentifier { CombineIdentifier() }
+}
+
 extension CustomCombineIdentifierConvertible where Self: AnyObject {
   /// The object's identity.
   public var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }

@@ -1,33 +1,138 @@
 extension Subscribers {
-  /// A count limit, as in Combine: `.unlimited` or `.max(n)`.
+  /// How many values a subscriber asks for, as in Combine: `.unlimited`, or `.max(n)`.
   ///
-  /// Signals has no backpressure, so demand is not requested by subscribers; the type stays for
-  /// the operators whose limits Combine spells this way, such as `flatMap(maxPublishers:)`.
-  /// Failure: `.max(n)` with a negative `n` is treated as `.max(0)` instead of trapping.
+  /// A subscriber requests values through its subscription (`request(_:)`) and by returning a
+  /// demand from `receive(_:)`; a publisher sends at most what was requested, in total. Demands
+  /// add up: `.max(2) + .max(3) == .max(5)`, anything plus `.unlimited` is `.unlimited`.
+  /// Arithmetic and comparisons are Combine's: sums and products that overflow become
+  /// `.unlimited`, differences that would go below zero become `.none`, `.unlimited` minus
+  /// anything stays `.unlimited`, and `.unlimited` is greater than every limit and every `Int`.
+  /// Failure: one deliberate difference, `.max(n)` with a negative `n` is `.none` instead of a trap.
   public struct Demand: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The limit, or `nil` for unlimited.
-    public let max: Int?
+    /// The limit; `unlimitedRaw` (and above) means no limit.
+    @usableFromInline let rawValue: UInt
 
-    @inlinable init(max: Int?) { self.max = max.map { Swift.max(0, $0) } }
+    @usableFromInline static let unlimitedRaw = UInt(Int.max) + 1
 
-    /// No limit.
-    public static let unlimited = Demand(max: nil)
-    /// A limit of zero.
-    public static let none = Demand(max: 0)
-    /// A limit of `value` (negative values count as zero).
-    @inlinable public static func max(_ value: Int) -> Demand { Demand(max: value) }
-
-    /// `.unlimited` is greater than any limit.
-    @inlinable
-    public static func < (lhs: Demand, rhs: Demand) -> Bool {
-      switch (lhs.max, rhs.max) {
-      case (nil, _): false
-      case (_, nil): true
-      case (let l?, let r?): l < r
-      }
+    @inlinable @inline(__always) init(rawValue: UInt) {
+      self.rawValue = Swift.min(Demand.unlimitedRaw, rawValue)
     }
 
+    /// No limit.
+    public static let unlimited = Demand(rawValue: unlimitedRaw)
+    /// Nothing.
+    public static let none = Demand(rawValue: 0)
+    /// A limit of `value` (negative values count as zero).
+    @inlinable @inline(__always)
+    public static func max(_ value: Int) -> Demand { Demand(rawValue: UInt(Swift.max(0, value))) }
+
+    /// The limit, or `nil` for `.unlimited`.
+    @inlinable public var max: Int? { isUnlimited ? nil : Int(rawValue) }
+
+    /// Whether this is `.unlimited`.
+    @inlinable @inline(__always) var isUnlimited: Bool { rawValue == Demand.unlimitedRaw }
+
     /// `unlimited` or `max(n)`.
-    public var description: String { max.map { "max(\($0))" } ?? "unlimited" }
+    public var description: String { isUnlimited ? "unlimited" : "max(\(rawValue))" }
+
+    /// The sum; `.unlimited` if either is, or if it overflows.
+    @inlinable @inline(__always)
+    public static func + (lhs: Demand, rhs: Demand) -> Demand {
+      if lhs.isUnlimited || rhs.isUnlimited { return .unlimited }
+      let (sum, overflow) = Int(lhs.rawValue).addingReportingOverflow(Int(rhs.rawValue))
+      return overflow ? .unlimited : .max(sum)
+    }
+
+    /// Adds `rhs` to `lhs`.
+    @inlinable @inline(__always)
+    public static func += (lhs: inout Demand, rhs: Demand) {
+      if lhs.isUnlimited { return }
+      lhs = lhs + rhs
+    }
+
+    /// The demand plus `rhs` values (a negative `rhs` subtracts, never below `.none`).
+    @inlinable @inline(__always)
+    public static func + (lhs: Demand, rhs: Int) -> Demand {
+      if lhs.isUnlimited { return .unlimited }
+      let (sum, overflow) = Int(lhs.rawValue).addingReportingOverflow(rhs)
+      if overflow { return rhs < 0 ? .none : .unlimited }
+      return .max(sum)
+    }
+
+    /// Adds `rhs` values to `lhs`.
+    @inlinable @inline(__always)
+    public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
+
+    /// The demand times `rhs`; `.unlimited` stays so, an overflow becomes `.unlimited`.
+    @inlinable
+    public static func * (lhs: Demand, rhs: Int) -> Demand {
+      if lhs.isUnlimited { return .unlimited }
+      let (product, overflow) = Int(lhs.rawValue).multipliedReportingOverflow(by: rhs)
+      return overflow ? .unlimited : .max(product)
+    }
+
+    /// Multiplies `lhs` by `rhs`.
+    @inlinable
+    public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
+
+    /// The difference: `.unlimited` minus anything is `.unlimited`, anything limited minus
+    /// `.unlimited` is `.none`, and it never goes below `.none`.
+    @inlinable @inline(__always)
+    public static func - (lhs: Demand, rhs: Demand) -> Demand {
+      if lhs.isUnlimited { return .unlimited }
+      if rhs.isUnlimited { return .none }
+      return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+    }
+
+    /// Subtracts `rhs` from `lhs`.
+    @inlinable @inline(__always)
+    public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
+
+    /// The demand minus `rhs` values, never below `.none`; `.unlimited` stays so.
+    @inlinable @inline(__always)
+    public static func - (lhs: Demand, rhs: Int) -> Demand {
+      if lhs.isUnlimited { return .unlimited }
+      let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
+      if overflow { return rhs < 0 ? .unlimited : .none }
+      return .max(difference)
+    }
+
+    /// Subtracts `rhs` values from `lhs`.
+    @inlinable @inline(__always)
+    public static func -= (lhs: inout Demand, rhs: Int) {
+      if lhs.isUnlimited { return }
+      lhs = lhs - rhs
+    }
+
+    /// `.unlimited` is greater than every limit.
+    @inlinable @inline(__always)
+    public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Whether the demand equals `rhs` (never, for `.unlimited`).
+    @inlinable public static func == (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) == rhs }
+    /// Whether the demand differs from `rhs` (always, for `.unlimited`).
+    @inlinable public static func != (lhs: Demand, rhs: Int) -> Bool { !(lhs == rhs) }
+    /// Whether `lhs` equals the demand (never, for `.unlimited`).
+    @inlinable public static func == (lhs: Int, rhs: Demand) -> Bool { rhs == lhs }
+    /// Whether `lhs` differs from the demand (always, for `.unlimited`).
+    @inlinable public static func != (lhs: Int, rhs: Demand) -> Bool { !(rhs == lhs) }
+
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable @inline(__always)
+    public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.isUnlimited || Int(lhs.rawValue) > rhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func >= (lhs: Demand, rhs: Int) -> Bool { lhs.isUnlimited || Int(lhs.rawValue) >= rhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func < (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) < rhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func <= (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) <= rhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
+    /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
+    @inlinable public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
   }
 }

@@ -1,7 +1,7 @@
 /// A type that delivers a sequence of values over time to subscribers, then at most one completion.
 ///
-/// Signals follows Combine's vocabulary with one deliberate difference: there is no demand
-/// (backpressure). A subscriber receives every value its publisher produces; see `Subscriber`.
+/// As in Combine, a publisher sends a subscriber no more values than the subscriber requested
+/// (see `Subscriber` and `Subscribers.Demand`); its completion needs no request.
 ///
 /// Threading: values are delivered synchronously on the thread that produced them, unless an
 /// operator such as `receive(on:)` or a time operator moves them. A subscriber never receives two

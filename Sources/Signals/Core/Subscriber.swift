@@ -1,23 +1,29 @@
-/// A type that receives a subscription, then values, then at most one completion from a publisher.
+/// A type that receives a subscription, then values, then at most one completion from a
+/// publisher, asking for values as it goes: Combine's protocol.
 ///
-/// Unlike Combine's, `receive(_:)` returns nothing: there is no demand, so a subscriber receives
-/// every value. This keeps every operator simple and its per-value path free of bookkeeping.
+/// A subscriber asks for values with `request(_:)` on its subscription (usually from
+/// `receive(subscription:)`) and by returning a demand from `receive(_:)`, which adds to what it
+/// asked for before (`.none` asks for nothing more). It is sent at most what it asked for, in
+/// total; the completion comes whether or not it asked for anything. `sink`, `assign` and
+/// `values` ask for `.unlimited`.
 ///
 /// Threading: a publisher calls a subscriber from one thread at a time, never overlapping, and
 /// calls nothing after the completion or after the subscription was cancelled.
-public protocol Subscriber<Input, Failure> {
+public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
   /// The kind of values this subscriber receives.
   associatedtype Input
   /// The kind of error this subscriber may receive.
   associatedtype Failure: Error
 
-  /// Receives the subscription, the handle that cancels the flow. Called once, before any value.
+  /// Receives the subscription: the handle to request values and to cancel. Called once, before
+  /// any value. Nothing is sent until the subscriber requests something.
   ///
   /// A subscriber that already has a subscription should cancel a second one.
   func receive(subscription: any Subscription)
 
-  /// Receives one value.
-  func receive(_ input: Input)
+  /// Receives one value and returns how many more values it wants (`.none`: no more than
+  /// already requested).
+  func receive(_ input: Input) -> Subscribers.Demand
 
   /// Receives the completion, the last call the subscriber gets.
   func receive(completion: Subscribers.Completion<Failure>)

@@ -7,8 +7,14 @@ import Synchronization
 /// becomes the drainer, delivers, and then delivers whatever other threads or re-entrant calls
 /// queued meanwhile (values, completions and new subscriptions, in the order they were made).
 /// So a subscriber never receives overlapping calls, re-entrant sends neither deadlock nor
-/// nest, and no value is lost. In the uncontended case a send takes the lock twice and copies
-/// nothing.
+/// nest, and no value is lost except where a subscriber's demand says so.
+///
+/// Demand, as in Combine's subjects: each subscriber's handle counts what its subscriber
+/// requested. A value sent when a subscriber has no outstanding demand is dropped for it, except
+/// that a subject that replays (`CurrentValueSubject`: its current value; `ReplaySubject`: its
+/// last values) keeps the newest such values for that subscriber and delivers them when it
+/// requests more. A subscriber that requested `.unlimited` costs one more load per value. In the
+/// uncontended case a send takes the lock twice and copies nothing.
 @usableFromInline
 final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
@@ -19,12 +25,15 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
     case subscribe(ConduitState<Output, Failure>, Deliver)
+    /// A subscriber asked for more and has kept values waiting.
+    case flush(UInt64)
   }
 
   @usableFromInline enum Step {
     case value(Output, ContiguousArray<Deliver?>)
     case completion(Subscribers.Completion<Failure>, ContiguousArray<Deliver?>)
     case subscribe(Deliver, ArraySlice<Output>, Subscribers.Completion<Failure>?)
+    case flush(Deliver)
   }
 
   @usableFromInline let lock = Lock()
@@ -40,10 +49,14 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   /// The last value accepted by `send`, kept only when `keepsLatest`.
   @usableFromInline @exclusivity(unchecked) var latest: Output?
   @usableFromInline let keepsLatest: Bool
+  /// Whether subscribers that come after the completion get the replayed values before it
+  /// (`ReplaySubject`), or only the completion (`CurrentValueSubject`, as in Combine).
+  @usableFromInline let replaysAfterCompletion: Bool
 
-  @inlinable init(replay capacity: Int, latest: Output? = nil) {
+  @inlinable init(replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true) {
     replay = ReplayBuffer(capacity: capacity)
     keepsLatest = latest != nil
+    self.replaysAfterCompletion = replaysAfterCompletion
     self.latest = latest
     if let latest { replay.append(latest) }
   }
@@ -90,7 +103,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   @inlinable @inline(__always)
   func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     let step: Step? = lock.withLock {
-      let conduit = BroadcastConduit(id: list.makeID(), broadcaster: self, downstream: subscriber)
+      let conduit = BroadcastConduit(
+        id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
       let deliver = ConduitPath(call: conduit.deliver)
       if draining {
         pending.append(.subscribe(conduit, deliver))
@@ -109,6 +123,9 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     if deliveredCompletion == nil && conduit.isActive {
       list.append(deliver, id: conduit.id)
     }
+    if deliveredCompletion != nil && !replaysAfterCompletion {
+      return .subscribe(deliver, [], deliveredCompletion)
+    }
     return .subscribe(deliver, replay.elements, deliveredCompletion)
   }
 
@@ -122,6 +139,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       deliver.call(.start)
       for value in values { deliver.call(.value(value)) }
       if let completion { deliver.call(.completion(completion)) }
+    case .flush(let deliver):
+      deliver.call(.flush)
     }
   }
 
@@ -132,21 +151,39 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 
   @inlinable func nextStep() -> Step? {
     lock.withLock {
-      guard let event = pending.popFirst() else {
-        draining = false
+      while let event = pending.popFirst() {
+        switch event {
+        case .value(let value):
+          replay.append(value)
+          return .value(value, list.snapshot)
+        case .completion(let completion):
+          deliveredCompletion = completion
+          return .completion(completion, list.removeAll())
+        case .subscribe(let conduit, let deliver):
+          return attach(conduit, deliver)
+        case .flush(let id):
+          if let deliver = list.element(id: id) { return .flush(deliver) }
+        }
+      }
+      draining = false
+      return nil
+    }
+  }
+
+  /// Delivers the values kept for the subscriber `id`, serialized with every other delivery.
+  @usableFromInline func flush(id: UInt64) {
+    let step: Step? = lock.withLock {
+      if draining {
+        pending.append(.flush(id))
         return nil
       }
-      switch event {
-      case .value(let value):
-        replay.append(value)
-        return .value(value, list.snapshot)
-      case .completion(let completion):
-        deliveredCompletion = completion
-        return .completion(completion, list.removeAll())
-      case .subscribe(let conduit, let deliver):
-        return attach(conduit, deliver)
-      }
+      guard let deliver = list.element(id: id) else { return nil }
+      draining = true
+      return .flush(deliver)
     }
+    guard let step else { return }
+    perform(step)
+    drain()
   }
 
   @inlinable func remove(id: UInt64) {
@@ -160,6 +197,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 enum ConduitEvent<Output, Failure: Error> {
   /// Give the subscriber its subscription.
   case start
+  /// Deliver what waits for demand.
+  case flush
   case value(Output)
   case completion(Subscribers.Completion<Failure>)
 }
@@ -176,14 +215,19 @@ struct ConduitPath<Output, Failure: Error> {
 }
 
 /// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
-/// subscriber's type: the handle's id in its list and whether it is still active.
+/// subscriber's type: the handle's id in its list, whether it is still active, and its demand.
 @usableFromInline
 class ConduitState<Output, Failure: Error>: @unchecked Sendable {
-  // @unchecked: the only stored property is atomic.
+  // @unchecked: the stored properties are atomic.
 
   /// The id, shifted left by one, with the low bit set while the handle is active: one word
   /// for both, since this object is kept once per subscriber.
   @usableFromInline final let state: Atomic<UInt64>
+  /// The outstanding demand: requests add to it from any thread; only the delivering thread
+  /// takes from it.
+  @usableFromInline final let demand = AtomicDemand()
+  /// Whether values wait in the handle's backlog for demand. Written by the delivering thread.
+  @usableFromInline final let waiting = Atomic<Bool>(false)
 
   @inlinable init(id: UInt64) { state = Atomic(id << 1 | 1) }
 
@@ -196,35 +240,46 @@ class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   @inlinable final func deactivate() -> Bool {
     state.bitwiseAnd(~1, ordering: .acquiringAndReleasing).oldValue & 1 != 0
   }
+
 }
 
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
-/// to it. Values reach the subscriber only while the handle is active; `cancel()` and the
-/// completion deactivate it exactly once.
+/// to it. Values reach the subscriber only while the handle is active and as its demand allows;
+/// `cancel()` and the completion deactivate it exactly once.
 ///
 /// The broadcaster's list holds `deliver`, a closure over this object made where `subscribe` is
 /// called: it is compiled for the subscriber's concrete type, so the per-value path runs
 /// specialized code (a method of this generic class, called from the broadcaster, would run the
 /// unspecialized implementation with type-metadata lookups on every value). The list holding
 /// the closure rather than a separate handle object keeps a subscription to one allocation
-/// here.
+/// here. A subscriber that requested `.unlimited` takes the first branch of `deliver`: two
+/// loads, no demand bookkeeping.
 @usableFromInline
 final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
   Subscription, @unchecked Sendable
 {
-  // @unchecked: every stored property is immutable; `deliver` is called serially by the
-  // broadcaster's single draining thread.
+  // @unchecked: `downstream` and `notify` are immutable; `backlog` is touched only by the
+  // broadcaster's single draining thread (`deliver`); the rest is atomic.
   @usableFromInline let downstream: Downstream
-  /// Removes this conduit from its broadcaster's list. A closure rather than the broadcaster
-  /// itself: `cancel()` is reached through an existential, where a method of this generic class
-  /// runs unspecialized, and only a closure made at `subscribe` runs specialized code.
-  @usableFromInline let detach: (UInt64) -> Void
+  /// Tells the broadcaster about this conduit: `(id, false)` removes it from the list, `(id,
+  /// true)` asks for its backlog to be delivered. A closure rather than the broadcaster itself:
+  /// `cancel()` is reached through an existential, where a method of this generic class runs
+  /// unspecialized, and only a closure made at `subscribe` runs specialized code.
+  @usableFromInline let notify: (UInt64, Bool) -> Void
+  /// Values kept for a subscriber without demand, by a subject that replays; capacity 0 keeps none.
+  @usableFromInline @exclusivity(unchecked) var backlog: ReplayBuffer<Downstream.Input>
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable @inline(__always)
-  init(id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, downstream: Downstream) {
+  init(
+    id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, backlog: Int,
+    downstream: Downstream
+  ) {
     self.downstream = downstream
-    detach = { broadcaster.remove(id: $0) }
+    self.backlog = ReplayBuffer(capacity: backlog)
+    notify = { id, flush in
+      if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }
+    }
     super.init(id: id)
   }
 
@@ -233,14 +288,69 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   var deliver: (ConduitEvent<Downstream.Input, Downstream.Failure>) -> Void {
     { [self] event in
       switch event {
-      case .value(let value): if isActive { downstream.receive(value) }
-      case .completion(let completion): if deactivate() { downstream.receive(completion: completion) }
+      case .value(let value):
+        if demand.isUnlimited && !waiting.load(ordering: .relaxed)
+        {
+          if isActive { _ = downstream.receive(value) }
+        } else {
+          offer(value)
+        }
+      case .completion(let completion):
+        if deactivate() {
+          if waiting.load(ordering: .relaxed) {
+            backlog = ReplayBuffer(capacity: backlog.capacity)
+            waiting.store(false, ordering: .relaxed)
+          }
+          downstream.receive(completion: completion)
+        }
       case .start: downstream.receive(subscription: self)
+      case .flush: flush()
       }
     }
   }
 
+  /// Delivers `value` if the subscriber asked for it; otherwise keeps it in the backlog (which
+  /// drops it when the subject does not replay). Called only by the delivering thread.
+  @inlinable func offer(_ value: Downstream.Input) {
+    guard isActive else { return }
+    if waiting.load(ordering: .relaxed) {
+      backlog.append(value)
+      flush()
+      return
+    }
+    guard demand.take() else {
+      if backlog.capacity > 0 {
+        backlog.append(value)
+        waiting.store(true, ordering: .relaxed)
+      }
+      return
+    }
+    demand.add(downstream.receive(value))
+  }
+
+  /// Delivers kept values while there is demand. Called only by the delivering thread.
+  @inlinable func flush() {
+    while waiting.load(ordering: .relaxed), isActive {
+      guard let value = backlog.first else {
+        waiting.store(false, ordering: .relaxed)
+        backlog = ReplayBuffer(capacity: backlog.capacity)
+        return
+      }
+      guard demand.take() else { return }
+      backlog.removeFirst()
+      demand.add(downstream.receive(value))
+    }
+  }
+
+  /// Adds `demand` to what the subscriber may receive; delivers kept values, if any, through
+  /// the broadcaster (serialized with its other deliveries).
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    guard demand.rawValue > 0, isActive else { return }
+    self.demand.add(demand)
+    if waiting.load(ordering: .acquiring) { notify(id, true) }
+  }
+
   @inlinable func cancel() {
-    if deactivate() { detach(id) }
+    if deactivate() { notify(id, false) }
   }
 }

@@ -11,6 +11,15 @@ struct EventQueue<Element> {
 
   @inlinable mutating func append(_ element: Element) { storage.append(element) }
 
+  /// The element `popFirst()` would return.
+  @inlinable var first: Element? { head < storage.count ? storage[head] : nil }
+
+  /// The element appended last, if it is still queued.
+  @inlinable var last: Element? { head < storage.count ? storage[storage.count &- 1] : nil }
+
+  /// Replaces the element appended last; the queue must not be empty.
+  @inlinable mutating func replaceLast(with element: Element) { storage[storage.count &- 1] = element }
+
   @inlinable mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head]

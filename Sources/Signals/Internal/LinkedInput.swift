@@ -1,6 +1,7 @@
 /// One input of an operator with shared state (combining, flattening, time operators): forwards
 /// to closures of the state while its link is live, and hands its subscription to the link. Holding the state strongly is the cycle that keeps a
-/// subscription alive; the link breaks it on completion or cancel.
+/// subscription alive; the link breaks it on completion or cancel. Demand for the input is
+/// requested through the link (`UpstreamLink.request`), by the state's demand policy.
 @usableFromInline
 struct LinkedInput<Input, Failure: Error>: Subscriber {
   @usableFromInline let link: UpstreamLink
@@ -17,8 +18,10 @@ struct LinkedInput<Input, Failure: Error>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) { link.attach(subscription) }
-  @inlinable func receive(_ input: Input) {
+  /// Forwards the value; asks for nothing more here: the state asks through `link.request`.
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand {
     if !link.isTerminated { receiveValue(input) }
+    return .none
   }
   @inlinable func receive(completion: Subscribers.Completion<Failure>) {
     if !link.isTerminated { receiveCompletion(completion) }

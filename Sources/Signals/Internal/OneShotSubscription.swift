@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The subscription of a synchronous source (`Just`, `Empty`, a sequence): a flag that the
-/// source checks before each call, set by `cancel()` from any thread.
+/// The subscription of a source that only completes (`Empty`, `Fail`): a flag that the source
+/// checks before the completion, set by `cancel()` from any thread. Requests need no answer.
 @usableFromInline
 final class OneShotSubscription: Subscription {
   @usableFromInline let active = Atomic<Bool>(true)
@@ -12,4 +12,7 @@ final class OneShotSubscription: Subscription {
   @inlinable var isActive: Bool { active.load(ordering: .acquiring) }
 
   @inlinable func cancel() { active.store(false, ordering: .releasing) }
+
+  /// Nothing to send: a request changes nothing.
+  @inlinable func request(_ demand: Subscribers.Demand) {}
 }

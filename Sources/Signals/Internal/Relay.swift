@@ -55,15 +55,27 @@ extension RelayRules where Failure == any Error {
 /// is the subscription the downstream cancels. Threading: events arrive serially from the
 /// upstream; `cancel()` may come from any thread and ends delivery once it has returned on the
 /// delivering thread. One atomic load per value.
+///
+/// Demand, as Combine's per-value operators: the downstream's requests go to the upstream as
+/// they are; a value the rules `.skip` asks the upstream for one more, so the downstream still
+/// receives what it asked for. A last value that the rules give at the upstream's completion
+/// (`last`, `reduce`, `collect`, `replaceEmpty`) waits, with the completion behind it, until the
+/// downstream has requested something; so the relay counts the downstream's demand (one more
+/// atomic load per value once it is `.unlimited`).
 @usableFromInline
 final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   @unchecked Sendable
 {
   // @unchecked: `rules` is immutable and only called serially by the upstream (the Subscriber
-  // contract); `link` is thread-safe.
+  // contract); `link` and `demand` are thread-safe; `tail` is touched only inside `lock`.
   @usableFromInline let downstream: Downstream
   @usableFromInline let rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
   @usableFromInline let link = UpstreamLink()
+  @usableFromInline let demand = AtomicDemand()
+  @usableFromInline let lock = Lock()
+  /// A last value and the completion, waiting for the downstream to request something.
+  @usableFromInline @exclusivity(unchecked) var tail:
+    (Downstream.Input, Subscribers.Completion<Downstream.Failure>)?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -78,30 +90,67 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
     if link.attach(subscription) { downstream.receive(subscription: self) }
   }
 
-  @inlinable func receive(_ input: Input) {
-    guard !link.isTerminated else { return }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+    guard !link.isTerminated else { return .none }
     switch rules.value(input) {
-    case .skip: break
-    case .emit(let output): downstream.receive(output)
+    case .skip: return .max(1)
+    case .emit(let output):
+      if demand.isUnlimited { return downstream.receive(output) }
+      _ = demand.take()
+      let more = downstream.receive(output)
+      demand.add(more)
+      return more
     case .emitThenFinish(let output):
-      guard link.terminate() else { return }
-      downstream.receive(output)
+      guard link.terminate() else { return .none }
+      _ = downstream.receive(output)
       downstream.receive(completion: .finished)
     case .finish:
       if link.terminate() { downstream.receive(completion: .finished) }
     case .fail(let error):
       if link.terminate() { downstream.receive(completion: .failure(error)) }
     }
+    return .none
   }
 
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     guard link.terminate(cancelUpstream: false) else { return }
     let (last, completion) = rules.completion(completion)
-    if let last { downstream.receive(last) }
+    if let last {
+      let waits = lock.withLock { () -> Bool in
+        if demand.take() { return false }
+        tail = (last, completion)
+        return true
+      }
+      if waits { return }
+      _ = downstream.receive(last)
+    }
     downstream.receive(completion: completion)
   }
 
-  @inlinable func cancel() { link.terminate() }
+  /// Passes the request upstream; delivers a waiting last value and completion.
+  @inlinable func request(_ more: Subscribers.Demand) {
+    guard more > 0 else { return }
+    let waiting = lock.withLock { () -> (Downstream.Input, Subscribers.Completion<Downstream.Failure>)? in
+      demand.add(more)
+      defer { tail = nil }
+      return tail
+    }
+    if let (last, completion) = waiting {
+      _ = downstream.receive(last)
+      downstream.receive(completion: completion)
+      return
+    }
+    link.request(more)
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    let dropped = lock.withLock { () -> (Downstream.Input, Subscribers.Completion<Downstream.Failure>)? in
+      defer { tail = nil }
+      return tail
+    }
+    withExtendedLifetime(dropped) {}
+  }
 }
 
 extension Publishers {

@@ -23,4 +23,16 @@ struct ReplayBuffer<Element> {
   @inlinable var elements: ArraySlice<Element> { storage[start...].dropFirst(0) }
   @inlinable var isEmpty: Bool { storage.count == start }
   @inlinable var last: Element? { isEmpty ? nil : storage[storage.count &- 1] }
+  @inlinable var first: Element? { isEmpty ? nil : storage[start] }
+  @inlinable var count: Int { storage.count &- start }
+
+  /// Drops the oldest element; releases the storage once empty.
+  @inlinable mutating func removeFirst() {
+    guard !isEmpty else { return }
+    start &+= 1
+    if start == storage.count {
+      storage = []
+      start = 0
+    }
+  }
 }

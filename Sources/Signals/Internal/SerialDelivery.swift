@@ -1,10 +1,19 @@
-/// Delivers to one subscriber from any number of threads, one call at a time, in arrival order.
+/// Delivers to one subscriber from any number of threads, one call at a time, in arrival order,
+/// as far as the subscriber's demand allows.
 ///
 /// The engine for operators with several inputs (combining, flattening, time operators whose
 /// timers fire on another thread). The first caller becomes the drainer and delivers; calls that
 /// arrive meanwhile, from other threads or re-entrantly from the subscriber itself, are queued
 /// and delivered by the drainer right after. No lock is held while the subscriber runs. After a
 /// completion or `cancel()`, nothing more is delivered and the queue is released.
+///
+/// Demand: it counts what the subscriber requested (`request(_:)` and what `receive(_:)`
+/// returns) and delivers a value only against that count. A value that finds no demand is
+/// handled by the operator's `Overflow` rule: kept until demand arrives, dropped, or kept as the
+/// one latest. Demand the subscriber adds is passed to `forward` (set by the operator: it asks
+/// its upstreams for more). A finish waits behind values kept for demand; a failure drops them
+/// and goes at once. Once the subscriber has requested `.unlimited`, a value costs one more
+/// comparison than without demand.
 @usableFromInline
 final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   // @unchecked: every `var` is read and written only inside `lock`; `downstream` is called only
@@ -14,20 +23,72 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     case completion(Subscribers.Completion<Downstream.Failure>)
   }
 
+  /// What happens to a value sent while the subscriber has no demand for it.
+  @usableFromInline enum Overflow {
+    /// Kept, in order, until demand arrives (its upstreams were asked only for what the
+    /// subscriber asked, so this stays bounded by that).
+    case buffer
+    /// Dropped (a timer tick, a debounced value: Combine drops them).
+    case drop
+    /// Kept as the one latest value, replacing an earlier kept one (`combineLatest`).
+    case keepLatest
+  }
+
   @usableFromInline let downstream: Downstream
+  @usableFromInline let overflow: Overflow
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
+  /// How many values `pending` holds.
+  @usableFromInline @exclusivity(unchecked) var pendingValues = 0
   @usableFromInline @exclusivity(unchecked) var draining = false
   @usableFromInline @exclusivity(unchecked) var closed = false
+  @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+  /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
+  @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
 
-  @inlinable init(_ downstream: Downstream) { self.downstream = downstream }
+  @inlinable init(_ downstream: Downstream, overflow: Overflow = .buffer) {
+    self.downstream = downstream
+    self.overflow = overflow
+  }
+
+  /// Sets what to do with demand the subscriber adds (ask the upstreams for it).
+  @inlinable func onDemand(_ forward: @escaping (Subscribers.Demand) -> Void) {
+    lock.withLock { if !closed { self.forward = forward } }
+  }
+
+  /// Forwards demand the subscriber adds to each of `links`. (A method, so that states call it
+  /// from their initializers without making a closure there; see `UpstreamLink.make`.)
+  @inlinable func forwardDemand(to links: [UpstreamLink]) {
+    onDemand { demand in
+      for link in links { link.request(demand) }
+    }
+  }
 
   /// Whether a completion was accepted or delivery was cancelled.
   @inlinable var isClosed: Bool { lock.withLock { closed } }
 
+  /// The demand not yet used by a delivered or kept value.
+  @inlinable var outstanding: Subscribers.Demand {
+    lock.withLock { demand - pendingValues }
+  }
+
   /// Passes the subscription on. Call it before any value, from the subscribing thread.
   @inlinable func receive(subscription: any Subscription) {
     downstream.receive(subscription: subscription)
+  }
+
+  /// Adds `more` to the subscriber's demand: delivers kept values it allows, then forwards it.
+  @inlinable func request(_ more: Subscribers.Demand) {
+    guard more > 0 else { return }
+    let (drains, forward) = lock.withLock { () -> (Bool, ((Subscribers.Demand) -> Void)?) in
+      if closed && pending.isEmpty { return (false, nil) }
+      demand += more
+      guard !draining, !pending.isEmpty else { return (false, self.forward) }
+      draining = true
+      return (true, self.forward)
+    }
+    if drains { drain(adding: .none) }
+    forward?(more)
   }
 
   /// Delivers `value` now, or after what is being delivered; drops it after a completion.
@@ -44,16 +105,37 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     let value = lock.withLock { () -> Downstream.Input? in
       if closed { return nil }
       guard let value = update() else { return nil }
-      if draining {
-        pending.append(.value(value))
+      if draining || pendingValues > 0 {
+        keep(value)
         return nil
       }
+      guard demand > 0 else {
+        keep(value)
+        return nil
+      }
+      demand -= 1
       draining = true
       return value
     }
     guard let value else { return }
-    downstream.receive(value)
-    drain()
+    drain(adding: downstream.receive(value))
+  }
+
+  /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
+  /// locked.
+  @inlinable func keep(_ value: Downstream.Input) {
+    if demand > pendingValues || overflow == .buffer {
+      pending.append(.value(value))
+      pendingValues += 1
+      return
+    }
+    guard overflow == .keepLatest else { return }
+    if pendingValues > 0, case .value? = pending.last {
+      pending.replaceLast(with: .value(value))
+    } else {
+      pending.append(.value(value))
+      pendingValues += 1
+    }
   }
 
   /// Runs `decide` inside this delivery's lock; if it returns a completion, delivers it as
@@ -65,17 +147,22 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       if closed { return (nil, false) }
       guard let completion = decide() else { return (nil, false) }
       closed = true
-      if draining {
+      if case .failure = completion {
+        pending = EventQueue()
+        pendingValues = 0
+      }
+      if draining || !pending.isEmpty {
         pending.append(.completion(completion))
         return (completion, false)
       }
       draining = true
+      forward = nil
       return (completion, true)
     }
     guard let completion else { return false }
     if deliverNow {
       downstream.receive(completion: completion)
-      drain()
+      drain(adding: .none)
     }
     return true
   }
@@ -89,23 +176,50 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   /// Stops delivery: nothing queued or sent later reaches the subscriber.
   @inlinable func cancel() {
-    let dropped = lock.withLock { () -> EventQueue<Event> in
+    let (dropped, forward) = lock.withLock { () -> (EventQueue<Event>, ((Subscribers.Demand) -> Void)?) in
       closed = true
-      defer { pending = EventQueue() }
-      return pending
+      pendingValues = 0
+      defer {
+        pending = EventQueue()
+        self.forward = nil
+      }
+      return (pending, self.forward)
     }
-    withExtendedLifetime(dropped) {}
+    withExtendedLifetime((dropped, forward)) {}
   }
 
-  @inlinable func drain() {
-    while let event = lock.withLock({ () -> Event? in
-      if let event = pending.popFirst() { return event }
-      draining = false
-      return nil
-    }) {
+  /// Delivers what is queued as far as demand allows, adding `more` (what the subscriber
+  /// returned) to the demand first; then forwards the demand the subscriber added.
+  @inlinable func drain(adding more: Subscribers.Demand) {
+    var more = more
+    var added = Subscribers.Demand.none
+    while true {
+      let event = lock.withLock { () -> Event? in
+        if more > 0 {
+          if !demand.isUnlimited { added += more }
+          demand += more
+        }
+        switch pending.first {
+        case .value?:
+          guard demand > 0 else { break }
+          demand -= 1
+          pendingValues -= 1
+          return pending.popFirst()
+        case .completion?:
+          forward = nil
+          return pending.popFirst()
+        case nil: break
+        }
+        draining = false
+        return nil
+      }
+      more = .none
       switch event {
-      case .value(let value): downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
+      case .value(let value)?: more = downstream.receive(value)
+      case .completion(let completion)?: downstream.receive(completion: completion)
+      case nil:
+        if added > 0 { lock.withLock { forward }?(added) }
+        return
       }
     }
   }

@@ -29,6 +29,24 @@ struct SubscriberList<Element> {
     slots.append(element)
   }
 
+  /// The element under `id`, or `nil` if it is not in the list.
+  @inlinable func element(id: UInt64) -> Element? {
+    let index = position(of: id)
+    guard index < ids.count, ids[index] == id else { return nil }
+    return slots[index]
+  }
+
+  /// The index of `id` in `ids`, or where it would go.
+  @inlinable func position(of id: UInt64) -> Int {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if ids[mid] < id { low = mid &+ 1 } else { high = mid }
+    }
+    return low
+  }
+
   /// Removes and returns the element under `id`, or `nil` if it is not in the list.
   /// Release what it returns after unlocking.
   @inlinable mutating func remove(id: UInt64) -> Element? {

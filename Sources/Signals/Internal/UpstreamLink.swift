@@ -5,11 +5,15 @@ import Synchronization
 /// Operators that end a flow themselves (a throwing closure, `prefix`, `first`, `timeout`, ...)
 /// keep one: `attach` stores the upstream subscription (cancelling it if the operator already
 /// ended), `terminate()` ends the operator exactly once and cancels the upstream, and
-/// `isTerminated` is the lock-free check on the per-value path. Thread-safe.
+/// `isTerminated` is the lock-free check on the per-value path. `request(_:)` passes demand to
+/// the upstream; demand requested before the upstream subscription arrives is kept and requested
+/// when it does. Thread-safe.
 @usableFromInline
 final class UpstreamLink: Sendable {
   @usableFromInline let terminated = Atomic<Bool>(false)
   @usableFromInline let upstream = Guarded<(any Subscription)?>(nil)
+  /// Demand requested before the upstream subscription arrived.
+  @usableFromInline let early = Guarded<Subscribers.Demand>(.none)
 
   @inlinable init() {}
 
@@ -25,8 +29,27 @@ final class UpstreamLink: Sendable {
       current = subscription
       return true
     }
-    if !accepted { subscription.cancel() }
-    return accepted
+    if !accepted {
+      subscription.cancel()
+      return false
+    }
+    let demand = early.withLock { demand -> Subscribers.Demand in
+      defer { demand = .none }
+      return demand
+    }
+    if demand > 0 { subscription.request(demand) }
+    return true
+  }
+
+  /// Requests `demand` from the upstream, or keeps it until the upstream subscription arrives.
+  /// Does nothing once terminated or for `.none`.
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    guard demand > 0, !isTerminated else { return }
+    let subscription = upstream.withLock { current -> (any Subscription)? in
+      if current == nil { early.withLock { $0 += demand } }
+      return current
+    }
+    subscription?.request(demand)
   }
 
   /// Marks the operator terminated and cancels the upstream unless `cancelUpstream` is `false`

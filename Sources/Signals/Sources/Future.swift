@@ -9,7 +9,8 @@
 /// subscriber, early or late, receives the same result. Wrap it in `Deferred` to start it per
 /// subscription instead. Threading: the result is delivered on the thread that fulfils the
 /// promise (or, for later subscribers, on the subscribing thread). Failure: only the first
-/// call of the promise counts; later calls are ignored.
+/// call of the promise counts; later calls are ignored. Demand, as in Combine: the value waits
+/// until its subscriber has requested something; a failure needs no request.
 public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
   // @unchecked: `result`, `waiting` and `nextID` are touched only inside `lock`; values leave
   // through the promise, which the caller may call on any thread (that is a Future's purpose).
@@ -19,7 +20,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
 
   let lock = Lock()
   var result: Result<Output, Failure>?
-  var waiting: [UInt64: AnySubscriber<Output, Failure>] = [:]
+  var waiting: [UInt64: FutureSubscription<Output, Failure>] = [:]
   var nextID: UInt64 = 0
 
   /// Makes a future and runs `attemptToFulfill` at once with its promise.
@@ -28,42 +29,31 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   }
 
   func fulfil(_ result: Result<Output, Failure>) {
-    let subscribers = lock.withLock { () -> [AnySubscriber<Output, Failure>]? in
+    let subscriptions = lock.withLock { () -> [FutureSubscription<Output, Failure>]? in
       guard self.result == nil else { return nil }
       self.result = result
       defer { waiting = [:] }
       return waiting.sorted { $0.key < $1.key }.map(\.value)
     }
-    for subscriber in subscribers ?? [] { Self.deliver(result, to: subscriber) }
+    for subscription in subscriptions ?? [] { subscription.offer(result) }
   }
 
-  static func deliver(_ result: Result<Output, Failure>, to subscriber: AnySubscriber<Output, Failure>) {
-    switch result {
-    case .success(let value):
-      subscriber.receive(value)
-      subscriber.receive(completion: .finished)
-    case .failure(let error):
-      subscriber.receive(completion: .failure(error))
-    }
-  }
-
-  /// Attaches `subscriber`; it receives the result now if there is one, or when there is.
+  /// Attaches `subscriber`; it receives the result when there is one and it has requested it.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let id = lock.withLock {
       nextID += 1
       return nextID
     }
-    let subscription = FutureSubscription(future: self, id: id)
+    let subscription = FutureSubscription(future: self, id: id, subscriber: AnySubscriber(subscriber))
     subscriber.receive(subscription: subscription)
     guard subscription.isActive else { return }
-    let erased = AnySubscriber(subscriber)
-    if let result = register(erased, id: id) { Self.deliver(result, to: erased) }
+    if let result = register(subscription, id: id) { subscription.offer(result) }
   }
 
-  /// Adds `subscriber` to the waiting list, or returns the result if it is already in.
-  func register(_ subscriber: AnySubscriber<Output, Failure>, id: UInt64) -> Result<Output, Failure>? {
+  /// Adds `subscription` to the waiting list, or returns the result if it is already in.
+  func register(_ subscription: FutureSubscription<Output, Failure>, id: UInt64) -> Result<Output, Failure>? {
     lock.withLock {
-      if result == nil { waiting[id] = subscriber }
+      if result == nil { waiting[id] = subscription }
       return result
     }
   }
@@ -105,24 +95,70 @@ protocol FutureWaitingList: AnyObject, Sendable {
 
 extension Future: FutureWaitingList {}
 
-/// A `Future` subscriber's handle: cancelling removes it from the waiting list.
-final class FutureSubscription: Subscription {
-  let active = Guarded(true)
+/// A `Future` subscriber's handle: it holds the result until the subscriber has requested it;
+/// cancelling removes it from the waiting list.
+final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked Sendable {
+  // @unchecked: `subscriber`, `requested` and `pending` are touched only inside `lock`.
+  let lock = Lock()
+  var subscriber: AnySubscriber<Output, Failure>?
+  var requested = false
+  var pending: Result<Output, Failure>?
   weak let future: (any FutureWaitingList)?
   let id: UInt64
 
-  init(future: any FutureWaitingList, id: UInt64) {
+  init(future: any FutureWaitingList, id: UInt64, subscriber: AnySubscriber<Output, Failure>) {
     self.future = future
     self.id = id
+    self.subscriber = subscriber
   }
 
-  var isActive: Bool { active.withLock { $0 } }
+  var isActive: Bool { lock.withLock { subscriber != nil } }
+
+  /// Delivers `result` now if it was requested (or is a failure), or keeps it until it is.
+  func offer(_ result: Result<Output, Failure>) {
+    let target = lock.withLock { () -> AnySubscriber<Output, Failure>? in
+      guard subscriber != nil else { return nil }
+      if case .success = result, !requested {
+        pending = result
+        return nil
+      }
+      defer { subscriber = nil }
+      return subscriber
+    }
+    if let target { Self.deliver(result, to: target) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    guard demand > 0 else { return }
+    let (target, result) = lock.withLock { () -> (AnySubscriber<Output, Failure>?, Result<Output, Failure>?) in
+      requested = true
+      guard let result = pending, let subscriber else { return (nil, nil) }
+      pending = nil
+      self.subscriber = nil
+      return (subscriber, result)
+    }
+    if let target, let result { Self.deliver(result, to: target) }
+  }
+
+  static func deliver(_ result: Result<Output, Failure>, to subscriber: AnySubscriber<Output, Failure>) {
+    switch result {
+    case .success(let value):
+      _ = subscriber.receive(value)
+      subscriber.receive(completion: .finished)
+    case .failure(let error):
+      subscriber.receive(completion: .failure(error))
+    }
+  }
 
   func cancel() {
-    let first = active.withLock { active -> Bool in
-      defer { active = false }
-      return active
+    let (first, dropped) = lock.withLock { () -> (Bool, AnySubscriber<Output, Failure>?) in
+      defer {
+        subscriber = nil
+        pending = nil
+      }
+      return (subscriber != nil, subscriber)
     }
+    withExtendedLifetime(dropped) {}
     if first { future?.remove(id) }
   }
 }

@@ -16,15 +16,11 @@ public struct Just<Output>: Publisher {
   /// Makes a publisher that emits `output` and finishes.
   @inlinable public init(_ output: Output) { self.output = output }
 
-  /// Delivers the value and the finish, unless the subscriber cancels on subscription.
+  /// Delivers the value and the finish once the subscriber requests something (as in Combine),
+  /// unless it cancels first.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let flag = OneShotSubscription()
-    subscriber.receive(subscription: flag)
-    guard flag.isActive else { return }
-    subscriber.receive(output)
-    guard flag.isActive else { return }
-    subscriber.receive(completion: .finished)
+    SequenceSubscription(CollectionOfOne(output).makeIterator(), subscriber).start()
   }
 }
 

@@ -11,8 +11,8 @@ extension Sequence {
 extension Publishers {
   /// A publisher that emits a sequence's elements synchronously, then finishes.
   ///
-  /// Threading: all elements are delivered on the subscribing thread before `subscribe`
-  /// returns. Cancelling from inside a value callback stops it before the next element (an
+  /// Threading: elements are delivered on the thread that requests them (for `sink`, all of them
+  /// on the subscribing thread before `subscribe` returns). Cancelling from inside a value callback stops it before the next element (an
   /// infinite sequence is fine with `prefix`). Failure: never fails by itself.
   public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
     /// The sequence's element type.
@@ -24,16 +24,11 @@ extension Publishers {
     /// Makes a publisher of `sequence`'s elements.
     @inlinable public init(sequence: Elements) { self.sequence = sequence }
 
-    /// Emits every element, then finishes; stops at once when the subscriber cancels.
+    /// Emits the elements as they are requested, then finishes right after the last one (an
+    /// empty sequence finishes at once); stops at once when the subscriber cancels.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let flag = OneShotSubscription()
-      subscriber.receive(subscription: flag)
-      for element in sequence {
-        guard flag.isActive else { return }
-        subscriber.receive(element)
-      }
-      if flag.isActive { subscriber.receive(completion: .finished) }
+      SequenceSubscription(sequence.makeIterator(), subscriber).start()
     }
   }
 }

@@ -57,9 +57,12 @@ where Downstream.Input == SchedulerTime {
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {
-    delivery = SerialDelivery(downstream)
+    delivery = SerialDelivery(downstream, overflow: .drop)
     self.scheduler = scheduler
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   @inlinable func start(interval: SchedulerTime.Stride) {
     let token = scheduler.repeating(

@@ -7,14 +7,18 @@
 /// ```
 ///
 /// `value` is updated as soon as `send` is called, even when delivery waits behind another
-/// thread's delivery. Threading: as `PassthroughSubject`. Failure: after a completion, sends are
-/// ignored and `value` stays as it was. It is `Sendable` when its values are.
+/// thread's delivery. Demand, as in Combine: a subscriber with no outstanding demand is sent
+/// nothing, and receives the subject's newest value when it next requests (the values in
+/// between are skipped for it). A subscriber that comes after the completion receives only
+/// the completion, as in Combine. Threading: as `PassthroughSubject`. Failure: after a
+/// completion, sends are ignored and `value` stays as it was. It is `Sendable` when its values
+/// are.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>
 
   /// Makes a subject holding `value`.
   public init(_ value: Output) {
-    core = Broadcaster(replay: 1, latest: value)
+    core = Broadcaster(replay: 1, latest: value, replaysAfterCompletion: false)
   }
 
   /// The current value; setting it sends the new value.

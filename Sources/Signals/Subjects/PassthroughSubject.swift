@@ -1,6 +1,8 @@
 /// A subject that broadcasts each value to the subscribers attached when it is sent.
 ///
-/// A subscriber that attaches after the completion receives the completion at once.
+/// A subscriber that attaches after the completion receives the completion at once. Demand, as
+/// in Combine: a value sent while a subscriber has no outstanding demand is dropped for that
+/// subscriber (others still receive it).
 ///
 /// ```
 /// subject:  -a-b-|

@@ -59,23 +59,28 @@ extension Subscribers {
       self.keyPath = keyPath
     }
 
-    /// Keeps the first subscription; cancels any later one.
+    /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
     public func receive(subscription: any Subscription) {
       let accepted = lock.withLock { () -> Bool in
         guard self.subscription == nil, !done else { return false }
         self.subscription = subscription
         return true
       }
-      if !accepted { subscription.cancel() }
+      if accepted {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
+      }
     }
 
     /// Writes `input`, or cancels if the object is gone.
-    public func receive(_ input: Input) {
+    public func receive(_ input: Input) -> Subscribers.Demand {
       guard let object else {
         cancel()
-        return
+        return .none
       }
       object[keyPath: keyPath] = input
+      return .none
     }
 
     /// Lets go of the subscription.

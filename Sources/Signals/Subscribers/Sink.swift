@@ -1,5 +1,6 @@
 extension Subscribers {
-  /// A subscriber that calls closures for each value and for the completion.
+  /// A subscriber that calls closures for each value and for the completion; it requests
+  /// `.unlimited` when it receives its subscription, as in Combine.
   ///
   /// It cancels a second subscription it is given, ignores everything after its completion or
   /// its cancellation, and lets go of its upstream on either. Lifetime as in Combine: the
@@ -32,7 +33,7 @@ extension Subscribers {
       self.receiveCompletion = receiveCompletion
     }
 
-    /// Keeps the first subscription; cancels any later one.
+    /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
     @inlinable
     public func receive(subscription: any Subscription) {
       let accepted = lock.withLock {
@@ -40,12 +41,19 @@ extension Subscribers {
         state = .subscribed(subscription)
         return true
       }
-      if !accepted { subscription.cancel() }
+      if accepted {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
+      }
     }
 
-    /// Calls `receiveValue`.
+    /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
-    public func receive(_ input: Input) { receiveValue(input) }
+    public func receive(_ input: Input) -> Subscribers.Demand {
+      receiveValue(input)
+      return .none
+    }
 
     /// Calls `receiveCompletion` once, unless the sink was cancelled.
     @inlinable

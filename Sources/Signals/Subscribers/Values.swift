@@ -1,8 +1,8 @@
 extension Publisher where Failure == Never, Output: Sendable {
   /// The publisher's values as an `AsyncSequence`, for `for await value in publisher.values`.
   ///
-  /// Values are buffered without limit until the loop takes them (no backpressure, so none is
-  /// lost). Ending the loop (or cancelling its task) cancels the subscription. Threading: the
+  /// It requests `.unlimited`: values are buffered without limit until the loop takes them, so
+  /// none is lost. Ending the loop (or cancelling its task) cancels the subscription. Threading: the
   /// loop runs in its task; values cross to it, so they must be `Sendable`.
   public var values: AsyncStream<Output> {
     AsyncStream(bufferingPolicy: .unbounded) { continuation in

@@ -100,7 +100,7 @@ struct RecordingSubscriber<Downstream: Subscriber>: Subscriber {
   func receive(subscription: any Subscription) {
     downstream.receive(subscription: RecordedSubscription(wrapped: subscription, onCancel: onCancel))
   }
-  func receive(_ input: Downstream.Input) { downstream.receive(input) }
+  func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)
   }
@@ -116,6 +116,8 @@ final class RecordedSubscription: Subscription {
     self.wrapped = wrapped
     self.onCancel = onCancel
   }
+
+  func request(_ demand: Subscribers.Demand) { wrapped.request(demand) }
 
   func cancel() {
     let first = cancelled.withLock { cancelled -> Bool in

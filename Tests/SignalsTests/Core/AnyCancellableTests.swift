@@ -42,7 +42,13 @@ import Testing
     let erased = subject.map { $0 * 2 }.eraseToAnyPublisher()
     var values: [Int] = []
     subject.send(0)
-    erased.subscribe(AnySubscriber(receiveValue: { values.append($0) }))
+    erased.subscribe(
+      AnySubscriber(
+        receiveSubscription: { $0.request(.unlimited) },
+        receiveValue: {
+          values.append($0)
+          return .none
+        }))
     subject.send(1)
     subject.send(2)
     #expect(values == [2, 4])

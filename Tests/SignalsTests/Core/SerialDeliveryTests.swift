@@ -13,7 +13,9 @@ import Testing
         log.withLock { $0.append("start \(value)") }
         if value == 1 { holder.withLock { $0 }?.receive(2) }
         log.withLock { $0.append("end \(value)") }
+        return .none
       }))
+    delivery.request(.unlimited)
     holder.withLock { $0 = delivery }
     delivery.receive(1)
     #expect(log.withLock { $0 } == ["start 1", "end 1", "start 2", "end 2"])
@@ -23,6 +25,7 @@ import Testing
   @Test func firstCompletionWinsAndNothingFollowsIt() {
     let recorder = Recorder<Int, TestError>()
     let delivery = SerialDelivery(recorder)
+    delivery.request(.unlimited)
     delivery.receive(1)
     #expect(delivery.receive(completion: .failure(TestError())))
     #expect(!delivery.receive(completion: .finished))
@@ -33,6 +36,7 @@ import Testing
   @Test func cancelDropsEverything() {
     let recorder = Recorder<Int, Never>()
     let delivery = SerialDelivery(recorder)
+    delivery.request(.unlimited)
     delivery.cancel()
     delivery.receive(1)
     delivery.receive(completion: .finished)
@@ -47,18 +51,20 @@ import Testing
       var sum = 0
       var count = 0
       func receive(subscription: any Subscription) {}
-      func receive(_ input: Int) {
+      func receive(_ input: Int) -> Subscribers.Demand {
+        defer { inside.subtract(1, ordering: .acquiringAndReleasing) }
         if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
           overlaps.add(1, ordering: .relaxed)
         }
         sum += input
         count += 1
-        inside.subtract(1, ordering: .acquiringAndReleasing)
+        return .none
       }
       func receive(completion: Subscribers.Completion<Never>) {}
     }
     let counter = Counter()
     let delivery = SerialDelivery(counter)
+    delivery.request(.unlimited)
     await withTaskGroup(of: Void.self) { group in
       for thread in 0..<4 {
         group.addTask {

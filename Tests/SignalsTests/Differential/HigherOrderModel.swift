@@ -81,19 +81,18 @@ struct HigherOrderModel {
     return model.output
   }
 
-  /// flatMap(maxPublishers: .max(limit)) over `outer`'s values.
+  /// flatMap(maxPublishers: .max(limit)) over `outer`'s values, with Combine's demand: the
+  /// outer (a subject) is asked for `limit` values and one more per finished inner publisher,
+  /// so a value it sends while `limit` inner publishers run is dropped.
   static func flatMap(limit: Int, outer: Timeline, inners: [Timeline]) -> Timeline {
     var model = HigherOrderModel(outer: outer, inners: inners)
     var running: Set<Int> = []
-    var waiting: [Int] = []
     var outerFinished = false
     while let event = model.next() {
       switch (event.subscription, event.event) {
       case (nil, .value(let value)):
         if running.count < limit {
           running.insert(model.subscribe(value % inners.count, at: event.frame))
-        } else {
-          waiting.append(value % inners.count)
         }
       case (nil, .finished):
         outerFinished = true
@@ -113,9 +112,7 @@ struct HigherOrderModel {
           return model.output
         case .finished:
           running.remove(subscription)
-          if !waiting.isEmpty {
-            running.insert(model.subscribe(waiting.removeFirst(), at: event.frame))
-          } else if running.isEmpty && outerFinished {
+          if running.isEmpty && outerFinished {
             model.output.append(event.frame, .finished)
             return model.output
           }

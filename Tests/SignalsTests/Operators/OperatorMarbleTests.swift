@@ -28,11 +28,11 @@ import Testing
       scheduler.run(source.withLatestFrom(other) { $0 + $1 }, values: ["p": "bx", "q": "cy"]), "----p--q|")
   }
 
-  @Test func flatMapWithALimitQueuesThenStartsInOrder() throws {
-    let outer = try scheduler.hot("-a-b|")
-    let inners = ["a": try scheduler.cold("x-y|"), "b": try scheduler.cold("z|")]
+  @Test func flatMapWithALimitDropsWhatAHotUpstreamSendsAtCapacity() throws {
+    let outer = try scheduler.hot("-a-b---c|")
+    let inners = ["a": try scheduler.cold("x-y|"), "b": try scheduler.cold("z|"), "c": try scheduler.cold("w|")]
     let flattened = outer.flatMap(maxPublishers: .max(1)) { inners[$0]! }
-    expectMarbles(scheduler.run(flattened), "-x-yz|")
+    expectMarbles(scheduler.run(flattened), "-x-y---w|")
   }
 
   @Test func scanRunsTheTotal() throws {

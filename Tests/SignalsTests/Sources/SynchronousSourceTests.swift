@@ -12,7 +12,10 @@ import Testing
     Just(1).subscribe(
       AnySubscriber<Int, Never>(
         receiveSubscription: { $0.cancel() },
-        receiveValue: { events.append("value \($0)") },
+        receiveValue: {
+          events.append("value \($0)")
+          return .none
+        },
         receiveCompletion: { _ in events.append("completion") }))
     #expect(events.isEmpty)
   }
@@ -22,10 +25,14 @@ import Testing
     var events: [String] = []
     Just(1).subscribe(
       AnySubscriber<Int, Never>(
-        receiveSubscription: { subscription = $0 },
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.unlimited)
+        },
         receiveValue: {
           events.append("value \($0)")
           subscription?.cancel()
+          return .none
         },
         receiveCompletion: { _ in events.append("completion") }))
     #expect(events == ["value 1"])
@@ -76,10 +83,14 @@ import Testing
     var subscription: (any Subscription)?
     (1...10).publisher.subscribe(
       AnySubscriber<Int, Never>(
-        receiveSubscription: { subscription = $0 },
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.unlimited)
+        },
         receiveValue: { value in
           seen.append(value)
           if value == 2 { subscription?.cancel() }
+          return .none
         }))
     #expect(seen == [1, 2])
   }

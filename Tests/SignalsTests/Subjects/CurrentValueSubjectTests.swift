@@ -39,13 +39,29 @@ import Testing
     _ = normalizer
   }
 
-  @Test func afterCompletionSendsAreIgnoredAndLateSubscribersGetValueThenCompletion() {
+  @Test func afterCompletionSendsAreIgnoredAndLateSubscribersGetOnlyTheCompletion() {
     let subject = CurrentValueSubject<Int, TestError>(1)
     subject.send(completion: .finished)
     subject.send(2)
     #expect(subject.value == 1)
     let late = subject.record()
-    #expect(late.events == [.value(1), .completion(.finished)])
+    #expect(late.events == [.completion(.finished)])
+  }
+
+  @Test func aSubscriberWithoutDemandGetsTheNewestValueWhenItAsks() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = subject.record(demand: .none)
+    subject.send(1)
+    subject.send(2)
+    #expect(recorder.values.isEmpty)
+    recorder.request(.max(1))
+    #expect(recorder.values == [2])
+    subject.send(3)
+    #expect(recorder.values == [2])
+    recorder.request(.max(2))
+    #expect(recorder.values == [2, 3])
+    subject.send(4)
+    #expect(recorder.values == [2, 3, 4])
   }
 
   @Test func optionalValuesHoldNil() {

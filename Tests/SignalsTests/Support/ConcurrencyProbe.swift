@@ -15,13 +15,15 @@ final class ConcurrencyProbe: Subscriber, Cancellable, @unchecked Sendable {
 
   func receive(subscription: any Subscription) {
     self.subscription.withLock { $0 = subscription }
+    subscription.request(.unlimited)
   }
 
-  func receive(_ input: Int) {
+  func receive(_ input: Int) -> Subscribers.Demand {
     enter()
     count += 1
     sum &+= input
     leave()
+    return .none
   }
 
   func receive(completion: Subscribers.Completion<Never>) {

@@ -65,6 +65,7 @@ extension Publishers {
         Upstream.Output, Other.Output, AnySubscriber<(Upstream.Output, Other.Output), Failure>
       >(selecting)
       selecting.receive(subscription: state)
+      state.links.1.request(.unlimited)
       other.subscribe(state.sampled)
       upstream.subscribe(state.trigger)
     }
@@ -80,13 +81,26 @@ where Downstream.Input == (Trigger, Sampled) {
   @usableFromInline @exclusivity(unchecked) var latest: Sampled?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
-  @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
+  @inlinable init(_ downstream: Downstream) {
+    delivery = SerialDelivery(downstream)
+    delivery.forwardDemand(to: [links.0])
+  }
+
+  /// Asks the trigger for `demand`; the sampled publisher is asked for everything.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var trigger: LinkedInput<Trigger, Downstream.Failure> {
     LinkedInput(
       link: links.0,
       receiveValue: { [self] value in
-        delivery.send { latest.map { (value, $0) } }
+        var dropped = false
+        delivery.send {
+          if let latest { return (value, latest) }
+          dropped = true
+          return nil
+        }
+        // A trigger before any sampled value sends nothing: ask for one more, as a filter does.
+        if dropped { links.0.request(.max(1)) }
       },
       receiveCompletion: { [self] completion in
         if delivery.receive(completion: completion) { cancelInputs() }

@@ -11,11 +11,12 @@ extension Publisher {
     receiveSubscription: ((any Subscription) -> Void)? = nil,
     receiveOutput: ((Output) -> Void)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
-    receiveCancel: (() -> Void)? = nil
+    receiveCancel: (() -> Void)? = nil,
+    receiveRequest: ((Subscribers.Demand) -> Void)? = nil
   ) -> Publishers.HandleEvents<Self> {
     Publishers.HandleEvents(
       upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
-      receiveCompletion: receiveCompletion, receiveCancel: receiveCancel)
+      receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
   }
 }
 
@@ -37,14 +38,18 @@ extension Publishers {
     public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
     /// Runs on cancel.
     public let receiveCancel: (() -> Void)?
+    /// Called with each demand the subscriber requests, before it goes upstream.
+    public let receiveRequest: ((Subscribers.Demand) -> Void)?
 
     /// Makes the publisher; prefer `upstream.handleEvents(...)`.
     @inlinable
     public init(
       upstream: Upstream, receiveSubscription: ((any Subscription) -> Void)?,
       receiveOutput: ((Output) -> Void)?,
-      receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?, receiveCancel: (() -> Void)?
+      receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?, receiveCancel: (() -> Void)?,
+      receiveRequest: ((Subscribers.Demand) -> Void)? = nil
     ) {
+      self.receiveRequest = receiveRequest
       self.upstream = upstream
       self.receiveSubscription = receiveSubscription
       self.receiveOutput = receiveOutput
@@ -59,6 +64,7 @@ extension Publishers {
       let receiveOutput = receiveOutput
       let receiveCompletion = receiveCompletion
       let receiveSubscription = receiveSubscription
+      let receiveRequest = receiveRequest
       let relay = Relay<Output, Failure, S>(
         subscriber,
         RelayRules(
@@ -76,7 +82,8 @@ extension Publishers {
             receiveSubscription?(subscription)
             // The relay cancels its upstream only when its subscriber cancels: it never ends
             // the flow itself, and an upstream completion does not cancel.
-            relay.receive(subscription: CancelObserver(subscription) { receiveCancel?() })
+            relay.receive(
+              subscription: CancelObserver(subscription, onRequest: receiveRequest) { receiveCancel?() })
           },
           receiveValue: relay.receive(_:),
           receiveCompletion: relay.receive(completion:)))
@@ -91,10 +98,20 @@ final class CancelObserver: Subscription, @unchecked Sendable {
   // documented on `handleEvents`.
   @usableFromInline let wrapped: any Subscription
   @usableFromInline let onCancel: () -> Void
+  @usableFromInline let onRequest: ((Subscribers.Demand) -> Void)?
 
-  @inlinable init(_ wrapped: any Subscription, onCancel: @escaping () -> Void) {
+  @inlinable init(
+    _ wrapped: any Subscription, onRequest: ((Subscribers.Demand) -> Void)? = nil,
+    onCancel: @escaping () -> Void
+  ) {
     self.wrapped = wrapped
+    self.onRequest = onRequest
     self.onCancel = onCancel
+  }
+
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    onRequest?(demand)
+    wrapped.request(demand)
   }
 
   @inlinable func cancel() {

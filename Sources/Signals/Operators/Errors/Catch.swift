@@ -72,6 +72,8 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let downstream: Downstream
   @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  /// The downstream's outstanding demand, asked again of the second publisher.
+  @usableFromInline let demand = AtomicDemand()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -86,11 +88,12 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @inlinable func first(
     onFinish next: NewPublisher? = nil
   ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
-    LinkedInput(link: links.0, receiveValue: downstream.receive) { [self] completion in
+    LinkedInput(link: links.0, receiveValue: { [self] in deliver($0, from: links.0) }) { [self] completion in
       guard links.0.terminate(cancelUpstream: false) else { return }
       switch completion {
       case .finished:
         if let next {
+          links.1.request(demand.value)
           next.subscribe(second)
         } else if links.1.terminate() {
           downstream.receive(completion: .finished)
@@ -98,6 +101,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
       case .failure(let error):
         switch handler(error) {
         case .success(let replacement):
+          links.1.request(demand.value)
           replacement.subscribe(second)
         case .failure(let error):
           if links.1.terminate() { downstream.receive(completion: .failure(error)) }
@@ -107,9 +111,28 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   }
 
   @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: links.1, receiveValue: downstream.receive) { [self] completion in
+    LinkedInput(link: links.1, receiveValue: { [self] in deliver($0, from: links.1) }) { [self] completion in
       if links.1.terminate(cancelUpstream: false) { downstream.receive(completion: completion) }
     }
+  }
+
+  /// Delivers a value, counting the demand it uses; asks `link` for what the downstream adds.
+  @inlinable func deliver(_ value: Downstream.Input, from link: UpstreamLink) {
+    if demand.isUnlimited {
+      _ = downstream.receive(value)
+      return
+    }
+    _ = demand.take()
+    let more = downstream.receive(value)
+    demand.add(more)
+    link.request(more)
+  }
+
+  /// Adds to the demand and asks the publisher now subscribed for it.
+  @inlinable func request(_ more: Subscribers.Demand) {
+    guard more > 0 else { return }
+    demand.add(more)
+    (links.0.isTerminated ? links.1 : links.0).request(more)
   }
 
   @inlinable func cancel() {

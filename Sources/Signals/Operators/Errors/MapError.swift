@@ -78,7 +78,7 @@ struct FailureTypeSubscriber<Downstream: Subscriber>: Subscriber {
   @usableFromInline let downstream: Downstream
   @inlinable init(downstream: Downstream) { self.downstream = downstream }
   @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-  @inlinable func receive(_ input: Downstream.Input) { downstream.receive(input) }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   @inlinable func receive(completion: Subscribers.Completion<Never>) {
     downstream.receive(completion: .finished)
   }

@@ -63,6 +63,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline @exclusivity(unchecked) var done = false
   @usableFromInline @exclusivity(unchecked) var subscribing = false
   @usableFromInline @exclusivity(unchecked) var failedWhileSubscribing = false
+  /// The downstream's outstanding demand, asked again of each new attempt.
+  @usableFromInline let demand = AtomicDemand()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {
@@ -96,7 +98,28 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
       current = subscription
       return true
     }
-    if !accepted { subscription.cancel() }
+    guard accepted else {
+      subscription.cancel()
+      return
+    }
+    let outstanding = demand.value
+    if outstanding > 0 { subscription.request(outstanding) }
+  }
+
+  /// Delivers a value of the current attempt, counting the demand it uses.
+  @inlinable func deliver(_ input: Upstream.Output) -> Subscribers.Demand {
+    if demand.isUnlimited { return downstream.receive(input) }
+    _ = demand.take()
+    let more = downstream.receive(input)
+    demand.add(more)
+    return more
+  }
+
+  /// Adds to the demand and asks the current attempt for it.
+  @inlinable func request(_ more: Subscribers.Demand) {
+    guard more > 0 else { return }
+    demand.add(more)
+    lock.withLock { done ? nil : current }?.request(more)
   }
 
   @inlinable func complete(_ completion: Subscribers.Completion<Upstream.Failure>, attempt: Int) {
@@ -142,8 +165,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     @inlinable func receive(subscription: any Subscription) { state.attach(subscription, attempt: attempt) }
-    @inlinable func receive(_ input: Upstream.Output) {
-      if state.isCurrent(attempt) { state.downstream.receive(input) }
+    @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      state.isCurrent(attempt) ? state.deliver(input) : .none
     }
     @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       state.complete(completion, attempt: attempt)

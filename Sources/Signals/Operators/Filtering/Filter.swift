@@ -6,7 +6,8 @@ extension Publisher {
   /// filter(even): ---2---4-|
   /// ```
   ///
-  /// Completion, failure and cancellation pass through unchanged. Threading: `isIncluded` runs
+  /// Completion, failure and cancellation pass through unchanged; demand too, and a value that
+  /// does not pass asks the upstream for one more, as in Combine. Threading: `isIncluded` runs
   /// on the thread that delivers the value. No lock, no allocation per value.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
@@ -57,8 +58,8 @@ struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
   @inlinable func receive(subscription: any Subscription) {
     downstream.receive(subscription: subscription)
   }
-  @inlinable func receive(_ input: Downstream.Input) {
-    if isIncluded(input) { downstream.receive(input) }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    isIncluded(input) ? downstream.receive(input) : .max(1)
   }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)

@@ -9,14 +9,18 @@ extension Publisher {
   /// flatMap:           --1--2---3----|
   /// ```
   ///
-  /// With `.max(n)`, values that cannot start yet wait in a queue (there is no backpressure to
-  /// slow the upstream) and start in order as running publishers finish. Finishes when the
-  /// upstream and every started and queued publisher have finished. A failure of the upstream or
-  /// of any inner publisher is forwarded at once and cancels everything else.
+  /// Demand, as in Combine: it requests `maxPublishers` values from the upstream, and one more
+  /// each time an inner publisher finishes; so with `.max(n)` on a `PassthroughSubject`, a value
+  /// sent while n publishers run is dropped by the subject (the tap guard:
+  /// `taps.flatMap(maxPublishers: .max(1)) { _ in submit() }` ignores taps while a submission
+  /// runs). The subscriber's requests go to every running publisher (a new one is asked for
+  /// what is outstanding); values beyond its demand wait, in order. Finishes when the upstream
+  /// and every started publisher have finished. A failure of the upstream or of any inner
+  /// publisher is forwarded at once and cancels everything else.
   ///
   /// Threading: inner publishers may produce on any thread; the subscriber receives one call at
-  /// a time. `transform` runs on the upstream's thread, or, for a queued value, on the thread
-  /// where a running publisher finished. Bad input: a limit below 1 is treated as `.max(1)`.
+  /// a time. `transform` runs on the upstream's thread. Bad input: a limit below 1 is treated as
+  /// `.max(1)`.
   @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
@@ -67,7 +71,9 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = FlatMapState<Upstream.Output, NewPublisher, S>(
         subscriber, limit: Swift.max(1, maxPublishers.max ?? .max), transform: transform)
+      state.delivery.onDemand(state.forwardTo)
       subscriber.receive(subscription: state)
+      state.outerLink.request(maxPublishers.max.map { .max(Swift.max(1, $0)) } ?? .unlimited)
       upstream.subscribe(state.outer)
     }
   }
@@ -77,7 +83,7 @@ extension Publishers {
 final class FlatMapState<Input, Inner: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   // @unchecked: the `var`s are touched only inside `lock`; `transform` is called serially (by
-  // the upstream, or by the one inner completion that dequeues a value).
+  // the upstream).
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let limit: Int
   @usableFromInline let transform: (Input) -> Inner
@@ -86,7 +92,6 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline @exclusivity(unchecked) var innerLinks: [UInt64: UpstreamLink] = [:]
   @usableFromInline @exclusivity(unchecked) var nextID: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var running = 0
-  @usableFromInline @exclusivity(unchecked) var queued = EventQueue<Input>()
   @usableFromInline @exclusivity(unchecked) var outerFinished = false
   @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
@@ -97,18 +102,23 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     self.transform = transform
   }
 
+  /// Passes the subscriber's demand to every running publisher.
+  @inlinable func forwardTo(_ demand: Subscribers.Demand) {
+    let links = lock.withLock { Array(innerLinks.values) }
+    for link in links { link.request(demand) }
+  }
+
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
   @inlinable var outer: LinkedInput<Input, Downstream.Failure> {
     LinkedInput(
       link: outerLink,
       receiveValue: { [self] value in
         let starts = lock.withLock { () -> Bool in
           guard !cancelled else { return false }
-          if running < limit {
-            running += 1
-            return true
-          }
-          queued.append(value)
-          return false
+          running += 1
+          return true
         }
         if starts { start(value) }
       },
@@ -137,6 +147,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       return nextID
     }
     guard let id else { return }
+    link.request(delivery.outstanding)
     publisher.subscribe(
       LinkedInput(link: link, receiveValue: delivery.receive) { [self] completion in
         guard link.terminate(cancelUpstream: false) else { return }
@@ -149,14 +160,16 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       fail(completion)
       return
     }
-    let (next, done) = lock.withLock { () -> (Input?, Bool) in
+    let done = lock.withLock { () -> Bool in
       innerLinks[id] = nil
-      if let next = queued.popFirst() { return (next, false) }
       running -= 1
-      return (nil, running == 0 && outerFinished)
+      return running == 0 && outerFinished
     }
-    if let next { start(next) }
-    if done { delivery.receive(completion: .finished) }
+    if done {
+      delivery.receive(completion: .finished)
+    } else if limit != .max {
+      outerLink.request(.max(1))
+    }
   }
 
   @inlinable func fail(_ completion: Subscribers.Completion<Downstream.Failure>) {
@@ -165,16 +178,12 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   @inlinable func cancelAll() {
     outerLink.terminate()
-    let (links, dropped) = lock.withLock { () -> ([UpstreamLink], EventQueue<Input>) in
+    let links = lock.withLock { () -> [UpstreamLink] in
       cancelled = true
-      defer {
-        innerLinks = [:]
-        queued = EventQueue()
-      }
-      return (Array(innerLinks.values), queued)
+      defer { innerLinks = [:] }
+      return Array(innerLinks.values)
     }
     for link in links { link.terminate() }
-    withExtendedLifetime(dropped) {}
   }
 
   @inlinable func cancel() {

@@ -14,7 +14,10 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// when the upstream and the current inner publisher have finished. A failure of either is
   /// forwarded at once and cancels the other. Threading: inner publishers may produce on any
   /// thread; the subscriber receives one call at a time, and once a new inner publisher has
-  /// arrived nothing more of the previous one is delivered.
+  /// arrived nothing more of the previous one is delivered. Demand, as in Combine: the upstream
+  /// is asked for everything; the subscriber's requests go to the current inner publisher, and a
+  /// new one is asked for what is outstanding. An inner failure cancels the upstream first, then
+  /// is delivered (Combine's order).
   @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
@@ -71,7 +74,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = SwitchState<P, S>(subscriber)
+      state.delivery.onDemand(state.forwardToCurrent)
       subscriber.receive(subscription: state)
+      state.outerLink.request(.unlimited)
       upstream.subscribe(state.outer)
     }
   }
@@ -98,6 +103,14 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
+
+  /// Adds to the subscriber's demand; the current inner publisher is asked for it.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
+  /// Passes the subscriber's demand to the current inner publisher.
+  @inlinable func forwardToCurrent(_ demand: Subscribers.Demand) {
+    delivery.lock.withLock { currentUpstream }?.request(demand)
+  }
 
   @inlinable var outer: LinkedInput<Inner, Downstream.Failure> {
     LinkedInput(
@@ -137,7 +150,12 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       currentUpstream = subscription
       return true
     }
-    if !accepted { subscription.cancel() }
+    guard accepted else {
+      subscription.cancel()
+      return
+    }
+    let outstanding = delivery.outstanding
+    if outstanding > 0 { subscription.request(outstanding) }
   }
 
   @inlinable func receive(_ value: Downstream.Input, from input: Input) {
@@ -145,6 +163,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
+    if case .failure = completion,
+      delivery.lock.withLock({ current == input.generation && !delivery.closed })
+    {
+      outerLink.terminate()
+    }
     var finishedUpstream: (any Subscription)?
     let accepted = delivery.complete {
       guard current == input.generation else { return nil }
@@ -190,7 +213,10 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   @inlinable func receive(subscription: any Subscription) { state.attach(subscription, for: self) }
-  @inlinable func receive(_ input: Inner.Output) { state.receive(input, from: self) }
+  @inlinable func receive(_ input: Inner.Output) -> Subscribers.Demand {
+    state.receive(input, from: self)
+    return .none
+  }
   @inlinable func receive(completion: Subscribers.Completion<Inner.Failure>) {
     state.receive(completion: completion, from: self)
   }

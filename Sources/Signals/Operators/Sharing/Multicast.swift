@@ -53,10 +53,14 @@ extension Publishers {
       self.createSubject = createSubject
     }
 
+    /// The subject, made on first use. `createSubject` runs outside the lock (no user closure
+    /// runs under a lock); if two threads make the first use at once, the first subject stored
+    /// is used and the other is dropped unused.
     var sharedSubject: SubjectType {
-      lock.withLock {
+      if let subject = lock.withLock({ subject }) { return subject }
+      let made = createSubject()
+      return lock.withLock {
         if let subject { return subject }
-        let made = createSubject()
         subject = made
         return made
       }

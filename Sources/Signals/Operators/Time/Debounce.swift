@@ -49,6 +49,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = DebounceState<S>(subscriber, dueTime: dueTime, scheduler: scheduler)
       subscriber.receive(subscription: state)
+      state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
   }
@@ -79,10 +80,13 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
-    delivery = SerialDelivery(downstream)
+    delivery = SerialDelivery(downstream, overflow: .drop)
     self.dueTime = dueTime
     self.scheduler = scheduler
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(link: link, receiveValue: receive, receiveCompletion: complete)

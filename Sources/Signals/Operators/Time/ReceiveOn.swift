@@ -74,7 +74,11 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, TimerTarget
     delivery = SerialDelivery(downstream)
     self.scheduler = scheduler
     self.delay = delay
+    delivery.forwardDemand(to: [link])
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }) { [self] completion in

@@ -55,7 +55,11 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @inlinable init(_ upstream: Upstream, _ downstream: Downstream) {
     self.upstream = upstream
     delivery = SerialDelivery(downstream)
+    delivery.forwardDemand(to: [link])
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   /// Subscribes the upstream (on the scheduler).
   @inlinable func timerFired(_ tag: UInt64) {

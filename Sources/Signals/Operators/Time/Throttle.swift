@@ -54,6 +54,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ThrottleState<S>(subscriber, interval: interval, scheduler: scheduler, latest: latest)
       subscriber.receive(subscription: state)
+      state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
   }
@@ -78,11 +79,14 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @inlinable init(
     _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool
   ) {
-    delivery = SerialDelivery(downstream)
+    delivery = SerialDelivery(downstream, overflow: .drop)
     self.interval = interval
     self.scheduler = scheduler
     self.latest = latest
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(link: link, receiveValue: receive, receiveCompletion: complete)

@@ -87,7 +87,11 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
     self.interval = interval
     self.scheduler = scheduler
     self.customError = customError
+    delivery.forwardDemand(to: [link])
   }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(

@@ -6,7 +6,7 @@ extension Publisher {
   /// map(*10): -a-b-c-|   a=10 b=20 c=30
   /// ```
   ///
-  /// Completion, failure and cancellation pass through unchanged. Threading: `transform` runs
+  /// Completion, failure, cancellation and demand pass through unchanged. Threading: `transform` runs
   /// on the thread that delivers the value. No lock, no allocation per value.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
@@ -66,7 +66,7 @@ struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
   @inlinable func receive(subscription: any Subscription) {
     downstream.receive(subscription: subscription)
   }
-  @inlinable func receive(_ input: Input) { downstream.receive(transform(input)) }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(transform(input)) }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)
   }

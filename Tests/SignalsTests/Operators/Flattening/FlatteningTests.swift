@@ -26,7 +26,7 @@ import Testing
     #expect(recorder.isFinished)
   }
 
-  @Test func maxPublishersQueuesAndStartsInOrder() {
+  @Test func maxPublishersRequestsThatManyAndASubjectDropsWhatComesAtCapacity() {
     let upstream = PassthroughSubject<Int, TestError>()
     let inners = (0..<3).map { _ in PassthroughSubject<Int, TestError>() }
     var started: [Int] = []
@@ -35,15 +35,35 @@ import Testing
       return inners[index]
     }.record()
     for index in 0..<3 { upstream.send(index) }
-    upstream.send(completion: .finished)
     #expect(started == [0])
     inners[0].send(completion: .finished)
+    #expect(started == [0])
+    upstream.send(1)
     #expect(started == [0, 1])
     inners[1].send(10)
+    upstream.send(completion: .finished)
+    #expect(recorder.completion == nil)
     inners[1].send(completion: .finished)
-    inners[2].send(completion: .finished)
-    #expect(started == [0, 1, 2])
     #expect(recorder.events == [.value(10), .completion(.finished)])
+  }
+
+  @Test func theTapGuardIgnoresTapsWhileASubmissionRuns() {
+    let taps = PassthroughSubject<Void, Never>()
+    let answers = PassthroughSubject<String, Never>()
+    var submissions = 0
+    let recorder = taps.flatMap(maxPublishers: .max(1)) { _ -> PassthroughSubject<String, Never> in
+      submissions += 1
+      return answers
+    }.record()
+    taps.send()
+    taps.send()
+    taps.send()
+    #expect(submissions == 1)
+    answers.send("done")
+    answers.send(completion: .finished)
+    taps.send()
+    #expect(submissions == 2)
+    #expect(recorder.values == ["done"])
   }
 
   @Test func anInnerFailureCancelsEverything() {

@@ -10,7 +10,9 @@ extension Publisher {
   ///
   /// Finishes when both inputs have finished, or at once when an input finishes without ever
   /// producing a value (no pair can follow). A failure of either is forwarded at once and
-  /// cancels the other. Cancelling cancels both.
+  /// cancels the other. Cancelling cancels both. Demand, as Apple documents it: requests go to
+  /// both inputs; a combination that finds no demand is kept as the one latest and sent when the
+  /// subscriber asks again (earlier ones are dropped).
   ///
   /// Threading: the inputs may produce on different threads; the subscriber still receives one
   /// call at a time. Two lock rounds per value, no allocation.
@@ -75,8 +77,12 @@ where Downstream.Input == (First, Second) {
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) {
-    delivery = SerialDelivery(downstream)
+    delivery = SerialDelivery(downstream, overflow: .keepLatest)
+    delivery.forwardDemand(to: [links.0, links.1])
   }
+
+  /// Passes the request to both inputs, as Combine does.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var first: LinkedInput<First, Downstream.Failure> {
     LinkedInput(

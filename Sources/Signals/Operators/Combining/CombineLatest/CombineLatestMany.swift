@@ -58,12 +58,16 @@ where Downstream.Input == [Element] {
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, count: Int) {
-    delivery = SerialDelivery(downstream)
+    delivery = SerialDelivery(downstream, overflow: .keepLatest)
     links = UpstreamLink.make(count)
     latest = Array(repeating: nil, count: count)
     missing = count
     unfinished = count
+    delivery.forwardDemand(to: links)
   }
+
+  /// Passes the request to every input, as Combine does.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable func input(_ index: Int) -> LinkedInput<Element, Downstream.Failure> {
     LinkedInput(

@@ -8,7 +8,9 @@ extension Publishers {
   /// ```
   ///
   /// Finishes when every input has finished (at once when there is none). A failure is
-  /// forwarded at once and cancels the other inputs. Cancelling cancels them all.
+  /// forwarded at once and cancels the other inputs. Cancelling cancels them all. Demand: each
+  /// input is asked for what the subscriber asks for; values beyond the subscriber's demand
+  /// wait, in order, until it asks for more.
   /// Threading: inputs may produce on different threads; the subscriber receives one call at a
   /// time. Two lock rounds per value.
   public struct MergeMany<Upstream: Publisher>: Publisher {
@@ -60,7 +62,11 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
     delivery = SerialDelivery(downstream)
     links = UpstreamLink.make(count)
     unfinished = count
+    delivery.forwardDemand(to: links)
   }
+
+  /// Asks every input for `demand`; what arrives beyond the subscriber's demand waits.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable func input(_ index: Int) -> LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(

@@ -12,8 +12,9 @@ extension Publisher {
   /// other. A failure of either is forwarded at once and cancels the other.
   ///
   /// Threading: the inputs may produce on different threads; the subscriber receives one call
-  /// at a time. Failure: the buffers are unbounded (no backpressure); zip publishers that
-  /// produce at very different rates keep the faster one's values in memory.
+  /// at a time. Demand: each input is asked for what the subscriber asks for, so a buffer holds
+  /// at most that many values; with `.unlimited` (a `sink`), inputs that produce at very
+  /// different rates keep the faster one's values in memory.
   @inlinable
   public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where P.Failure == Failure {
     Publishers.Zip(self, other)
@@ -71,7 +72,13 @@ where Downstream.Input == (First, Second) {
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
-  @inlinable init(_ downstream: Downstream) { delivery = SerialDelivery(downstream) }
+  @inlinable init(_ downstream: Downstream) {
+    delivery = SerialDelivery(downstream)
+    delivery.forwardDemand(to: [links.0, links.1])
+  }
+
+  /// Asks both inputs for `demand`: each pair uses one value of each.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var first: LinkedInput<First, Downstream.Failure> {
     LinkedInput(
