@@ -25,6 +25,8 @@ func scenarios() -> [Scenario] {
   let flatMap = 1_000_000 / scale
   let debounce = 200_000 / scale
   let stateMachine = 2_000_000 / scale
+  let stepwise = 1_000_000 / scale
+  let shareSends = 1_000_000 / scale
   return [
     Scenario(name: "map-filter-sink", events: mapFilter) {
       switch $0 {
@@ -81,6 +83,10 @@ func scenarios() -> [Scenario] {
       case .signals: StateMachineScenario.signals(stateMachine)
       case .openCombine: StateMachineScenario.openCombine(stateMachine)
       }
+    },
+    Scenario(name: "demand-stepwise", events: stepwise) { DemandAndShareScenarios.stepwise($0, stepwise) },
+    Scenario(name: "share (4 sinks)", events: 4 * shareSends) {
+      DemandAndShareScenarios.share($0, sends: shareSends)
     },
   ]
 }

@@ -6,8 +6,7 @@ import Synchronization
 ///
 /// The iterator is read one element ahead, so the finish follows the last element without a
 /// further request (and an empty source finishes at once). A request made from inside the
-/// subscriber's `receive` is served by the loop already running, never by a nested call. Once
-/// `.unlimited` was requested, the loop checks only an atomic flag per element.
+/// subscriber's `receive` is served by the loop already running, never by a nested call.
 /// Threading: `request` and `cancel` may come from any thread; the thread that finds the loop
 /// idle runs it. Failure: none of its own; cancelling stops the loop before the next element.
 @usableFromInline
@@ -56,28 +55,29 @@ where Downstream.Input == Elements.Element {
   }
 
   /// Sends while there is demand; called by the one thread that set `emitting`.
+  ///
+  /// It takes the whole outstanding demand out of the lock as a local budget and adds what the
+  /// subscriber returns to that budget, so a subscriber that asks for one more per value (or
+  /// for `.unlimited`) costs no lock per element: only an atomic load of the cancelled flag.
   @inlinable func run() {
     guard let downstream else { return }
+    var budget = Subscribers.Demand.none
     while true {
-      let unlimited = lock.withLock { () -> Bool? in
-        guard next != nil, demand > 0, !cancelled.load(ordering: .acquiring) else {
+      let more = lock.withLock { () -> Subscribers.Demand? in
+        let taken = demand
+        demand = .none
+        guard next != nil, !cancelled.load(ordering: .acquiring), taken > 0 || budget > 0 else {
           emitting = false
           return nil
         }
-        if demand.isUnlimited { return true }
-        demand -= 1
-        return false
+        return taken
       }
-      guard let unlimited else { break }
-      if unlimited {
-        while let element = next, !cancelled.load(ordering: .acquiring) {
-          next = iterator.next()
-          _ = downstream.receive(element)
-        }
-      } else if let element = next {
+      guard let more else { break }
+      budget += more
+      while budget > 0, let element = next, !cancelled.load(ordering: .acquiring) {
+        budget -= 1
         next = iterator.next()
-        let more = downstream.receive(element)
-        if more > 0 { lock.withLock { demand += more } }
+        budget += downstream.receive(element)
       }
     }
     finishIfDone()

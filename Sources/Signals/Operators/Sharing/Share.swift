@@ -10,7 +10,7 @@ extension Publisher {
   ///
   /// Late subscribers get only the values sent after they attach; use `share(replay:)` to give
   /// them the latest ones too. Threading: as the subjects it is built on.
-  public func share() -> Publishers.Share<Self> {
+  @inlinable public func share() -> Publishers.Share<Self> {
     multicast(subject: PassthroughSubject<Output, Failure>()).autoconnect()
   }
 
@@ -19,7 +19,7 @@ extension Publisher {
   ///
   /// The replayed values persist across a disconnection (when every subscriber left and a new
   /// one reconnects). Bad input: a negative `count` is treated as 0.
-  public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
+  @inlinable public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     multicast(subject: ReplaySubject<Output, Failure>(bufferSize: count)).autoconnect()
   }
 }
