@@ -109,7 +109,9 @@ extension Subscribers {
     public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Whether the demand equals `rhs` (never, for `.unlimited`).
-    @inlinable public static func == (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) == rhs }
+    @inlinable public static func == (lhs: Demand, rhs: Int) -> Bool {
+      !lhs.isUnlimited && Int(lhs.rawValue) == rhs
+    }
     /// Whether the demand differs from `rhs` (always, for `.unlimited`).
     @inlinable public static func != (lhs: Demand, rhs: Int) -> Bool { !(lhs == rhs) }
     /// Whether `lhs` equals the demand (never, for `.unlimited`).
@@ -121,11 +123,17 @@ extension Subscribers {
     @inlinable @inline(__always)
     public static func > (lhs: Demand, rhs: Int) -> Bool { lhs.isUnlimited || Int(lhs.rawValue) > rhs }
     /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
-    @inlinable public static func >= (lhs: Demand, rhs: Int) -> Bool { lhs.isUnlimited || Int(lhs.rawValue) >= rhs }
+    @inlinable public static func >= (lhs: Demand, rhs: Int) -> Bool {
+      lhs.isUnlimited || Int(lhs.rawValue) >= rhs
+    }
     /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
-    @inlinable public static func < (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) < rhs }
+    @inlinable public static func < (lhs: Demand, rhs: Int) -> Bool {
+      !lhs.isUnlimited && Int(lhs.rawValue) < rhs
+    }
     /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
-    @inlinable public static func <= (lhs: Demand, rhs: Int) -> Bool { !lhs.isUnlimited && Int(lhs.rawValue) <= rhs }
+    @inlinable public static func <= (lhs: Demand, rhs: Int) -> Bool {
+      !lhs.isUnlimited && Int(lhs.rawValue) <= rhs
+    }
     /// Compares with an `Int`; `.unlimited` is greater than every `Int`.
     @inlinable public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
     /// Compares with an `Int`; `.unlimited` is greater than every `Int`.

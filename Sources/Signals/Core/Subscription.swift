@@ -15,4 +15,3 @@ public protocol Subscription: Cancellable, AnyObject, CustomCombineIdentifierCon
   /// Asks for `demand` more values. `.none` is allowed and does nothing.
   func request(_ demand: Subscribers.Demand)
 }
-

@@ -289,8 +289,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     { [self] event in
       switch event {
       case .value(let value):
-        if demand.isUnlimited && !waiting.load(ordering: .relaxed)
-        {
+        if demand.isUnlimited && !waiting.load(ordering: .relaxed) {
           if isActive { _ = downstream.receive(value) }
         } else {
           offer(value)

@@ -7,17 +7,24 @@ struct LinkedInput<Input, Failure: Error>: Subscriber {
   @usableFromInline let link: UpstreamLink
   @usableFromInline let receiveValue: (Input) -> Void
   @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+  /// Called once the upstream's subscription is attached: where operators that follow
+  /// Combine's handshake give their own subscription downstream.
+  @usableFromInline let onSubscribe: (() -> Void)?
 
   @inlinable init(
     link: UpstreamLink, receiveValue: @escaping (Input) -> Void,
+    onSubscribe: (() -> Void)? = nil,
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
   ) {
     self.link = link
     self.receiveValue = receiveValue
+    self.onSubscribe = onSubscribe
     self.receiveCompletion = receiveCompletion
   }
 
-  @inlinable func receive(subscription: any Subscription) { link.attach(subscription) }
+  @inlinable func receive(subscription: any Subscription) {
+    if link.attach(subscription) { onSubscribe?() }
+  }
   /// Forwards the value; asks for nothing more here: the state asks through `link.request`.
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
     if !link.isTerminated { receiveValue(input) }

@@ -45,6 +45,8 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
   @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
+  /// The operator's subscription, until it is given to the subscriber (`handOver()`).
+  @usableFromInline @exclusivity(unchecked) var awaitingHandOver: (any Subscription)?
 
   @inlinable init(_ downstream: Downstream, overflow: Overflow = .buffer) {
     self.downstream = downstream
@@ -62,6 +64,21 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     onDemand { demand in
       for link in links { link.request(demand) }
     }
+  }
+
+  /// Keeps `subscription` to give to the subscriber at `handOver()` (Combine's handshake: once
+  /// the upstream has subscribed), or at the latest before a completion.
+  @inlinable func handOverLater(_ subscription: any Subscription) {
+    lock.withLock { awaitingHandOver = subscription }
+  }
+
+  /// Gives the kept subscription to the subscriber, once.
+  @inlinable func handOver() {
+    let subscription = lock.withLock { () -> (any Subscription)? in
+      defer { awaitingHandOver = nil }
+      return awaitingHandOver
+    }
+    if let subscription { downstream.receive(subscription: subscription) }
   }
 
   /// Whether a completion was accepted or delivery was cancelled.
@@ -142,6 +159,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// `receive(completion:)` does. Returns whether a completion was accepted.
   @inlinable @discardableResult
   func complete(_ decide: () -> Subscribers.Completion<Downstream.Failure>?) -> Bool {
+    handOver()
     let (completion, deliverNow) = lock.withLock {
       () -> (Subscribers.Completion<Downstream.Failure>?, Bool) in
       if closed { return (nil, false) }
@@ -176,14 +194,16 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   /// Stops delivery: nothing queued or sent later reaches the subscriber.
   @inlinable func cancel() {
-    let (dropped, forward) = lock.withLock { () -> (EventQueue<Event>, ((Subscribers.Demand) -> Void)?) in
+    let (dropped, forward, _) = lock.withLock {
+      () -> (EventQueue<Event>, ((Subscribers.Demand) -> Void)?, (any Subscription)?) in
       closed = true
       pendingValues = 0
       defer {
         pending = EventQueue()
         self.forward = nil
+        awaitingHandOver = nil
       }
-      return (pending, self.forward)
+      return (pending, self.forward, awaitingHandOver)
     }
     withExtendedLifetime((dropped, forward)) {}
   }

@@ -130,7 +130,8 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
 
   func request(_ demand: Subscribers.Demand) {
     guard demand > 0 else { return }
-    let (target, result) = lock.withLock { () -> (AnySubscriber<Output, Failure>?, Result<Output, Failure>?) in
+    let (target, result) = lock.withLock {
+      () -> (AnySubscriber<Output, Failure>?, Result<Output, Failure>?) in
       requested = true
       guard let result = pending, let subscriber else { return (nil, nil) }
       pending = nil

@@ -63,7 +63,6 @@ where Downstream.Input == SchedulerTime {
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   @inlinable func start(interval: SchedulerTime.Stride) {
     let token = scheduler.repeating(
       after: scheduler.now.advanced(by: interval), interval: interval, weak: self)

@@ -30,7 +30,9 @@ import Testing
 
   @Test func flatMapWithALimitDropsWhatAHotUpstreamSendsAtCapacity() throws {
     let outer = try scheduler.hot("-a-b---c|")
-    let inners = ["a": try scheduler.cold("x-y|"), "b": try scheduler.cold("z|"), "c": try scheduler.cold("w|")]
+    let inners = [
+      "a": try scheduler.cold("x-y|"), "b": try scheduler.cold("z|"), "c": try scheduler.cold("w|"),
+    ]
     let flattened = outer.flatMap(maxPublishers: .max(1)) { inners[$0]! }
     expectMarbles(scheduler.run(flattened), "-x-y---w|")
   }

@@ -7,7 +7,10 @@ extension Publisher {
   /// append:   -1-2--3-|
   /// ```
   ///
-  /// `publisher` is subscribed only when this one finishes; a failure of either is forwarded.
+  /// `publisher` is subscribed only when this one finishes (and asked for the outstanding
+  /// demand); a failure of either is forwarded. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
   @inlinable
   public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
   where P.Output == Output, P.Failure == Failure {
@@ -61,7 +64,6 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let suffix = suffix
       let state = CatchState<Failure, AnyPublisher<Output, Failure>, S>(subscriber, handler: { .failure($0) })
-      subscriber.receive(subscription: state)
       prefix.subscribe(state.first(onFinish: suffix.eraseToAnyPublisher()))
     }
   }

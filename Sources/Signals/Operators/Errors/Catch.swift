@@ -8,7 +8,10 @@ extension Publisher {
   /// ```
   ///
   /// Threading: `handler` runs on the thread that delivered the failure. Cancelling cancels
-  /// whichever publisher is current.
+  /// whichever publisher is current. Demand: outstanding demand is asked again of the
+  /// replacement. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
   @inlinable
   public func `catch`<P: Publisher>(
     _ handler: @escaping (Failure) -> P
@@ -57,7 +60,6 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = CatchState<Upstream.Failure, NewPublisher, S>(subscriber, handler: handler)
-      subscriber.receive(subscription: state)
       upstream.subscribe(state.first())
     }
   }
@@ -74,6 +76,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
   /// The downstream's outstanding demand, asked again of the second publisher.
   @usableFromInline let demand = AtomicDemand()
+  @usableFromInline let handOver = HandOver()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -88,7 +91,9 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @inlinable func first(
     onFinish next: NewPublisher? = nil
   ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
-    LinkedInput(link: links.0, receiveValue: { [self] in deliver($0, from: links.0) }) { [self] completion in
+    LinkedInput(
+      link: links.0, receiveValue: { [self] in deliver($0, from: links.0) }, onSubscribe: giveSubscription
+    ) { [self] completion in
       guard links.0.terminate(cancelUpstream: false) else { return }
       switch completion {
       case .finished:
@@ -96,6 +101,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
           links.1.request(demand.value)
           next.subscribe(second)
         } else if links.1.terminate() {
+          giveSubscription()
           downstream.receive(completion: .finished)
         }
       case .failure(let error):
@@ -104,7 +110,10 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
           links.1.request(demand.value)
           replacement.subscribe(second)
         case .failure(let error):
-          if links.1.terminate() { downstream.receive(completion: .failure(error)) }
+          if links.1.terminate() {
+            giveSubscription()
+            downstream.receive(completion: .failure(error))
+          }
         }
       }
     }
@@ -112,8 +121,17 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
 
   @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(link: links.1, receiveValue: { [self] in deliver($0, from: links.1) }) { [self] completion in
-      if links.1.terminate(cancelUpstream: false) { downstream.receive(completion: completion) }
+      if links.1.terminate(cancelUpstream: false) {
+        giveSubscription()
+        downstream.receive(completion: completion)
+      }
     }
+  }
+
+  /// Gives this subscription downstream, once: when the first upstream has given its own
+  /// (Combine's handshake: upstream first), or before a completion at the latest.
+  @inlinable func giveSubscription() {
+    handOver.once { downstream.receive(subscription: self) }
   }
 
   /// Delivers a value, counting the demand it uses; asks `link` for what the downstream adds.

@@ -11,7 +11,9 @@ extension Publisher {
   /// Values of failed attempts stay delivered. A publisher that fails synchronously on
   /// subscription is re-subscribed in a loop, not by recursion. Bad input: a negative `retries`
   /// is treated as 0. Threading: each re-subscription happens on the thread that delivered the
-  /// failure.
+  /// failure. Demand: outstanding demand is asked again of each new attempt. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
   @inlinable
   public func retry(_ retries: Int) -> Publishers.Retry<Self> {
     Publishers.Retry(upstream: self, retries: Swift.max(0, retries))
@@ -41,7 +43,6 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = RetryState(upstream, retries: retries, downstream: subscriber)
-      subscriber.receive(subscription: state)
       state.subscribeUntilSettled()
     }
   }
@@ -65,6 +66,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline @exclusivity(unchecked) var failedWhileSubscribing = false
   /// The downstream's outstanding demand, asked again of each new attempt.
   @usableFromInline let demand = AtomicDemand()
+  @usableFromInline let handOver = HandOver()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {
@@ -104,6 +106,13 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
     let outstanding = demand.value
     if outstanding > 0 { subscription.request(outstanding) }
+    giveSubscription()
+  }
+
+  /// Gives this subscription downstream, once: when the first attempt has its subscription
+  /// (Combine's handshake: upstream first), or before the completion at the latest.
+  @inlinable func giveSubscription() {
+    handOver.once { downstream.receive(subscription: self) }
   }
 
   /// Delivers a value of the current attempt, counting the demand it uses.
@@ -139,7 +148,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
     switch next {
     case .ignore: break
-    case .deliver: downstream.receive(completion: completion)
+    case .deliver:
+      giveSubscription()
+      downstream.receive(completion: completion)
     case .resubscribe: subscribeUntilSettled()
     }
   }

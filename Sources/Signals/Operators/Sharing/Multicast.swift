@@ -15,7 +15,9 @@ extension Publisher {
   /// `createSubject` makes (once, at the first subscription or connection).
   ///
   /// Nothing flows until `connect()`. Threading: subjects are thread-safe, and so is this.
-  @inlinable public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
+  @inlinable public func multicast<S: Subject>(
+    _ createSubject: @escaping () -> S
+  ) -> Publishers.Multicast<Self, S>
   where S.Output == Output, S.Failure == Failure {
     Publishers.Multicast(upstream: self, createSubject: createSubject)
   }

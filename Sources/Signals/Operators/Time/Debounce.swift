@@ -12,7 +12,11 @@ extension Publisher {
   /// When the upstream finishes, a pending value is delivered at once, then the finish (Combine
   /// drops it; Signals loses no value). A failure drops the pending value and is forwarded at
   /// once. Threading: values are delivered on `scheduler`; a finish or failure on the thread
-  /// that sent it. Bad input: a negative `dueTime` is treated as zero.
+  /// that sent it. Bad input: a negative `dueTime` is treated as zero. Demand, as in Combine:
+  /// the upstream is asked for everything, and a value due when the subscriber has no demand
+  /// is dropped. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
   @inlinable
   public func debounce(
     for dueTime: SchedulerTime.Stride, scheduler: some Scheduler
@@ -48,7 +52,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = DebounceState<S>(subscriber, dueTime: dueTime, scheduler: scheduler)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
@@ -87,9 +91,9 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: link, receiveValue: receive, receiveCompletion: complete)
+    LinkedInput(
+      link: link, receiveValue: receive, onSubscribe: delivery.handOver, receiveCompletion: complete)
   }
 
   @inlinable func receive(_ value: Downstream.Input) {

@@ -9,7 +9,9 @@ extension Publisher {
   /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// Failures are delayed too (everything keeps its order). Threading: delivered on
-  /// `scheduler`. Bad input: a negative `interval` is treated as zero.
+  /// `scheduler`. Bad input: a negative `interval` is treated as zero. Demand passes through. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
   @inlinable
   public func delay(for interval: SchedulerTime.Stride, scheduler: some Scheduler) -> Publishers.Delay<Self> {
     Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)
@@ -43,7 +45,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: interval)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }
   }

@@ -39,7 +39,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: nil)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }
   }
@@ -79,9 +79,9 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, TimerTarget
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }) { [self] completion in
+    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.handOver) {
+      [self] completion in
       if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
     }
   }

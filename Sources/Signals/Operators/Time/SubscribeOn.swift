@@ -60,7 +60,6 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   /// Subscribes the upstream (on the scheduler).
   @inlinable func timerFired(_ tag: UInt64) {
     guard !link.isTerminated else { return }

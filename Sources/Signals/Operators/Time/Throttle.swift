@@ -53,7 +53,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ThrottleState<S>(subscriber, interval: interval, scheduler: scheduler, latest: latest)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
@@ -87,9 +87,9 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: link, receiveValue: receive, receiveCompletion: complete)
+    LinkedInput(
+      link: link, receiveValue: receive, onSubscribe: delivery.handOver, receiveCompletion: complete)
   }
 
   @inlinable func receive(_ value: Downstream.Input) {

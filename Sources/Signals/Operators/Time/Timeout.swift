@@ -12,9 +12,11 @@ extension Publisher {
   ///
   /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
-  /// The upstream is cancelled when the time is up. Threading: values pass on the upstream's
-  /// thread; the timeout's completion is delivered on `scheduler`, and `customError` runs
-  /// there. Bad input: a negative `interval` is treated as zero (the timeout fires at once on
+  /// The upstream is cancelled when the time is up. Threading, as in Combine: values and the
+  /// upstream's completion are delivered through `scheduler` (`scheduler.schedule`), in order;
+  /// the timeout's completion is delivered on `scheduler`, and `customError` runs there. Demand
+  /// passes through. The subscription handshake is Combine's: the upstream is subscribed first,
+  /// and this operator's subscription reaches the subscriber when the upstream's reaches it. Bad input: a negative `interval` is treated as zero (the timeout fires at once on
   /// the scheduler).
   @inlinable
   public func timeout(
@@ -58,7 +60,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = TimeoutState<S>(
         subscriber, interval: interval, scheduler: scheduler, customError: customError)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       state.restartTimer()
       upstream.subscribe(state.input)
     }
@@ -77,6 +79,8 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
+  /// Events waiting for their turn on the scheduler (Combine delivers through it).
+  @usableFromInline @exclusivity(unchecked) var scheduled = EventQueue<SerialDelivery<Downstream>.Event>()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -92,19 +96,28 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(
       link: link,
       receiveValue: { [self] value in
         restartTimer()
-        delivery.receive(value)
-      }
+        schedule(.value(value))
+      },
+      onSubscribe: delivery.handOver
     ) { [self] completion in
       guard link.terminate(cancelUpstream: false) else { return }
       stopTimer()
-      delivery.receive(completion: completion)
+      schedule(.completion(completion))
     }
+  }
+
+  /// The tag of a scheduled delivery (timeout timers use the generation, below it).
+  @inlinable static var deliveryTag: UInt64 { 1 << 63 }
+
+  /// Delivers `event` through the scheduler, as Combine's `timeout` does.
+  @inlinable func schedule(_ event: SerialDelivery<Downstream>.Event) {
+    lock.withLock { scheduled.append(event) }
+    scheduler.schedule(target: self, tag: Self.deliveryTag)
   }
 
   @inlinable func restartTimer() {
@@ -135,6 +148,14 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
 
   /// The time is up, unless a value came since this timer was started.
   @inlinable func timerFired(_ tag: UInt64) {
+    if tag == Self.deliveryTag {
+      switch lock.withLock({ scheduled.popFirst() }) {
+      case .value(let value)?: delivery.receive(value)
+      case .completion(let completion)?: delivery.receive(completion: completion)
+      case nil: break
+      }
+      return
+    }
     let current = lock.withLock { () -> Bool in
       guard tag == generation else { return false }
       timer = nil
@@ -148,5 +169,10 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
     link.terminate()
     delivery.cancel()
     stopTimer()
+    let dropped = lock.withLock { () -> EventQueue<SerialDelivery<Downstream>.Event> in
+      defer { scheduled = EventQueue() }
+      return scheduled
+    }
+    withExtendedLifetime(dropped) {}
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Pairs the n-th value of this publisher with the n-th value of `other`.
   ///
@@ -12,7 +14,8 @@ extension Publisher {
   /// other. A failure of either is forwarded at once and cancels the other.
   ///
   /// Threading: the inputs may produce on different threads; the subscriber receives one call
-  /// at a time. Demand: each input is asked for what the subscriber asks for, so a buffer holds
+  /// at a time. The subscription handshake is Combine's: both inputs are subscribed first, and
+  /// the subscriber receives this subscription once both have theirs. Demand: each input is asked for what the subscriber asks for, so a buffer holds
   /// at most that many values; with `.unlimited` (a `sink`), inputs that produce at very
   /// different rates keep the faster one's values in memory.
   @inlinable
@@ -53,7 +56,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ZipState<A.Output, B.Output, S>(subscriber)
-      subscriber.receive(subscription: state)
+      state.delivery.handOverLater(state)
       a.subscribe(state.first)
       b.subscribe(state.second)
     }
@@ -70,11 +73,18 @@ where Downstream.Input == (First, Second) {
   @usableFromInline @exclusivity(unchecked) var firsts = EventQueue<First>()
   @usableFromInline @exclusivity(unchecked) var seconds = EventQueue<Second>()
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
+  @usableFromInline let subscribedInputs = Atomic<Int>(0)
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream) {
     delivery = SerialDelivery(downstream)
     delivery.forwardDemand(to: [links.0, links.1])
+  }
+
+  /// Gives this subscription downstream once both inputs have subscribed (Combine's handshake:
+  /// upstreams first).
+  @inlinable func inputSubscribed() {
+    if subscribedInputs.add(1, ordering: .acquiringAndReleasing).newValue == 2 { delivery.handOver() }
   }
 
   /// Asks both inputs for `demand`: each pair uses one value of each.
@@ -93,6 +103,7 @@ where Downstream.Input == (First, Second) {
         }
         finishIfExhausted()
       },
+      onSubscribe: inputSubscribed,
       receiveCompletion: { [self] in complete(0, $0) })
   }
 
@@ -109,6 +120,7 @@ where Downstream.Input == (First, Second) {
         }
         finishIfExhausted()
       },
+      onSubscribe: inputSubscribed,
       receiveCompletion: { [self] in complete(1, $0) })
   }
 

@@ -1,0 +1,16 @@
+import Synchronization
+
+/// Gives an operator's subscription to its subscriber once, at the moment Combine does: after
+/// the upstream has given the operator its own subscription (the handshake flows down from the
+/// source), or, at the latest, right before the first completion the operator delivers.
+@usableFromInline
+struct HandOver: ~Copyable, Sendable {
+  @usableFromInline let done = Atomic<Bool>(false)
+
+  @inlinable init() {}
+
+  /// Runs `give` the first time only.
+  @inlinable func once(_ give: () -> Void) {
+    if !done.exchange(true, ordering: .acquiringAndReleasing) { give() }
+  }
+}
