@@ -1,5 +1,10 @@
 /// A FIFO queue with amortized O(1) push and pop, for work that arrives while a delivery is in
 /// progress. Not thread-safe: its owner guards it with its lock.
+///
+/// Memory policy (the queues of subjects, `SerialDelivery` and `receive(on:)`): unbounded, and
+/// returned. Once drained, storage above a small size is released; while it is being drained
+/// and filled at once (a producer as fast as the consumer), the consumed prefix is dropped
+/// once it is over half the storage, so memory follows what is queued, not what passed.
 @usableFromInline
 struct EventQueue<Element> {
   @usableFromInline var storage: ContiguousArray<Element> = []
@@ -25,9 +30,15 @@ struct EventQueue<Element> {
     let element = storage[head]
     head &+= 1
     if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
+      storage.removeAll(keepingCapacity: storage.capacity <= 64)
+      head = 0
+    } else if head >= 1_024 && head &* 2 >= storage.count {
+      storage.removeFirst(head)
       head = 0
     }
     return element
   }
+
+  /// The storage's capacity, in elements (for the memory tests).
+  @inlinable var capacity: Int { storage.capacity }
 }

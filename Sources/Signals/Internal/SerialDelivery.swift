@@ -159,11 +159,13 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// `receive(completion:)` does. Returns whether a completion was accepted.
   @inlinable @discardableResult
   func complete(_ decide: () -> Subscribers.Completion<Downstream.Failure>?) -> Bool {
-    handOver()
+    var handOver: (any Subscription)?
     let (completion, deliverNow) = lock.withLock {
       () -> (Subscribers.Completion<Downstream.Failure>?, Bool) in
       if closed { return (nil, false) }
       guard let completion = decide() else { return (nil, false) }
+      handOver = awaitingHandOver
+      awaitingHandOver = nil
       closed = true
       if case .failure = completion {
         pending = EventQueue()
@@ -178,6 +180,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       return (completion, true)
     }
     guard let completion else { return false }
+    if let handOver { downstream.receive(subscription: handOver) }
     if deliverNow {
       downstream.receive(completion: completion)
       drain(adding: .none)

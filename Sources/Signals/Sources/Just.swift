@@ -20,7 +20,7 @@ public struct Just<Output>: Publisher {
   /// unless it cancels first.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    SequenceSubscription(CollectionOfOne(output).makeIterator(), subscriber).start()
+    subscriber.receive(subscription: JustSubscription(output, subscriber))
   }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Subscribers {
   /// A subscriber that calls closures for each value and for the completion; it requests
   /// `.unlimited` when it receives its subscription, as in Combine.
@@ -124,22 +126,27 @@ enum SinkState {
 ///
 /// The sink holds its handle only until its completion (the cycle is broken there, by `cancel()`
 /// or by the cancellable's deinit). Not generic: code reached through `AnyCancellable` needs no
-/// type-metadata lookup. Threading: `cancel()` and `release()` may race; the lock settles it.
+/// type-metadata lookup. Threading: `cancel()` and `release()` may race; one atomic exchange
+/// decides which one takes the sink (no lock).
 @usableFromInline
-final class SinkHandle: Cancellable {
-  @usableFromInline let sink: Guarded<(any Cancellable & AnyObject)?>
+final class SinkHandle: Cancellable, @unchecked Sendable {
+  // @unchecked: `sink` is written by `init` and then only by the one caller that wins the
+  // exchange on `held`.
+  @usableFromInline let held = Atomic<Bool>(true)
+  @usableFromInline @exclusivity(unchecked) var sink: (any Cancellable & AnyObject)?
 
-  @inlinable init(_ sink: some Cancellable & AnyObject) { self.sink = Guarded(sink) }
+  @inlinable init(_ sink: some Cancellable & AnyObject) { self.sink = sink }
 
   /// Cancels the sink, if it has not completed, and lets go of it.
   @inlinable func cancel() {
-    let taken = sink.withLock { $0.take() }
-    taken?.cancel()
+    guard held.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    sink.take()?.cancel()
   }
 
   /// Lets go of the sink without cancelling it (it has completed).
   @inlinable func release() {
-    let taken = sink.withLock { $0.take() }
+    guard held.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    let taken = sink.take()
     withExtendedLifetime(taken) {}
   }
 }

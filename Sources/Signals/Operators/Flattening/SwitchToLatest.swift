@@ -145,16 +145,15 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   @inlinable func attach(_ subscription: any Subscription, for input: Input) {
-    let accepted = delivery.lock.withLock { () -> Bool in
-      guard current == input.generation, currentUpstream == nil else { return false }
+    let outstanding = delivery.lock.withLock { () -> Subscribers.Demand? in
+      guard current == input.generation, currentUpstream == nil else { return nil }
       currentUpstream = subscription
-      return true
+      return delivery.demand - delivery.pendingValues
     }
-    guard accepted else {
+    guard let outstanding else {
       subscription.cancel()
       return
     }
-    let outstanding = delivery.outstanding
     if outstanding > 0 { subscription.request(outstanding) }
   }
 

@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The subscription of `Just` (and of a successful `Result` publisher): on the first request for
+/// anything, it sends its value and finishes, as Combine's `Just` does. Lock-free: one atomic
+/// exchange decides who sends, so a request, a cancel and a second request may race safely.
+/// Threading: the value is delivered on the thread of the first request.
+@usableFromInline
+final class JustSubscription<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+  // @unchecked: `output` and `downstream` are immutable; `state` is atomic.
+  @usableFromInline let output: Downstream.Input
+  @usableFromInline let downstream: Downstream
+  /// 0 waiting for a request, 1 sending the value, 2 done or cancelled.
+  @usableFromInline let state = Atomic<UInt8>(0)
+
+  @inlinable init(_ output: Downstream.Input, _ downstream: Downstream) {
+    self.output = output
+    self.downstream = downstream
+  }
+
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    guard demand > 0,
+      state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    _ = downstream.receive(output)
+    // Cancelled from inside the value: no finish.
+    guard state.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else {
+      return
+    }
+    downstream.receive(completion: .finished)
+  }
+
+  @inlinable func cancel() { state.store(2, ordering: .releasing) }
+}
