@@ -14,7 +14,11 @@ extension Future where Output: Sendable {
       try await withCheckedThrowingContinuation { continuation in
         subscribe(
           AnySubscriber<Output, Failure>(
-            receiveValue: { continuation.resume(returning: $0) },
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: {
+              continuation.resume(returning: $0)
+              return .none
+            },
             receiveCompletion: { completion in
               if case .failure(let error) = completion { continuation.resume(throwing: error) }
             }))
@@ -35,7 +39,13 @@ extension Future where Failure == Never, Output: Sendable {
   public var value: Output {
     get async {
       await withCheckedContinuation { continuation in
-        subscribe(AnySubscriber<Output, Never>(receiveValue: { continuation.resume(returning: $0) }))
+        subscribe(
+          AnySubscriber<Output, Never>(
+            receiveSubscription: { $0.request(.unlimited) },
+            receiveValue: {
+              continuation.resume(returning: $0)
+              return .none
+            }))
       }
     }
   }

@@ -8,11 +8,13 @@ import Testing
 /// a request to send it, as in Combine).
 @Suite struct DemandLawTests {
   /// The operators that owe a value before their finish even when the source sent nothing:
-  /// `reduce`, `collect` and `replaceEmpty` send one at the finish; `append`/`prepend` and the
-  /// flattening cases here run a `Just`, which waits for a request before it finishes.
+  /// the reducers (`reduce`, `collect`, `count`, `contains`, `allSatisfy`, `replaceEmpty`) send
+  /// one at the finish; `append`/`prepend` and the flattening cases here run a `Just` or a
+  /// sequence, which waits for a request before it finishes.
   static let owesAValueAtTheFinish: Set<String> = [
-    "reduce", "collect", "replaceEmpty", "append", "prepend", "flatMap", "flatMap(max 1)",
-    "switchToLatest",
+    "reduce", "collect", "replaceEmpty", "count", "contains", "contains(where:)", "tryContains(where:)",
+    "allSatisfy", "tryAllSatisfy", "append", "append(sequence)", "prepend", "prepend(sequence)",
+    "prepend(publisher)", "flatMap", "flatMap(max 1)", "switchToLatest",
   ]
 
   /// Drives `source` and checks that `recorder` never got more than it asked for; returns the

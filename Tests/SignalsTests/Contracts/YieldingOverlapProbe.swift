@@ -21,8 +21,11 @@ final class YieldingOverlapProbe<Input, Failure: Error>: Subscriber, Sendable {
   /// Completions received.
   var completions: Int { completionCount.load(ordering: .acquiring) }
 
-  func receive(subscription: any Subscription) {}
-  func receive(_ input: Input) { around {} }
+  func receive(subscription: any Subscription) { subscription.request(.unlimited) }
+  func receive(_ input: Input) -> Subscribers.Demand {
+    around {}
+    return .none
+  }
   func receive(completion: Subscribers.Completion<Failure>) {
     around { completionCount.add(1, ordering: .relaxed) }
   }
