@@ -72,12 +72,13 @@ struct KnownDifference: Sendable {
 }
 
 extension KnownDifference {
-  /// Applied to every case before anything else: Signals has no demand yet, so OpenCombine's
-  /// request events have no counterpart.
+  /// Applied to every case before anything else: the requests operators make upstream are not
+  /// compared (what each subscriber receives is), so request events are removed from both traces.
   static let noDemand = KnownDifference(
-    "no-demand", .documented,
-    readme: "**No demand.** Every subscriber receives every value; `Subscriber.receive(_:)` returns nothing.",
-    "OpenCombine's `receiveRequest` events are removed from both traces (Signals has none).",
+    "requests-upstream", .documented,
+    readme: "**Who asks upstream, and when, may differ.**",
+    "`receiveRequest` events are removed from both traces: operators deliver what was requested as"
+      + " Combine does, but the requests they make upstream are their own.",
     applies: { _ in true },
     normalize: { events in
       events.filter {
@@ -112,44 +113,20 @@ extension KnownDifference {
       "`zip` finishes when an input has finished and its buffered values are used up.",
       operator: isZip),
     KnownDifference(
-      "flatMap-queues", .documented,
-      readme: "`flatMap(maxPublishers: .max(n))` queues what it cannot start yet;",
-      "`flatMap(maxPublishers: .max(n))` queues upstream values beyond n instead of demanding n, so"
-        + " its upstream runs ahead (the difference shows upstream, where demand would have held it back).",
-      applies: { $0.pipeline.contains(isLimitedFlatMap) }),
-  ]
-
-  // MARK: - pending issue 21 fix (delete this group when the `demand` branch has landed)
-
-  static let pendingIssue21: [KnownDifference] = [
-    KnownDifference(
-      "issue21-1-handshake-order", .pendingIssue21,
-      "Issue 21 item 1: append, prepend, catch, retry, delay, debounce, timeout and zip give their"
-        + " subscription downstream before subscribing upstream; Combine subscribes upstream first.",
-      applies: { $0.pipeline.contains(hasHandshakeIssue) },
-      normalize: sortingRuns(of: { $0.kind == .subscription })),
-    KnownDifference(
-      "issue21-2-timeout-through-scheduler", .pendingIssue21,
-      "Issue 21 item 2: `timeout` passes values and completions on at once; Combine delivers them"
-        + " through the scheduler.",
-      operator: isTimeout),
-    KnownDifference(
-      "issue21-3-switchToLatest-cancels-first", .pendingIssue21,
-      "Issue 21 item 3: when an inner publisher of `switchToLatest` fails, Signals sends the failure"
-        + " and then cancels upstream; Combine cancels first.",
-      applies: { $0.pipeline.contains(isSwitchToLatest) },
-      normalize: sortingRuns(of: isCancelOrFailure)),
-    KnownDifference(
-      "issue21-4-throttle-first-value", .pendingIssue21,
-      "Issue 21 item 4: `throttle` sends the first value of a quiet period at once (Combine schedules"
-        + " it) and drops a pending value on failure (Combine sends it, then the failure).",
+      "throttle-first-value-at-once", .documented,
+      readme: "**`throttle` sends the first value of a quiet period at once**",
+      "`throttle` sends the first value of a quiet period at once (Combine schedules it) and drops a"
+        + " pending value on failure (Combine sends it, then the failure).",
       operator: isThrottle),
     KnownDifference(
-      "issue21-4-flatMap-cancels-upstream", .pendingIssue21,
-      "Issue 21 item 4: `flatMap` cancels its upstream when an inner publisher fails (Combine leaves"
-        + " it subscribed).",
+      "flatMap-cancels-upstream-on-inner-failure", .documented,
+      readme: "**`flatMap` cancels its upstream when an inner publisher fails**",
+      "`flatMap` cancels its upstream when an inner publisher fails (Combine leaves it subscribed).",
       operator: isFlatMap),
   ]
+
+  /// Issue 21 items 1-3 are fixed (Combine's order), item 4 is documented above: none left.
+  static let pendingIssue21: [KnownDifference] = []
 
   // MARK: - found here, not yet documented or fixed
 

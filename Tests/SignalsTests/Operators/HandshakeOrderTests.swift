@@ -88,4 +88,17 @@ import Testing
     #expect(log == ["outer cancelled", "failure"])
     cancellable.cancel()
   }
+
+  @Test func switchToLatestCancelsTheInnerPublisherBeforeAnUpstreamFailure() {
+    let outer = PassthroughSubject<PassthroughSubject<Int, TestError>, TestError>()
+    let inner = PassthroughSubject<Int, TestError>()
+    var log: [String] = []
+    let cancellable = outer.map { $0.handleEvents(receiveCancel: { log.append("inner cancelled") }) }
+      .switchToLatest()
+      .sink(receiveCompletion: { _ in log.append("failure") }, receiveValue: { _ in })
+    outer.send(inner)
+    outer.send(completion: .failure(TestError()))
+    #expect(log == ["inner cancelled", "failure"])
+    cancellable.cancel()
+  }
 }

@@ -16,8 +16,8 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// thread; the subscriber receives one call at a time, and once a new inner publisher has
   /// arrived nothing more of the previous one is delivered. Demand, as in Combine: the upstream
   /// is asked for everything; the subscriber's requests go to the current inner publisher, and a
-  /// new one is asked for what is outstanding. An inner failure cancels the upstream first, then
-  /// is delivered (Combine's order).
+  /// new one is asked for what is outstanding. An inner failure cancels the upstream first, and
+  /// an upstream failure the current inner publisher, then is delivered (Combine's order).
   @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
@@ -118,6 +118,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       receiveValue: { [self] publisher in switchTo(publisher) },
       receiveCompletion: { [self] completion in
         guard outerLink.terminate(cancelUpstream: false) else { return }
+        // Combine's order: a failure of the upstream cancels the current inner publisher first.
+        if case .failure = completion { cancelAll() }
         let accepted = delivery.complete {
           if case .failure = completion { return completion }
           outerFinished = true
