@@ -14,7 +14,8 @@ import Testing
   static let owesAValueAtTheFinish: Set<String> = [
     "reduce", "collect", "replaceEmpty", "count", "contains", "contains(where:)", "tryContains(where:)",
     "allSatisfy", "tryAllSatisfy", "append", "append(sequence)", "prepend", "prepend(sequence)",
-    "prepend(publisher)", "flatMap", "flatMap(max 1)", "switchToLatest",
+    "prepend(publisher)", "flatMap", "flatMap(max 1)", "switchToLatest", "prefix(untilOutputFrom:)",
+    "drop(untilOutputFrom:)", "collect(.byTime)", "collect(.byTimeOrCount)",
   ]
 
   /// Drives `source` and checks that `recorder` never got more than it asked for; returns the
