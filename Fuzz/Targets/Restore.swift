@@ -20,11 +20,11 @@ public func fuzzRestore(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   return 0
 }
 
-enum Screen: String, Hashable, Codable, Sendable, CaseIterable {
+enum Screen: String, Hashable, Codable, Sendable, CaseIterable, CaseKeyed {
   case splash, login, home, profile, settings
 }
 
-enum Action: Hashable, Sendable, CaseIterable {
+enum Action: Hashable, Sendable, CaseIterable, CaseKeyed {
   case loaded, loggedIn, open, settings, back, logout
 }
 
@@ -46,7 +46,7 @@ func events(_ steps: Int) -> [Action] {
 
 func checkMachine(_ saved: Data, steps: Int) {
   let machine = StateMachine(graph: graph, policy: .ignore)
-  for event in events(steps) { _ = try? machine.send(event) }
+  for event in events(steps) { machine.send(event) }
   let before = machine.state
   var published: [Screen] = []
   let watch = machine.statePublisher.sink { published.append($0) }
@@ -85,7 +85,7 @@ func checkCoordinator(_ saved: Data, steps: Int) {
   let navigator = RecordingNavigator()
   let coordinator = Coordinator(graph: graph, navigator: navigator, backEvent: .back)
   coordinator.start()
-  for event in events(steps) { _ = try? coordinator.send(event) }
+  for event in events(steps) { coordinator.send(event) }
   let before = (state: coordinator.state, stack: describe(coordinator.stack), calls: navigator.calls)
   do {
     try coordinator.restoreNavigation(from: saved)

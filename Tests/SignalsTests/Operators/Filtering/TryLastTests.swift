@@ -25,6 +25,8 @@ import Testing
   }
 
   @Test func noMatchFinishesEmpty() {
-    #expect([1, 3].publisher.tryLast { $0 > 5 }.record().events.count == 1)
+    let input: [Int] = [1, 3]
+    let recorder = input.publisher.tryLast { $0 > 5 }.record()
+    #expect(recorder.events.count == 1)
   }
 }

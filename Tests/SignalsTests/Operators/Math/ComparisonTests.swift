@@ -39,7 +39,9 @@ import Testing
     #expect(min.values.isEmpty && max.values.isEmpty)
     #expect(min.failure as? TestError == TestError(2))
     #expect(max.failure as? TestError == TestError(2))
-    #expect([3, 1, 4].publisher.tryMin(by: <).record().values == [1])
-    #expect([3, 1, 4].publisher.tryMax(by: <).record().values == [4])
+    let ascending: (Int, Int) throws -> Bool = { $0 < $1 }
+    let input: [Int] = [3, 1, 4]
+    #expect(input.publisher.tryMin(by: ascending).record().values == [1])
+    #expect(input.publisher.tryMax(by: ascending).record().values == [4])
   }
 }
