@@ -96,7 +96,8 @@ let pages = StateGraph<Page, PageEvent>(initial: .list) {
     #expect(expectEveryTransition(of: pages, events: events) >= pages.transitions.count)
     // The covering paths close settings from both screens that open it.
     let closes = pages.coveringPaths().filter { $0.last?.returnsToPrevious == true }
-    #expect(
-      closes.compactMap { pages.stack(after: $0)?.last }.sorted { "\($0)" < "\($1)" } == [.detail, .list])
+    let returnedTo: [Page.Case] = closes.compactMap { (path) -> Page.Case? in pages.stack(after: path)?.last }
+    let names: [String] = returnedTo.map { (key: Page.Case) -> String in "\(key)" }.sorted()
+    #expect(names == ["detail", "list"])
   }
 }
