@@ -78,6 +78,10 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   @usableFromInline @exclusivity(unchecked) var deadline = SchedulerTime(nanoseconds: 0)
   /// Whether a timer is scheduled (it fires at or before `deadline`).
   @usableFromInline @exclusivity(unchecked) var armed = false
+  /// The deadline the scheduled timer was armed for: a timer re-arms only when a later value
+  /// moved `deadline` past it, never because the scheduler's clock reads earlier than the
+  /// deadline (an immediate scheduler's `now` never moves; re-arming on it recursed forever).
+  @usableFromInline @exclusivity(unchecked) var armedFor = SchedulerTime(nanoseconds: 0)
   /// The tag of the current timer; a timer with another tag is stale.
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
@@ -103,6 +107,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
       deadline = due
       if armed { return nil }
       armed = true
+      armedFor = due
       generation &+= 1
       return generation
     }
@@ -121,13 +126,13 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   }
 
   @inlinable func timerFired(_ tag: UInt64) {
-    let now = scheduler.now
     var rearm: (date: SchedulerTime, tag: UInt64)?
     let value = lock.withLock { () -> Downstream.Input? in
       guard tag == generation, armed else { return nil }
       timer = nil
-      if deadline > now {
+      if deadline > armedFor {
         generation &+= 1
+        armedFor = deadline
         rearm = (deadline, generation)
         return nil
       }

@@ -20,6 +20,18 @@ import Testing
     #expect(recorder.timeline == ["400ms value(ab)", "800ms value(abc)"])
   }
 
+  /// combine-schedulers' habit: an immediate scheduler makes a debounce pass each value at once.
+  /// Its clock never moves, so a timer that compared the deadline with `now` re-armed forever.
+  @Test func anImmediateSchedulerPassesEachValueAtOnce() {
+    var values: [String] = []
+    let subscription = subject.debounce(for: .milliseconds(300), scheduler: ImmediateScheduler.shared)
+      .sink(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    subject.send("a")
+    subject.send("ab")
+    #expect(values == ["a", "ab"])
+    subscription.cancel()
+  }
+
   @Test func aFinishDeliversThePendingValueFirst() {
     let recorder = subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
     send("a", at: 0)
