@@ -101,4 +101,19 @@ import Testing
     #expect(log == ["inner cancelled", "failure"])
     cancellable.cancel()
   }
+
+  /// Found by the differential run (seeds 6746, 8339): when the subscriber cancels, Combine
+  /// cancels the current inner publisher before the upstream.
+  @Test func switchToLatestCancelsTheInnerPublisherBeforeTheUpstreamWhenCancelled() {
+    let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+    let inner = PassthroughSubject<Int, Never>()
+    var log: [String] = []
+    let cancellable = outer.handleEvents(receiveCancel: { log.append("outer cancelled") })
+      .map { $0.handleEvents(receiveCancel: { log.append("inner cancelled") }) }
+      .switchToLatest()
+      .sink { _ in }
+    outer.send(inner)
+    cancellable.cancel()
+    #expect(log == ["inner cancelled", "outer cancelled"])
+  }
 }

@@ -182,16 +182,18 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     if accepted { cancelAll() }
   }
 
+  /// Cancels the current inner publisher, then the upstream: Combine's order when the
+  /// subscriber cancels (the failure paths above terminate the upstream first themselves).
   @inlinable func cancelAll() {
-    outerLink.terminate()
-    let upstream = delivery.lock.withLock { () -> (any Subscription)? in
+    let inner = delivery.lock.withLock { () -> (any Subscription)? in
       defer {
         current = nil
         currentUpstream = nil
       }
       return currentUpstream
     }
-    upstream?.cancel()
+    inner?.cancel()
+    outerLink.terminate()
   }
 
   @inlinable func cancel() {
