@@ -77,19 +77,9 @@ extension Publisher {
   public func max(
     by areInIncreasingOrder: @escaping (Output, Output) -> Bool
   ) -> Publishers.Comparison<Self> {
-    Publishers.Relayed(self) {
-      var best: Output?
-      return RelayRules(
-        value: { value in
-          if let current = best, !areInIncreasingOrder(current, value) { return .skip }
-          best = value
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (best, completion) }
-          return (nil, completion)
-        })
-    }
+    // The largest value is the smallest under the reversed ordering, and "replace only when
+    // strictly better" keeps the first of equal values either way.
+    min { areInIncreasingOrder($1, $0) }
   }
 
   /// `min(by:)` with an ordering that may throw; a thrown error cancels the upstream and fails
@@ -137,21 +127,7 @@ extension Publisher {
   public func tryMax(
     by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryComparison<Self> {
-    Publishers.Relayed(self) {
-      var best: Output?
-      return RelayRules(
-        value: { value in
-          do {
-            if let current = best, try !areInIncreasingOrder(current, value) { return .skip }
-          } catch { return .fail(error) }
-          best = value
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (best, .finished) }
-          return (nil, completion.eraseError)
-        })
-    }
+    tryMin { try areInIncreasingOrder($1, $0) }
   }
 }
 
