@@ -111,7 +111,8 @@ import Testing
       of: try #require(Self.counter), ldd: try #require(Self.ldd))
     if Self.signalsObjectsAreStale {
       withKnownIssue(
-        "stale incremental objects of Signals still ask for Foundation; a clean build checks this"
+        "stale incremental objects of Signals may still ask for Foundation; a clean build checks this",
+        isIntermittent: true
       ) {
         #expect(libraries.isEmpty)
       }
