@@ -69,7 +69,8 @@ func judge(_ testCase: Case, _ signals: [TraceEvent], _ openCombine: [TraceEvent
   let right = first < b.count ? b[first] : nil
   for entry in candidates where entry.normalize == nil {
     guard let node = entry.operatorNode else { return .explained([entry.id]) }
-    let downstream = testCase.pipeline.sitesDownstream(of: node)
+    var downstream = testCase.pipeline.sitesDownstream(of: node)
+    if entry.includesBody { downstream.formUnion(testCase.pipeline.sitesInBodies(of: node)) }
     func fits(_ event: TraceEvent?) -> Bool {
       guard let event else { return true }
       return downstream.contains(event.site) || event.kind == .cancel || event.kind == .subscription
@@ -86,6 +87,20 @@ extension Pipeline {
     var sites: Set<String> = ["sink", "p0"]
     for candidate in nodes {
       if case .probe(let id, let inner) = candidate, inner.contains(node) { sites.insert("p\(id)") }
+    }
+    return sites
+  }
+
+  /// The probes inside the inner publishers (the body) of every `flatMap` or `switchToLatest`
+  /// matching `node`: what such an operator asks for values.
+  func sitesInBodies(of node: (Pipeline) -> Bool) -> Set<String> {
+    var sites: Set<String> = []
+    for candidate in nodes where node(candidate) {
+      switch candidate {
+      case .flatMap(_, let body, _), .switchToLatest(_, let body):
+        for inner in body.nodes { if case .probe(let id, _) = inner { sites.insert("p\(id)") } }
+      default: break
+      }
     }
     return sites
   }
