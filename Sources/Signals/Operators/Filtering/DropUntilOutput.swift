@@ -10,8 +10,11 @@ extension Publisher {
   /// `publisher` is subscribed first, then the upstream (as in Combine). If `publisher`
   /// finishes or fails before its first value, the publisher ends the same way at once and
   /// cancels the upstream (Combine's rule). A failure of either is forwarded at once; the
-  /// upstream's finish finishes it. Threading: the two may produce on different threads; the
-  /// subscriber receives one call at a time.
+  /// upstream's finish finishes it. Demand, as in Combine: the subscriber's requests go to the
+  /// upstream (a value before the trigger asks it for one more, as `filter` does); `publisher` is
+  /// asked for one value on its own; a completion reaches even a subscriber that has requested
+  /// nothing. Threading: the two may produce on different threads; the subscriber receives one
+  /// call at a time.
   ///
   /// - Parameter publisher: The trigger; its first value opens the flow.
   /// - Returns: A publisher of the upstream's values after the trigger.
@@ -25,8 +28,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher `drop(untilOutputFrom:)` returns.
   ///
-  /// Composed from `first`, `replaceEmpty`, `merge` and the per-value relay (which keeps one
-  /// flag per subscription).
+  /// Its state is an `UntilOutputGate`.
   public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
   where Upstream.Failure == Other.Failure {
     /// The upstream's output type.
@@ -46,26 +48,14 @@ extension Publishers {
       self.other = other
     }
 
-    /// Subscribes `subscriber`: the trigger first, then the upstream.
+    /// Gives `subscriber` its subscription, then subscribes the trigger, then the upstream
+    /// (Combine's order).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let trigger = other.first()
-        .map { _ in UntilOutputEvent<Output>.trigger }
-        .replaceEmpty(with: .end)
-      let values = upstream.map(UntilOutputEvent.value).append(.end)
-      Relayed(Merge(trigger, values)) {
-        var open = false
-        return RelayRules(value: { event in
-          switch event {
-          case .value(let value): return open ? .emit(value) : .skip
-          case .trigger:
-            open = true
-            return .skip
-          case .end: return .finish
-          }
-        })
-      }
-      .subscribe(subscriber)
+      let gate = UntilOutputGate(subscriber, endsAtTrigger: false)
+      gate.delivery.receive(subscription: gate)
+      other.subscribe(gate.trigger(Other.Output.self) { gate.end($0, upstreamEnded: false) })
+      upstream.subscribe(gate.input(handsOver: false))
     }
   }
 }

@@ -11,8 +11,11 @@ extension Publisher {
   /// `publisher` is subscribed first, then the upstream (as in Combine), so a trigger that
   /// produces at once lets nothing through. A finish or failure of `publisher` before its first
   /// value is ignored: the upstream goes on alone. The upstream's finish or failure ends the
-  /// publisher and cancels `publisher`. Threading: the two may produce on different threads;
-  /// the subscriber receives one call at a time.
+  /// publisher and cancels `publisher`. Demand, as in Combine: the subscriber's requests go to
+  /// the upstream; `publisher` is asked for one value on its own, and its value, like the
+  /// upstream's completion, ends the flow even for a subscriber that has requested nothing.
+  /// Threading: the two may produce on different threads; the subscriber receives one call at a
+  /// time.
   ///
   /// - Parameter publisher: The trigger; its first value ends the flow.
   /// - Returns: A publisher of the upstream's values until the trigger.
@@ -25,7 +28,7 @@ extension Publisher {
 extension Publishers {
   /// The publisher `prefix(untilOutputFrom:)` returns.
   ///
-  /// Composed from `first`, `catch`, `merge` and the per-value relay: no state of its own.
+  /// Its state is an `UntilOutputGate`.
   public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
@@ -44,33 +47,15 @@ extension Publishers {
       self.other = other
     }
 
-    /// Subscribes `subscriber`: the trigger first, then the upstream.
+    /// Subscribes `subscriber`: the trigger first, then the upstream; the subscriber receives
+    /// the subscription when the upstream's arrives (Combine's order).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let trigger = other.first()
-        .map { _ in UntilOutputEvent<Output>.trigger }
-        .catch { _ in Empty<UntilOutputEvent<Output>, Never>() }
-        .setFailureType(to: Failure.self)
-      let values = upstream.map(UntilOutputEvent.value).append(.end)
-      Relayed(Merge(trigger, values)) {
-        RelayRules(value: { event in
-          switch event {
-          case .value(let value): .emit(value)
-          case .trigger, .end: .finish
-          }
-        })
-      }
-      .subscribe(subscriber)
+      let gate = UntilOutputGate(subscriber, endsAtTrigger: true)
+      gate.delivery.handOverLater(gate)
+      other.subscribe(
+        gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in gate.triggerEnded() })
+      upstream.subscribe(gate.input(handsOver: true))
     }
   }
-}
-
-/// What `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` see of their two inputs,
-/// merged: an upstream value, the trigger's first value, or an end (the upstream finished, or,
-/// for `drop`, the trigger finished without a value).
-@usableFromInline
-enum UntilOutputEvent<Value> {
-  case value(Value)
-  case trigger
-  case end
 }

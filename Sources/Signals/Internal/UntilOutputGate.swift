@@ -1,0 +1,86 @@
+/// The state of one `prefix(untilOutputFrom:)` or `drop(untilOutputFrom:)` subscription: the
+/// upstream, the trigger, and the serialized delivery to the subscriber.
+///
+/// Demand, as Combine's (OpenCombine 0.14's `PrefixUntilOutput` and `DropUntilOutput`): the
+/// subscriber's requests go to the upstream; the trigger is asked for one value on its own,
+/// whatever the subscriber requested; the trigger's value and the upstream's completion reach
+/// the subscriber without demand, so a subscriber that requests nothing still sees the flow end.
+/// For `drop`, a value before the trigger asks the upstream for one more, as `filter` does, so
+/// the subscriber still receives what it asked for (OpenCombine lets it use up the demand).
+@usableFromInline
+final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Sendable {
+  // @unchecked: `open` is touched only inside `lock`; `delivery` and the links are thread-safe.
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  /// The upstream's link and the trigger's.
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  /// Whether the trigger ends the flow (`prefix`) or opens it (`drop`).
+  @usableFromInline let endsAtTrigger: Bool
+  @usableFromInline let lock = Lock()
+  /// Whether upstream values are delivered: from the start for `prefix`, after the trigger for
+  /// `drop`.
+  @usableFromInline @exclusivity(unchecked) var open: Bool
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+
+  @inlinable init(_ downstream: Downstream, endsAtTrigger: Bool) {
+    delivery = SerialDelivery(downstream)
+    self.endsAtTrigger = endsAtTrigger
+    open = endsAtTrigger
+    delivery.forwardDemand(to: [links.0])
+    links.1.request(.max(1))
+  }
+
+  /// Adds to the subscriber's demand, which goes to the upstream.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
+  /// The upstream's subscriber; `handsOver` gives this subscription to the subscriber when the
+  /// upstream's arrives.
+  @inlinable func input(handsOver: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
+    let onSubscribe: (() -> Void)? = handsOver ? { [delivery] in delivery.handOver() } : nil
+    return LinkedInput(
+      link: links.0, receiveValue: { [self] value in pass(value) }, onSubscribe: onSubscribe,
+      receiveCompletion: { [self] completion in end(completion, upstreamEnded: true) })
+  }
+
+  /// The trigger's subscriber; `ended` handles a completion that comes before its first value.
+  @inlinable func trigger<Value, TriggerFailure: Error>(
+    _: Value.Type, ended: @escaping (Subscribers.Completion<TriggerFailure>) -> Void
+  ) -> LinkedInput<Value, TriggerFailure> {
+    LinkedInput(link: links.1, receiveValue: { [self] _ in fire() }, receiveCompletion: ended)
+  }
+
+  /// An upstream value: delivered once open, else dropped with a request for one more.
+  @inlinable func pass(_ value: Downstream.Input) {
+    if lock.withLock({ open }) {
+      delivery.receive(value)
+    } else {
+      links.0.request(.max(1))
+    }
+  }
+
+  /// The trigger's first value: ends the flow, or opens it.
+  @inlinable func fire() {
+    guard links.1.terminate() else { return }
+    if endsAtTrigger {
+      end(.finished, upstreamEnded: false)
+    } else {
+      lock.withLock { open = true }
+    }
+  }
+
+  /// A completion of the trigger before its first value: ignored (`prefix`: the upstream goes on
+  /// alone).
+  @inlinable func triggerEnded() { _ = links.1.terminate(cancelUpstream: false) }
+
+  /// Delivers `completion` (behind any value waiting for demand) and lets go of both inputs.
+  @inlinable func end(_ completion: Subscribers.Completion<Downstream.Failure>, upstreamEnded: Bool) {
+    guard delivery.receive(completion: completion) else { return }
+    _ = links.0.terminate(cancelUpstream: !upstreamEnded)
+    _ = links.1.terminate()
+  }
+
+  @inlinable func cancel() {
+    delivery.cancel()
+    _ = links.0.terminate()
+    _ = links.1.terminate()
+  }
+}
