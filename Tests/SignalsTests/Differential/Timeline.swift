@@ -97,8 +97,9 @@ extension Timeline {
   /// before any event due then. Input events are scheduled before the operator subscribes, so
   /// at one instant they run before any timer the operator schedules for that instant (the
   /// order the models assume).
+  /// With `demand`, the subscriber requests as that script says instead of `.unlimited`.
   func play(
-    cancelFrame: Int64? = nil,
+    cancelFrame: Int64? = nil, demand: DemandScript? = nil,
     _ makeOutput: ([PassthroughSubject<Int, TestError>], TestScheduler) -> AnyPublisher<Int, TestError>
   ) -> Played {
     let scheduler = TestScheduler()
@@ -121,8 +122,20 @@ extension Timeline {
       }
     }
     let (recorder, scope) = LiveSubscriptions.track {
-      let recorder = makeOutput(subjects, scheduler).record(on: scheduler)
+      let publisher = makeOutput(subjects, scheduler)
+      guard let demand else {
+        let recorder = publisher.record(on: scheduler)
+        subscriber.withLock { $0 = recorder }
+        return recorder
+      }
+      let recorder = publisher.record(on: scheduler, demand: .max(demand.initial))
       subscriber.withLock { $0 = recorder }
+      for step in demand.steps {
+        // Half a frame in: after every event of the step's frame, before any of the next.
+        scheduler.schedule(after: SchedulerTime(nanoseconds: step.frame * 1_000_000 + 500_000)) {
+          recorder.request(.max(step.count))
+        }
+      }
       return recorder
     }
     scheduler.run()
