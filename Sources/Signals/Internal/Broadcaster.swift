@@ -38,7 +38,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Deliver>()
-  @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
   @usableFromInline @exclusivity(unchecked) var draining = false
   /// The completion sent (it may still wait in `pending`); no value is accepted after it.
   @usableFromInline @exclusivity(unchecked) var sentCompletion: Subscribers.Completion<Failure>?

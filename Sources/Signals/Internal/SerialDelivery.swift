@@ -37,7 +37,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline let downstream: Downstream
   @usableFromInline let overflow: Overflow
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var pending = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
   /// How many values `pending` holds.
   @usableFromInline @exclusivity(unchecked) var pendingValues = 0
   @usableFromInline @exclusivity(unchecked) var draining = false
@@ -168,7 +168,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       awaitingHandOver = nil
       closed = true
       if case .failure = completion {
-        pending = EventQueue()
+        pending = FIFOQueue()
         pendingValues = 0
       }
       if draining || !pending.isEmpty {
@@ -198,11 +198,11 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// Stops delivery: nothing queued or sent later reaches the subscriber.
   @inlinable func cancel() {
     let (dropped, forward, _) = lock.withLock {
-      () -> (EventQueue<Event>, ((Subscribers.Demand) -> Void)?, (any Subscription)?) in
+      () -> (FIFOQueue<Event>, ((Subscribers.Demand) -> Void)?, (any Subscription)?) in
       closed = true
       pendingValues = 0
       defer {
-        pending = EventQueue()
+        pending = FIFOQueue()
         self.forward = nil
         awaitingHandOver = nil
       }

@@ -113,11 +113,3 @@ extension SchedulerTime.Stride {
   /// The smallest interval a repeating schedule accepts; shorter ones are raised to it.
   public static let minimumInterval = SchedulerTime.Stride(nanoseconds: 1)
 }
-
-/// A cancellable that does nothing, for work that already ran.
-public struct NoopCancellable: Cancellable {
-  /// Makes the token.
-  public init() {}
-  /// Does nothing.
-  public func cancel() {}
-}

@@ -1,4 +1,30 @@
 extension Publisher {
+  /// Delivers this publisher's values, then, once it finishes, those of `publisher`.
+  ///
+  /// ```
+  /// self:     -1-2-|
+  /// other:         -3-|
+  /// append:   -1-2--3-|
+  /// ```
+  ///
+  /// `publisher` is subscribed only when this one finishes (and asked for the outstanding
+  /// demand); a failure of either is forwarded. The subscription handshake is Combine's: the upstream is
+  /// subscribed first, and the subscriber receives this operator's subscription when the
+  /// upstream's arrives.
+  @inlinable
+  public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
+  where P.Output == Output, P.Failure == Failure {
+    Publishers.Concatenate(prefix: self, suffix: publisher)
+  }
+
+  /// Delivers this publisher's values, then `values`, once it finishes.
+  @inlinable
+  public func append(
+    _ values: Output...
+  ) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
+    Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: values))
+  }
+
   /// Delivers this publisher's values, then, once it finishes, the elements of `elements`.
   ///
   /// ```

@@ -1,4 +1,17 @@
 extension Publisher {
+  /// Delivers `values` first, then this publisher's values.
+  ///
+  /// ```
+  /// self:          ---3-|
+  /// prepend(1, 2): 12-3-|
+  /// ```
+  @inlinable
+  public func prepend(
+    _ values: Output...
+  ) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
+    Publishers.Concatenate(prefix: Publishers.Sequence(sequence: values), suffix: self)
+  }
+
   /// Delivers the elements of `elements` first, then this publisher's values.
   ///
   /// ```

@@ -11,75 +11,9 @@ extension Publisher {
       RelayRules(value: { .emit($0) }, completion: { (nil, $0.mapError(transform)) })
     }
   }
-
-  /// Gives the publisher the failure type `E` without changing what it delivers; for joining a
-  /// publisher that cannot fail to ones that can.
-  @inlinable
-  public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E>
-  where Failure == Never {
-    Publishers.SetFailureType(upstream: self)
-  }
-
-  /// Replaces a failure with `output`, then finishes.
-  ///
-  /// ```
-  /// upstream:         -1-#
-  /// replaceError(0):  -1-(0|)
-  /// ```
-  @inlinable
-  public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
-    Publishers.Relayed(self) {
-      RelayRules(
-        value: { .emit($0) },
-        completion: { completion in
-          if case .failure = completion { return (output, .finished) }
-          return (nil, .finished)
-        })
-    }
-  }
 }
 
 extension Publishers {
   /// The publisher `mapError(_:)` returns.
   public typealias MapError<Upstream: Publisher, Failure: Error> = Relayed<Upstream, Upstream.Output, Failure>
-  /// The publisher `replaceError(with:)` returns.
-  public typealias ReplaceError<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Never>
-
-  /// The publisher `setFailureType(to:)` returns: the upstream, with a failure type it never uses.
-  public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher
-  where Upstream.Failure == Never {
-    /// The upstream's output type.
-    public typealias Output = Upstream.Output
-
-    /// The publisher whose failure type is changed.
-    public let upstream: Upstream
-
-    /// Makes the publisher; prefer `upstream.setFailureType(to:)`.
-    @inlinable public init(upstream: Upstream) { self.upstream = upstream }
-
-    /// Subscribes `subscriber` to the upstream.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(FailureTypeSubscriber(downstream: subscriber))
-    }
-
-    /// The same publisher with another failure type.
-    @inlinable
-    public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureType<Upstream, E> {
-      SetFailureType<Upstream, E>(upstream: upstream)
-    }
-  }
-}
-
-/// The subscriber `setFailureType` puts between its upstream and its subscriber; top-level for
-/// the reason given on `MapSubscriber`.
-@usableFromInline
-struct FailureTypeSubscriber<Downstream: Subscriber>: Subscriber {
-  @usableFromInline let downstream: Downstream
-  @inlinable init(downstream: Downstream) { self.downstream = downstream }
-  @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
-  @inlinable func receive(completion: Subscribers.Completion<Never>) {
-    downstream.receive(completion: .finished)
-  }
 }

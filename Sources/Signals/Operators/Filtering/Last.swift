@@ -30,50 +30,9 @@ extension Publisher {
   }
 }
 
-extension Publisher {
-  /// Drops every value and passes only the completion.
-  ///
-  /// ```
-  /// upstream:      -1-2-|
-  /// ignoreOutput:  -----|
-  /// ```
-  @inlinable
-  public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
-    Publishers.Relayed(self) { RelayRules(value: { _ in .skip }) }
-  }
-
-  /// Delivers `output` when the upstream finishes without having produced a value.
-  ///
-  /// ```
-  /// upstream:         ----|
-  /// replaceEmpty(0):  ----(0|)
-  /// ```
-  ///
-  /// Values of a non-empty upstream and failures pass through.
-  @inlinable
-  public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
-    Publishers.Relayed(self) {
-      var empty = true
-      return RelayRules(
-        value: { value in
-          empty = false
-          return .emit(value)
-        },
-        completion: { completion in
-          if case .finished = completion, empty { return (output, completion) }
-          return (nil, completion)
-        })
-    }
-  }
-}
-
 extension Publishers {
   /// The publisher `last()` returns.
   public typealias Last<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
   /// The publisher `last(where:)` returns.
   public typealias LastWhere<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
-  /// The publisher `ignoreOutput()` returns.
-  public typealias IgnoreOutput<Upstream: Publisher> = Relayed<Upstream, Never, Upstream.Failure>
-  /// The publisher `replaceEmpty(with:)` returns.
-  public typealias ReplaceEmpty<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
 }

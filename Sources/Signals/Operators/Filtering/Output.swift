@@ -50,3 +50,8 @@ extension Publisher {
     }
   }
 }
+
+extension Publishers {
+  /// The publisher `prefix(_:)`, `output(at:)` and `output(in:)` return (Combine's name for it).
+  public typealias Output<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
+}

@@ -47,8 +47,6 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// The publisher `prefix(_:)` returns (Combine's name for it).
-  public typealias Output<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
   /// The publisher `prefix(while:)` returns.
   public typealias PrefixWhile<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
   /// The publisher `tryPrefix(while:)` returns.

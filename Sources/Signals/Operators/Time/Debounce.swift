@@ -60,7 +60,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+final class DebounceState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
   // @unchecked: `pending`, `deadline`, `armed`, `generation` and `timer` are touched only inside
   // `lock`.
   //
@@ -125,7 +125,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerTarget, @u
     if !current { token.cancel() }
   }
 
-  @inlinable func timerFired(_ tag: UInt64) {
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
     var rearm: (date: SchedulerTime, tag: UInt64)?
     let value = lock.withLock { () -> Downstream.Input? in
       guard tag == generation, armed else { return nil }

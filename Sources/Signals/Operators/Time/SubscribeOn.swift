@@ -42,7 +42,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class SubscribeOnState<Upstream: Publisher, Downstream: Subscriber>: Subscription, TimerTarget,
+final class SubscribeOnState<Upstream: Publisher, Downstream: Subscriber>: Subscription, ScheduledWorkTarget,
   @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   // @unchecked: `upstream` and `delivery` are used once, by the scheduled subscription; the
@@ -61,7 +61,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   /// Subscribes the upstream (on the scheduler).
-  @inlinable func timerFired(_ tag: UInt64) {
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
     guard !link.isTerminated else { return }
     upstream.subscribe(
       LinkedInput(link: link, receiveValue: delivery.receive) { [self] completion in

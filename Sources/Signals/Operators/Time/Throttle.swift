@@ -61,7 +61,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
   // @unchecked: the `var`s are touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
@@ -117,7 +117,7 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerTarget, @u
   }
 
   /// The interval is over: deliver what is pending and start the next one, or go quiet.
-  @inlinable func timerFired(_ tag: UInt64) {
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
     let (value, finish) = lock.withLock { () -> (Downstream.Input?, Bool) in
       timer = nil
       guard let value = pending else {

@@ -68,7 +68,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable {
+final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
   // @unchecked: `generation` and `timer` are touched only inside `lock`; `customError` is
   // called at most once, by the thread that wins `link.terminate()`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
@@ -80,7 +80,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
   @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
   /// Events waiting for their turn on the scheduler (Combine delivers through it).
-  @usableFromInline @exclusivity(unchecked) var scheduled = EventQueue<SerialDelivery<Downstream>.Event>()
+  @usableFromInline @exclusivity(unchecked) var scheduled = FIFOQueue<SerialDelivery<Downstream>.Event>()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -147,7 +147,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
   }
 
   /// The time is up, unless a value came since this timer was started.
-  @inlinable func timerFired(_ tag: UInt64) {
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
     if tag == Self.deliveryTag {
       switch lock.withLock({ scheduled.popFirst() }) {
       case .value(let value)?: delivery.receive(value)
@@ -169,8 +169,8 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerTarget, @un
     link.terminate()
     delivery.cancel()
     stopTimer()
-    let dropped = lock.withLock { () -> EventQueue<SerialDelivery<Downstream>.Event> in
-      defer { scheduled = EventQueue() }
+    let dropped = lock.withLock { () -> FIFOQueue<SerialDelivery<Downstream>.Event> in
+      defer { scheduled = FIFOQueue() }
       return scheduled
     }
     withExtendedLifetime(dropped) {}

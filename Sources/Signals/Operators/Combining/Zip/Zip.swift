@@ -70,8 +70,8 @@ where Downstream.Input == (First, Second) {
   // @unchecked: the buffers and flags are touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
-  @usableFromInline @exclusivity(unchecked) var firsts = EventQueue<First>()
-  @usableFromInline @exclusivity(unchecked) var seconds = EventQueue<Second>()
+  @usableFromInline @exclusivity(unchecked) var firsts = FIFOQueue<First>()
+  @usableFromInline @exclusivity(unchecked) var seconds = FIFOQueue<Second>()
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
   @usableFromInline let subscribedInputs = Atomic<Int>(0)
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)

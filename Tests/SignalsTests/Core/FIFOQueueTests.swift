@@ -4,9 +4,9 @@ import Testing
 @testable import Signals
 
 /// The queue policy (issue 18.6): unbounded, with its memory returned.
-@Suite struct EventQueueTests {
+@Suite struct FIFOQueueTests {
   @Test func aDrainedQueueReturnsItsMemory() {
-    var queue = EventQueue<Int>()
+    var queue = FIFOQueue<Int>()
     for value in 0..<100_000 { queue.append(value) }
     let filled = queue.capacity * MemoryLayout<Int>.stride
     var sum = 0
@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func aQueueFilledWhileDrainedHoldsWhatIsQueuedNotWhatPassed() {
-    var queue = EventQueue<Int>()
+    var queue = FIFOQueue<Int>()
     for value in 0..<10 { queue.append(value) }
     var expected = 0
     var outOfOrder = 0

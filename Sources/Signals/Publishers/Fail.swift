@@ -18,7 +18,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// Delivers the failure, unless the subscriber cancels on subscription.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let flag = OneShotSubscription()
+    let flag = CancelFlagSubscription()
     subscriber.receive(subscription: flag)
     if flag.isActive { subscriber.receive(completion: .failure(error)) }
   }

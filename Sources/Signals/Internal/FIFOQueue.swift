@@ -1,12 +1,12 @@
-/// A FIFO queue with amortized O(1) push and pop, for work that arrives while a delivery is in
-/// progress. Not thread-safe: its owner guards it with its lock.
+/// A first-in first-out queue of values (events, buffered outputs) with amortized O(1) push and
+/// pop, for what arrives while a delivery is in progress. Not thread-safe: its owner guards it with its lock.
 ///
 /// Memory policy (the queues of subjects, `SerialDelivery` and `receive(on:)`): unbounded, and
 /// returned. Once drained, storage above a small size is released; while it is being drained
 /// and filled at once (a producer as fast as the consumer), the consumed prefix is dropped
 /// once it is over half the storage, so memory follows what is queued, not what passed.
 @usableFromInline
-struct EventQueue<Element> {
+struct FIFOQueue<Element> {
   @usableFromInline var storage: ContiguousArray<Element> = []
   @usableFromInline var head = 0
 

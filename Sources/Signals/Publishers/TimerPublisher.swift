@@ -46,7 +46,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class TimerState<Downstream: Subscriber>: Subscription, TimerTarget, @unchecked Sendable
+final class TimerState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable
 where Downstream.Input == SchedulerTime {
   // @unchecked: `token` is touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
@@ -75,7 +75,7 @@ where Downstream.Input == SchedulerTime {
   }
 
   /// A tick: deliver the scheduler's time.
-  @inlinable func timerFired(_ tag: UInt64) {
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
     delivery.receive(scheduler.now)
   }
 

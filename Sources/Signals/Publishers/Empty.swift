@@ -24,7 +24,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   /// Finishes the subscriber at once, or leaves it subscribed forever.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let flag = OneShotSubscription()
+    let flag = CancelFlagSubscription()
     subscriber.receive(subscription: flag)
     if completeImmediately && flag.isActive { subscriber.receive(completion: .finished) }
   }

@@ -1,9 +1,10 @@
 import Synchronization
 
-/// The subscription of a source that only completes (`Empty`, `Fail`): a flag that the source
-/// checks before the completion, set by `cancel()` from any thread. Requests need no answer.
+/// A cancel flag as a subscription: what a source that only completes (`Empty`, `Fail`) gives its
+/// subscriber. The source checks the flag before the completion; `cancel()` sets it from any
+/// thread. Requests need no answer.
 @usableFromInline
-final class OneShotSubscription: Subscription {
+final class CancelFlagSubscription: Subscription {
   @usableFromInline let active = Atomic<Bool>(true)
 
   @inlinable init() {}

@@ -1,0 +1,90 @@
+/// The engine of `delay` and `receive(on:)`: each event is queued, and an action on the
+/// scheduler delivers the oldest queued event. Actions run in scheduling order, so events keep
+/// their order, and no value is captured by a `@Sendable` closure.
+@usableFromInline
+final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable
+{
+  // @unchecked: the `var`s are touched only inside `lock`; events leave the queue on the
+  // scheduler's thread, which is the hand-over this operator exists for.
+  @usableFromInline enum Event {
+    case value(Downstream.Input)
+    case completion(Subscribers.Completion<Downstream.Failure>)
+  }
+
+  @usableFromInline let delivery: SerialDelivery<Downstream>
+  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let delay: SchedulerTime.Stride?
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Event>()
+  /// The pending delay timers by tag; tags grow with each event and timers fire in tag order.
+  @usableFromInline @exclusivity(unchecked) var timers: [UInt64: any Cancellable] = [:]
+  @usableFromInline @exclusivity(unchecked) var lastTag: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var lastFiredTag: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var cancelled = false
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+
+  @inlinable init(_ downstream: Downstream, scheduler: any Scheduler, delay: SchedulerTime.Stride?) {
+    delivery = SerialDelivery(downstream)
+    self.scheduler = scheduler
+    self.delay = delay
+    delivery.forwardDemand(to: [link])
+  }
+  /// Adds to the subscriber's demand.
+  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+
+  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.handOver) {
+      [self] completion in
+      if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
+    }
+  }
+
+  @inlinable func enqueue(_ event: Event) {
+    let tag = lock.withLock { () -> UInt64 in
+      queue.append(event)
+      lastTag += 1
+      return lastTag
+    }
+    guard let delay else {
+      scheduler.schedule(target: self, tag: tag)
+      return
+    }
+    let token = scheduler.schedule(after: scheduler.now.advanced(by: delay), weak: self, tag: tag)
+    let pending = lock.withLock { () -> Bool in
+      guard !cancelled, tag > lastFiredTag else { return false }
+      timers[tag] = token
+      return true
+    }
+    if !pending { token.cancel() }
+  }
+
+  /// Delivers the oldest queued event.
+  @inlinable func scheduledWorkDue(_ tag: UInt64) {
+    let event = lock.withLock { () -> Event? in
+      timers[tag] = nil
+      lastFiredTag = Swift.max(lastFiredTag, tag)
+      return queue.popFirst()
+    }
+    switch event {
+    case .value(let value): delivery.receive(value)
+    case .completion(let completion): delivery.receive(completion: completion)
+    case nil: break
+    }
+  }
+
+  @inlinable func cancel() {
+    link.terminate()
+    delivery.cancel()
+    let (dropped, timers) = lock.withLock { () -> (FIFOQueue<Event>, [UInt64: any Cancellable]) in
+      cancelled = true
+      defer {
+        queue = FIFOQueue()
+        self.timers = [:]
+      }
+      return (queue, self.timers)
+    }
+    for timer in timers.values { timer.cancel() }
+    withExtendedLifetime(dropped) {}
+  }
+}

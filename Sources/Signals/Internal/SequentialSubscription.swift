@@ -1,0 +1,96 @@
+/// One subscription of `catch`, `tryCatch`, `append` or `prepend`: a link to a first publisher,
+/// then, when it fails (`catch`) or finishes (`append`), a link to the next one, which is asked
+/// for the demand still outstanding.
+@usableFromInline
+final class SequentialSubscription<UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
+  Subscription,
+  @unchecked Sendable
+where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublisher.Failure {
+  // @unchecked: `handler` is immutable and called once, serially; links are thread-safe.
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
+  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  /// The downstream's outstanding demand, asked again of the second publisher.
+  @usableFromInline let demand = AtomicDemand()
+  @usableFromInline let handOver = HandOver()
+  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+
+  @inlinable init(
+    _ downstream: Downstream,
+    handler: @escaping (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
+  ) {
+    self.downstream = downstream
+    self.handler = handler
+  }
+
+  /// The subscriber for the first publisher; when it finishes, `next` (if any) is subscribed.
+  @inlinable func first(
+    onFinish next: NewPublisher? = nil
+  ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
+    LinkedInput(
+      link: links.0, receiveValue: { [self] in deliver($0, from: links.0) }, onSubscribe: giveSubscription
+    ) { [self] completion in
+      guard links.0.terminate(cancelUpstream: false) else { return }
+      switch completion {
+      case .finished:
+        if let next {
+          links.1.request(demand.value)
+          next.subscribe(second)
+        } else if links.1.terminate() {
+          giveSubscription()
+          downstream.receive(completion: .finished)
+        }
+      case .failure(let error):
+        switch handler(error) {
+        case .success(let replacement):
+          links.1.request(demand.value)
+          replacement.subscribe(second)
+        case .failure(let error):
+          if links.1.terminate() {
+            giveSubscription()
+            downstream.receive(completion: .failure(error))
+          }
+        }
+      }
+    }
+  }
+
+  @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
+    LinkedInput(link: links.1, receiveValue: { [self] in deliver($0, from: links.1) }) { [self] completion in
+      if links.1.terminate(cancelUpstream: false) {
+        giveSubscription()
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+
+  /// Gives this subscription downstream, once: when the first upstream has given its own
+  /// (Combine's handshake: upstream first), or before a completion at the latest.
+  @inlinable func giveSubscription() {
+    handOver.once { downstream.receive(subscription: self) }
+  }
+
+  /// Delivers a value, counting the demand it uses; asks `link` for what the downstream adds.
+  @inlinable func deliver(_ value: Downstream.Input, from link: UpstreamLink) {
+    if demand.isUnlimited {
+      _ = downstream.receive(value)
+      return
+    }
+    _ = demand.take()
+    let more = downstream.receive(value)
+    demand.add(more)
+    link.request(more)
+  }
+
+  /// Adds to the demand and asks the publisher now subscribed for it.
+  @inlinable func request(_ more: Subscribers.Demand) {
+    guard more > 0 else { return }
+    demand.add(more)
+    (links.0.isTerminated ? links.1 : links.0).request(more)
+  }
+
+  @inlinable func cancel() {
+    links.0.terminate()
+    links.1.terminate()
+  }
+}

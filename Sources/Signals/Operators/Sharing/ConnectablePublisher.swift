@@ -1,0 +1,11 @@
+/// A publisher that does nothing for its subscribers until `connect()` is called: the shape of
+/// `multicast`, so that every subscriber can attach before the upstream starts.
+public protocol ConnectablePublisher<Output, Failure>: Publisher {
+  /// Subscribes to the upstream; cancelling the result disconnects.
+  func connect() -> any Cancellable
+}
+
+extension ConnectablePublisher {
+  /// Connects when the first subscriber attaches and disconnects when the last one leaves.
+  @inlinable public func autoconnect() -> Publishers.Autoconnect<Self> { Publishers.Autoconnect(self) }
+}
