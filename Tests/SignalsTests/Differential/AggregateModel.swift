@@ -27,6 +27,34 @@ extension ReferenceModel {
   /// `max()`; of equal values the first is kept, which for `Int`s is the same value.
   static func max(_ input: Timeline) -> Timeline { atFinish(input) { $0.max() } }
 
+  /// `collect()`: every value in one array (`encode`d) with the finish, an empty one too.
+  static func collect(_ input: Timeline) -> Timeline { atFinish(input) { encode($0) } }
+
+  /// `collect(n)`: an array each time `count` values have arrived, what is left (if anything)
+  /// at the finish, then the finish; a failure drops what is left.
+  static func collect(_ count: Int, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var buffer: [Int] = []
+    walk(input) { entry in
+      switch entry.event {
+      case .value(let value):
+        buffer.append(value)
+        if buffer.count == count {
+          output.append(entry.frame, .value(encode(buffer)))
+          buffer = []
+        }
+        return true
+      case .finished:
+        if !buffer.isEmpty { output.append(entry.frame, .value(encode(buffer))) }
+      case .failure:
+        break
+      }
+      output.append(entry.frame, entry.event)
+      return false
+    }
+    return output
+  }
+
   /// Delivers `early` and finishes at the first value `decides` accepts, else `late` with the
   /// finish: `contains` (1 = true) and `allSatisfy` (0 = false), mapped to `Int`.
   static func decide(_ input: Timeline, early: Int, late: Int, _ decides: (Int) -> Bool) -> Timeline {

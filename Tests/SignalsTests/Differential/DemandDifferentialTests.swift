@@ -63,6 +63,17 @@ extension DifferentialTests {
     DemandCase(name: "max", inputs: 1, model: { DemandModel.perValue(ReferenceModel.max, $0, $1) }) {
       subjects, _ in subjects[0].max().eraseToAnyPublisher()
     },
+    // `collect(n)` asks for one more per value it holds back, so the upstream is asked for `n`
+    // values per array requested: what Apple documents (".max(count * n)").
+    DemandCase(
+      name: "collect(2)", inputs: 1,
+      model: { DemandModel.perValue({ ReferenceModel.collect(2, $0) }, $0, $1) }
+    ) {
+      subjects, _ in subjects[0].collect(2).map(ReferenceModel.encode).eraseToAnyPublisher()
+    },
+    DemandCase(name: "collect", inputs: 1, model: { DemandModel.perValue(ReferenceModel.collect, $0, $1) }) {
+      subjects, _ in subjects[0].collect().map(ReferenceModel.encode).eraseToAnyPublisher()
+    },
   ]
 
   @Test(arguments: demandCases)
