@@ -101,6 +101,14 @@ extension DifferentialTests {
     }
   }
 
+  /// `switchToLatest` and `flatMap(maxPublishers: .max(2))` under stepwise demand, over cold
+  /// inner publishers (each subscription plays its timeline into a fresh subject, which drops
+  /// what was not requested).
+  @Test(arguments: Flattening.allCases)
+  func flatteningOperatorsMatchTheReferenceModelUnderStepwiseDemand(_ flattening: Flattening) throws {
+    try Self.checkFlattening(flattening, underDemand: true)
+  }
+
   /// The check above can fail: a `scan` whose upstream was asked for everything (a probe that
   /// requests `.unlimited` on its own) sends values its subscriber never requested, and the
   /// model catches it within the first cases.

@@ -202,7 +202,14 @@ extension DifferentialTests {
 
   @Test(arguments: Flattening.allCases)
   func flatteningOperatorsMatchTheReferenceModel(_ flattening: Flattening) throws {
-    var generator = SplitMix64(seed: Self.seed &+ UInt64(flattening.rawValue.utf8.count))
+    try Self.checkFlattening(flattening, underDemand: false)
+  }
+
+  /// Plays random outer and inner timelines through `flattening` and compares with the model;
+  /// `underDemand`: the subscriber requests as a random `DemandScript` says.
+  static func checkFlattening(_ flattening: Flattening, underDemand: Bool) throws {
+    let salt = UInt64(flattening.rawValue.utf8.count) &+ (underDemand ? 7 : 0)
+    var generator = SplitMix64(seed: Self.seed &+ salt)
     for index in 0..<Self.casesPerOperator {
       let outer = Timeline.random(inputs: 1, using: &generator)
       let inners = (0..<3).map { _ in Timeline.random(inputs: 1, using: &generator) }
@@ -214,16 +221,19 @@ extension DifferentialTests {
             return entry
           })
       }
+      let demand = underDemand ? DemandScript.random(using: &generator) : nil
       let cancelFrame = Self.randomCancelFrame(using: &generator)
       let model =
         switch flattening {
-        case .switchToLatest: HigherOrderModel.switchToLatest(outer: outer, inners: innerFailures)
-        case .flatMapMax2: HigherOrderModel.flatMap(limit: 2, outer: outer, inners: innerFailures)
+        case .switchToLatest:
+          HigherOrderModel.switchToLatest(outer: outer, inners: innerFailures, demand: demand)
+        case .flatMapMax2:
+          HigherOrderModel.flatMap(limit: 2, outer: outer, inners: innerFailures, demand: demand)
         }
       let expected = model.before(cancelFrame)
       let marbles = inners.map(\.marbles)
       for diagram in marbles { _ = try MarbleDiagram(diagram, frameDuration: .milliseconds(1)) }
-      let played = outer.play(cancelFrame: cancelFrame) { subjects, scheduler in
+      let played = outer.play(cancelFrame: cancelFrame, demand: demand) { subjects, scheduler in
         // Each diagram parsed above, so this cannot throw.
         let publishers = marbles.map { try! scheduler.cold($0, values: Timeline.digits, error: TestError(7)) }
         switch flattening {
@@ -239,7 +249,7 @@ extension DifferentialTests {
           """
           \(flattening.rawValue) differs from the model (seed \(Self.seed), case \(index))
           outer:    \(outer)\(cancelFrame.map { " (cancelled at \($0))" } ?? "")
-          inners:   \(marbles)
+          inners:   \(marbles)\(demand.map { "\ndemand:   \($0)" } ?? "")
           model:    \(expected)
           operator: \(played.output)
           \(played.lateEvents) events after the end, \(played.liveSubscriptions) subscriptions left alive

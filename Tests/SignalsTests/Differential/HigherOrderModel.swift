@@ -45,11 +45,16 @@ struct HigherOrderModel {
     return queue.remove(at: index)
   }
 
-  /// switchToLatest over `outer`'s values, each choosing inner `value % inners.count`.
-  static func switchToLatest(outer: Timeline, inners: [Timeline]) -> Timeline {
+  /// switchToLatest over `outer`'s values, each choosing inner `value % inners.count`. With
+  /// `demand`, the subscriber requests as that script says: its requests go to the current inner
+  /// publisher and a new one is asked for what is outstanding (Combine's rule), so an inner
+  /// value is seen while fewer values were sent than requested; the outer is asked for
+  /// everything.
+  static func switchToLatest(outer: Timeline, inners: [Timeline], demand: DemandScript? = nil) -> Timeline {
     var model = HigherOrderModel(outer: outer, inners: inners)
     var current: Int?
     var outerFinished = false
+    var sent = 0
     while let event = model.next() {
       switch (event.subscription, event.event) {
       case (nil, .value(let value)):
@@ -67,6 +72,8 @@ struct HigherOrderModel {
         model.output.append(event.frame, event.event)
         return model.output
       case (let subscription?, .value) where subscription == current:
+        guard sent < demand?.requested(before: event.frame) ?? .max else { continue }
+        sent += 1
         model.output.append(event.frame, event.event)
       case (let subscription?, .finished) where subscription == current:
         current = nil
@@ -83,44 +90,88 @@ struct HigherOrderModel {
 
   /// flatMap(maxPublishers: .max(limit)) over `outer`'s values, with Combine's demand: the
   /// outer (a subject) is asked for `limit` values and one more per finished inner publisher,
-  /// so a value it sends while `limit` inner publishers run is dropped.
-  static func flatMap(limit: Int, outer: Timeline, inners: [Timeline]) -> Timeline {
+  /// so a value it sends while `limit` inner publishers run is dropped. With `demand`, the
+  /// subscriber requests as that script says: each request goes to every running inner
+  /// publisher, a new one is asked for what is outstanding, and an inner value beyond the
+  /// subscriber's demand waits, in order, for a request (the finish behind it; a failure drops
+  /// it).
+  static func flatMap(
+    limit: Int, outer: Timeline, inners: [Timeline], demand: DemandScript? = nil
+  ) -> Timeline {
     var model = HigherOrderModel(outer: outer, inners: inners)
     var running: Set<Int> = []
     var outerFinished = false
+    var requested = demand?.initial ?? .max
+    var steps = demand?.steps[...] ?? []
+    var sent = 0
+    var asked: [Int: Int] = [:]
+    var waiting: [Int] = []
+    var finishWaits = false
+    /// The requests made before `frame`: each releases waiting values (then a waiting finish)
+    /// and goes to every running inner publisher. Returns whether the output finished.
+    func requests(before frame: Int64) -> Bool {
+      while let step = steps.first, step.frame < frame {
+        steps.removeFirst()
+        requested += step.count
+        while !waiting.isEmpty, sent < requested {
+          model.output.append(step.frame, .value(waiting.removeFirst()))
+          sent += 1
+        }
+        if waiting.isEmpty, finishWaits {
+          model.output.append(step.frame, .finished)
+          return true
+        }
+        for subscription in running { asked[subscription, default: 0] += step.count }
+      }
+      return false
+    }
+    /// Finishes now, or once the waiting values have gone.
+    func finish(at frame: Int64) -> Bool {
+      guard waiting.isEmpty else {
+        finishWaits = true
+        return false
+      }
+      model.output.append(frame, .finished)
+      return true
+    }
     while let event = model.next() {
+      if requests(before: event.frame) { return model.output }
       switch (event.subscription, event.event) {
       case (nil, .value(let value)):
         if running.count < limit {
-          running.insert(model.subscribe(value % inners.count, at: event.frame))
+          let subscription = model.subscribe(value % inners.count, at: event.frame)
+          running.insert(subscription)
+          asked[subscription] = requested == .max ? .max : Swift.max(0, requested - sent - waiting.count)
         }
       case (nil, .finished):
         outerFinished = true
-        if running.isEmpty {
-          model.output.append(event.frame, .finished)
-          return model.output
-        }
+        if running.isEmpty, finish(at: event.frame) { return model.output }
       case (nil, .failure):
         model.output.append(event.frame, event.event)
         return model.output
       case (let subscription?, let inner) where running.contains(subscription):
         switch inner {
-        case .value:
-          model.output.append(event.frame, inner)
+        case .value(let value):
+          guard asked[subscription, default: 0] > 0 else { continue }
+          if asked[subscription] != .max { asked[subscription, default: 0] -= 1 }
+          if waiting.isEmpty, sent < requested {
+            model.output.append(event.frame, inner)
+            sent += 1
+          } else {
+            waiting.append(value)
+          }
         case .failure:
           model.output.append(event.frame, inner)
           return model.output
         case .finished:
           running.remove(subscription)
-          if running.isEmpty && outerFinished {
-            model.output.append(event.frame, .finished)
-            return model.output
-          }
+          if running.isEmpty && outerFinished, finish(at: event.frame) { return model.output }
         }
       default:
         break
       }
     }
+    _ = requests(before: .max)
     return model.output
   }
 }
