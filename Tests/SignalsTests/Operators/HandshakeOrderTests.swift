@@ -59,6 +59,23 @@ import Testing
     #expect(log == expected, "\(name): \(log)")
   }
 
+  /// The subscriber has the subscription before the upstream is asked for anything (Combine's
+  /// `subscription.request(.unlimited)` after `downstream.receive(subscription:)`), so the values
+  /// of a synchronous upstream find its demand: `debounce` and `throttle` lose none of them (the
+  /// differential run's seeds 11 and 66 showed them dropped).
+  @Test func debounceAndThrottleAskUpstreamOnlyOnceTheSubscriberHasTheSubscription() {
+    let scheduler = TestScheduler()
+    let debounced = [1].publisher.setFailureType(to: TestError.self)
+      .debounce(for: .milliseconds(1), scheduler: scheduler).record(on: scheduler)
+    let throttled = [1, 2].publisher.setFailureType(to: TestError.self)
+      .throttle(for: .milliseconds(5), scheduler: scheduler, latest: true).record(on: scheduler)
+    scheduler.run()
+    #expect(debounced.values == [1])
+    #expect(throttled.values == [1, 2])
+    #expect(debounced.completion != nil)
+    #expect(throttled.completion != nil)
+  }
+
   @Test func timeoutDeliversValuesThroughItsScheduler() {
     let scheduler = TestScheduler()
     let subject = PassthroughSubject<Int, Never>()

@@ -53,7 +53,6 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = DebounceState<S>(subscriber, dueTime: dueTime, scheduler: scheduler)
       state.delivery.handOverLater(state)
-      state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
   }
@@ -97,7 +96,15 @@ final class DebounceState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(
-      link: link, receiveValue: receive, onSubscribe: delivery.handOver, receiveCompletion: complete)
+      link: link, receiveValue: receive, onSubscribe: { [self] in handOverThenRequest() },
+      receiveCompletion: complete)
+  }
+
+  /// Combine's handshake: the subscriber has this subscription before the upstream is asked for
+  /// everything, so a synchronous upstream's values find the subscriber's demand.
+  @inlinable func handOverThenRequest() {
+    delivery.handOver()
+    link.request(.unlimited)
   }
 
   @inlinable func receive(_ value: Downstream.Input) {

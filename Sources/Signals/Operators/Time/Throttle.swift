@@ -54,7 +54,6 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ThrottleState<S>(subscriber, interval: interval, scheduler: scheduler, latest: latest)
       state.delivery.handOverLater(state)
-      state.link.request(.unlimited)
       upstream.subscribe(state.input)
     }
   }
@@ -89,7 +88,15 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(
-      link: link, receiveValue: receive, onSubscribe: delivery.handOver, receiveCompletion: complete)
+      link: link, receiveValue: receive, onSubscribe: { [self] in handOverThenRequest() },
+      receiveCompletion: complete)
+  }
+
+  /// Combine's handshake: the subscriber has this subscription before the upstream is asked for
+  /// everything, so a synchronous upstream's values find the subscriber's demand.
+  @inlinable func handOverThenRequest() {
+    delivery.handOver()
+    link.request(.unlimited)
   }
 
   @inlinable func receive(_ value: Downstream.Input) {
