@@ -204,6 +204,16 @@ struct KnownTrap: Sendable {
       applies: { testCase in
         testCase.pipeline.contains(isLimitedFlatMap) && testCase.pipeline.contains(isReplaceError)
       }),
+    KnownTrap(
+      id: "opencombine-switchToLatest-unrequested-value",
+      summary: "OpenCombine 0.14's `switchToLatest` subtracts one from its subscriber's demand for every"
+        + " inner value (\"This will crash if we don't have any demand yet\") and traps below zero when an"
+        + " inner `replaceEmpty` or `replaceError`, which ignore demand, sends a value its subscriber (a"
+        + " `zip` or a limited `flatMap`) has not requested yet; seed 26025.",
+      applies: { testCase in
+        testCase.pipeline.contains(isSwitchToLatest) && testCase.pipeline.contains(isLimitingDemand)
+          && (testCase.pipeline.contains(isReplaceEmpty) || testCase.pipeline.contains(isReplaceError))
+      }),
   ]
 }
 
