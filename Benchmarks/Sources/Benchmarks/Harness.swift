@@ -65,13 +65,13 @@ enum BenchmarkFailure: Error, CustomStringConvertible {
   }
 }
 
-/// Runs `scenario` for every contender, interleaved (closures, Signals, OpenCombine, closures,
-/// ...), one warm-up round first, and returns the median of each.
-func measure(_ scenario: Scenario, rounds: Int) throws -> Measurement {
+/// Runs `scenario` for every contender in `contenders`, interleaved (closures, Signals,
+/// OpenCombine, closures, ...), one warm-up round first, and returns the median of each.
+func measure(_ scenario: Scenario, rounds: Int, contenders: [Contender] = Contender.allCases) throws -> Measurement {
   var samples: [Contender: [Double]] = [:]
   var checks: [Contender: Check] = [:]
   for round in 0...rounds {
-    for contender in Contender.allCases {
+    for contender in contenders {
       let trial = scenario.prepare(contender)
       let start = DispatchTime.now().uptimeNanoseconds
       trial.run()
@@ -85,7 +85,7 @@ func measure(_ scenario: Scenario, rounds: Int) throws -> Measurement {
     }
   }
   let distinct = Set(checks.values.map(\.description))
-  guard distinct.count == 1, let check = checks[.signals] else {
+  guard distinct.count == 1, let check = checks[.signals] ?? checks.values.first else {
     throw BenchmarkFailure.checkMismatch(scenario: scenario.name, checks: checks)
   }
   return Measurement(scenario: scenario, nanoseconds: samples.mapValues(median), check: check)

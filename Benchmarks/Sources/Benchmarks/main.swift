@@ -14,6 +14,11 @@ let rounds = quick ? 1 : 7
 /// `--only NAME` runs one scenario (for profiling); `--only memory` the memory and allocation
 /// counts.
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+/// `--contender NAME` (closures, Signals or OpenCombine) runs only that contender, so that a
+/// profile of the run shows that library alone; the other columns then read "nan".
+let contenders = CommandLine.arguments.firstIndex(of: "--contender").map { index in
+  Contender.allCases.filter { $0.rawValue == CommandLine.arguments[index + 1] }
+} ?? Contender.allCases
 
 func scenarios() -> [Scenario] {
   let mapFilter = 5_000_000 / scale
@@ -92,6 +97,7 @@ func scenarios() -> [Scenario] {
 }
 
 func format(_ value: Double, digits: Int = 1) -> String {
+  guard value.isFinite else { return "-" }
   let text = String(Int((value * pow(10, Double(digits))).rounded()))
   guard digits > 0 else { return text }
   let padded = String(repeating: "0", count: max(0, digits + 1 - text.count)) + text
@@ -119,10 +125,10 @@ print(
   ].joined())
 for scenario in scenarios() where only == nil || only == scenario.name {
   do {
-    let result = try measure(scenario, rounds: rounds)
-    let closures = result.nanoseconds[.closures]!
-    let signals = result.nanoseconds[.signals]!
-    let openCombine = result.nanoseconds[.openCombine]!
+    let result = try measure(scenario, rounds: rounds, contenders: contenders)
+    let closures = result.nanoseconds[.closures] ?? .nan
+    let signals = result.nanoseconds[.signals] ?? .nan
+    let openCombine = result.nanoseconds[.openCombine] ?? .nan
     print(
       [
         pad(scenario.name, 22, left: true), pad(format(closures), 9), pad(format(signals), 9),

@@ -12,16 +12,21 @@ extension Subscribers {
     /// The limit; `unlimitedRaw` (and above) means no limit.
     @usableFromInline let rawValue: UInt
 
-    @usableFromInline static let unlimitedRaw = UInt(Int.max) + 1
+    /// A computed constant rather than a stored `static let`: a stored one is reached through a
+    /// lazy-initialization accessor call on every use from another module, on the per-value path.
+    @inlinable @inline(__always) static var unlimitedRaw: UInt { 1 << 63 }
 
     @inlinable @inline(__always) init(rawValue: UInt) {
       self.rawValue = Swift.min(Demand.unlimitedRaw, rawValue)
     }
 
-    /// No limit.
-    public static let unlimited = Demand(rawValue: unlimitedRaw)
+    /// A demand of exactly `rawValue`, which must not exceed `unlimitedRaw`.
+    @inlinable @inline(__always) init(exactly rawValue: UInt) { self.rawValue = rawValue }
+
+    /// No limit. (Computed, inlinable: no accessor call per use; see `unlimitedRaw`.)
+    @inlinable @inline(__always) public static var unlimited: Demand { Demand(exactly: unlimitedRaw) }
     /// Nothing.
-    public static let none = Demand(rawValue: 0)
+    @inlinable @inline(__always) public static var none: Demand { Demand(exactly: 0) }
     /// A limit of `value` (negative values count as zero).
     @inlinable @inline(__always)
     public static func max(_ value: Int) -> Demand { Demand(rawValue: UInt(Swift.max(0, value))) }

@@ -14,11 +14,11 @@ import Synchronization
 /// that a subject that replays (`CurrentValueSubject`: its current value; `ReplaySubject`: its
 /// last values) keeps the newest such values for that subscriber and delivers them when it
 /// requests more. A subscriber that requested `.unlimited` costs one more load per value. In the
-/// uncontended case a send takes the lock twice and copies nothing.
+/// uncontended case a send takes the lock once, ends with one compare-and-swap, and copies nothing.
 @usableFromInline
 final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
-  // only by the single thread that set `draining`.
+  // only by the single thread that claimed `drainState` (see `claimDrain()`).
   @usableFromInline typealias Deliver = ConduitPath<Output, Failure>
 
   @usableFromInline enum Event {
@@ -39,7 +39,11 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Deliver>()
   @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
-  @usableFromInline @exclusivity(unchecked) var draining = false
+  /// Who delivers: `DrainState.idle`, `.draining` (one thread delivers, nothing queued) or
+  /// `.draining | .queued` (events wait in `pending`). Changed only inside `lock`, except that
+  /// the drainer gives up `.draining` with one compare-and-swap when nothing was queued, which
+  /// saves the uncontended send its second lock round.
+  @usableFromInline let drainState = Atomic<UInt8>(DrainState.idle)
   /// The completion sent (it may still wait in `pending`); no value is accepted after it.
   @usableFromInline @exclusivity(unchecked) var sentCompletion: Subscribers.Completion<Failure>?
   /// The completion delivered; subscribers that come after it get it at once.
@@ -70,11 +74,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     let snapshot: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       if keepsLatest { latest = value }
-      if draining {
+      guard claimDrain() else {
         pending.append(.value(value))
         return nil
       }
-      draining = true
       replay.append(value)
       return list.snapshot
     }
@@ -87,11 +90,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     let conduits: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       sentCompletion = completion
-      if draining {
+      guard claimDrain() else {
         pending.append(.completion(completion))
         return nil
       }
-      draining = true
       deliveredCompletion = completion
       return list.removeAll()
     }
@@ -106,11 +108,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
       let deliver = ConduitPath(call: conduit.deliver)
-      if draining {
+      guard claimDrain() else {
         pending.append(.subscribe(conduit, deliver))
         return nil
       }
-      draining = true
       return attach(conduit, deliver)
     }
     guard let step else { return }
@@ -144,14 +145,45 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Delivers what was queued while this thread was delivering, then gives up `draining`.
-  @inlinable func drain() {
-    while let step = nextStep() { perform(step) }
+  /// Makes this thread the drainer if no thread is (returns `true`); otherwise marks that an
+  /// event is queued for the drainer (returns `false`: append it to `pending` before unlocking).
+  /// Call locked.
+  @inlinable func claimDrain() -> Bool {
+    let current = drainState.load(ordering: .acquiring)
+    if current == DrainState.idle {
+      // No drainer, and only a drainer changes the state outside the lock.
+      drainState.store(DrainState.draining, ordering: .relaxed)
+      return true
+    }
+    if current == DrainState.draining {
+      let queued = DrainState.draining | DrainState.queued
+      if drainState.compareExchange(expected: current, desired: queued, ordering: .acquiringAndReleasing).exchanged {
+        return false
+      }
+      // The drainer finished meanwhile (its one change outside the lock): take over.
+      drainState.store(DrainState.draining, ordering: .relaxed)
+      return true
+    }
+    return false
   }
 
+  /// Delivers what was queued while this thread was delivering, then gives up draining: with
+  /// one compare-and-swap when nothing was queued, else under the lock.
+  @inlinable func drain() {
+    while !drainState.compareExchange(
+      expected: DrainState.draining, desired: DrainState.idle, ordering: .acquiringAndReleasing
+    ).exchanged {
+      guard let step = nextStep() else { return }
+      perform(step)
+    }
+  }
+
+  /// The next queued step; gives up draining when there is none. Called by the drainer when
+  /// `.queued` is set.
   @inlinable func nextStep() -> Step? {
     lock.withLock {
       while let event = pending.popFirst() {
+        if pending.isEmpty { drainState.store(DrainState.draining, ordering: .relaxed) }
         switch event {
         case .value(let value):
           replay.append(value)
@@ -165,7 +197,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
           if let deliver = list.element(id: id) { return .flush(deliver) }
         }
       }
-      draining = false
+      drainState.store(DrainState.idle, ordering: .releasing)
       return nil
     }
   }
@@ -173,12 +205,15 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   /// Delivers the values kept for the subscriber `id`, serialized with every other delivery.
   @usableFromInline func flush(id: UInt64) {
     let step: Step? = lock.withLock {
-      if draining {
+      guard claimDrain() else {
         pending.append(.flush(id))
         return nil
       }
-      guard let deliver = list.element(id: id) else { return nil }
-      draining = true
+      guard let deliver = list.element(id: id) else {
+        // Claimed with nothing queued: give it up again.
+        drainState.store(DrainState.idle, ordering: .releasing)
+        return nil
+      }
       return .flush(deliver)
     }
     guard let step else { return }
@@ -190,6 +225,17 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     let removed = lock.withLock { list.remove(id: id) }
     withExtendedLifetime(removed) {}
   }
+}
+
+/// The values of `Broadcaster.drainState` and `SerialDelivery.drainState`.
+@usableFromInline
+enum DrainState {
+  /// No thread delivers.
+  @inlinable static var idle: UInt8 { 0 }
+  /// One thread delivers.
+  @inlinable static var draining: UInt8 { 1 }
+  /// Events wait for the delivering thread (set only with `draining`).
+  @inlinable static var queued: UInt8 { 2 }
 }
 
 /// What a broadcaster hands to one subscriber's closure.
@@ -220,27 +266,60 @@ struct ConduitPath<Output, Failure: Error> {
 class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: the stored properties are atomic.
 
-  /// The id, shifted left by one, with the low bit set while the handle is active: one word
-  /// for both, since this object is kept once per subscriber.
+  /// The id, shifted left by two, with bit 0 set while the handle is active and bit 1 set
+  /// while values wait in its backlog for demand (written only by the delivering thread): one
+  /// word for all three, since this object is kept once per subscriber, and one load tells the
+  /// per-value path both flags.
   @usableFromInline final let state: Atomic<UInt64>
   /// The outstanding demand: requests add to it from any thread; only the delivering thread
   /// takes from it.
   @usableFromInline final let demand = AtomicDemand()
-  /// Whether values wait in the handle's backlog for demand. Written by the delivering thread.
-  @usableFromInline final let waiting = Atomic<Bool>(false)
 
-  @inlinable init(id: UInt64) { state = Atomic(id << 1 | 1) }
+  @inlinable init(id: UInt64) { state = Atomic(id << 2 | ConduitFlags.active) }
 
   /// The handle's id in its broadcaster's list.
-  @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 1 }
+  @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 2 }
 
-  @inlinable final var isActive: Bool { state.load(ordering: .acquiring) & 1 != 0 }
+  @inlinable final var isActive: Bool { state.load(ordering: .acquiring) & ConduitFlags.active != 0 }
+
+  /// Whether values wait in the backlog for demand.
+  @inlinable final var isWaiting: Bool { state.load(ordering: .acquiring) & ConduitFlags.waiting != 0 }
+
+  /// Active, and no value waits: a value may go straight to the subscriber if it has demand.
+  @inlinable final var isActiveAndClear: Bool {
+    state.load(ordering: .acquiring) & (ConduitFlags.active | ConduitFlags.waiting) == ConduitFlags.active
+  }
+
+  /// Sets or clears the waiting flag. Called only by the delivering thread.
+  @inlinable final func setWaiting(_ waiting: Bool) {
+    if waiting {
+      state.bitwiseOr(ConduitFlags.waiting, ordering: .acquiringAndReleasing)
+    } else {
+      state.bitwiseAnd(~ConduitFlags.waiting, ordering: .acquiringAndReleasing)
+    }
+  }
 
   /// Clears the active bit; returns whether this call was the one that cleared it.
   @inlinable final func deactivate() -> Bool {
-    state.bitwiseAnd(~1, ordering: .acquiringAndReleasing).oldValue & 1 != 0
+    state.bitwiseAnd(~ConduitFlags.active, ordering: .acquiringAndReleasing).oldValue & ConduitFlags.active != 0
   }
+}
 
+/// The flag bits of `ConduitState.state`.
+@usableFromInline
+enum ConduitFlags {
+  @inlinable static var active: UInt64 { 1 }
+  @inlinable static var waiting: UInt64 { 2 }
+}
+
+/// The values a subject that replays keeps for one subscriber without demand. A separate object,
+/// made only for subjects that replay, so that a `PassthroughSubject`'s handle carries one word
+/// for it instead of a buffer. Touched only by the broadcaster's delivering thread.
+@usableFromInline
+final class Backlog<Element> {
+  @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
+
+  @inlinable init(capacity: Int) { buffer = ReplayBuffer(capacity: capacity) }
 }
 
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
@@ -266,8 +345,8 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   /// `cancel()` is reached through an existential, where a method of this generic class runs
   /// unspecialized, and only a closure made at `subscribe` runs specialized code.
   @usableFromInline let notify: (UInt64, Bool) -> Void
-  /// Values kept for a subscriber without demand, by a subject that replays; capacity 0 keeps none.
-  @usableFromInline @exclusivity(unchecked) var backlog: ReplayBuffer<Downstream.Input>
+  /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
+  @usableFromInline let backlog: Backlog<Downstream.Input>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable @inline(__always)
@@ -276,7 +355,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     downstream: Downstream
   ) {
     self.downstream = downstream
-    self.backlog = ReplayBuffer(capacity: backlog)
+    self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
     notify = { id, flush in
       if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }
     }
@@ -289,16 +368,16 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     { [self] event in
       switch event {
       case .value(let value):
-        if demand.isUnlimited && !waiting.load(ordering: .relaxed) {
-          if isActive { _ = downstream.receive(value) }
+        if demand.isUnlimited && isActiveAndClear {
+          _ = downstream.receive(value)
         } else {
           offer(value)
         }
       case .completion(let completion):
         if deactivate() {
-          if waiting.load(ordering: .relaxed) {
-            backlog = ReplayBuffer(capacity: backlog.capacity)
-            waiting.store(false, ordering: .relaxed)
+          if let backlog, isWaiting {
+            backlog.buffer = ReplayBuffer(capacity: backlog.buffer.capacity)
+            setWaiting(false)
           }
           downstream.receive(completion: completion)
         }
@@ -312,15 +391,15 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   /// drops it when the subject does not replay). Called only by the delivering thread.
   @inlinable func offer(_ value: Downstream.Input) {
     guard isActive else { return }
-    if waiting.load(ordering: .relaxed) {
-      backlog.append(value)
+    if let backlog, isWaiting {
+      backlog.buffer.append(value)
       flush()
       return
     }
     guard demand.take() else {
-      if backlog.capacity > 0 {
-        backlog.append(value)
-        waiting.store(true, ordering: .relaxed)
+      if let backlog {
+        backlog.buffer.append(value)
+        setWaiting(true)
       }
       return
     }
@@ -329,14 +408,15 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
 
   /// Delivers kept values while there is demand. Called only by the delivering thread.
   @inlinable func flush() {
-    while waiting.load(ordering: .relaxed), isActive {
-      guard let value = backlog.first else {
-        waiting.store(false, ordering: .relaxed)
-        backlog = ReplayBuffer(capacity: backlog.capacity)
+    guard let backlog else { return }
+    while isWaiting, isActive {
+      guard let value = backlog.buffer.first else {
+        setWaiting(false)
+        backlog.buffer = ReplayBuffer(capacity: backlog.buffer.capacity)
         return
       }
       guard demand.take() else { return }
-      backlog.removeFirst()
+      backlog.buffer.removeFirst()
       demand.add(downstream.receive(value))
     }
   }
@@ -346,7 +426,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   @inlinable func request(_ demand: Subscribers.Demand) {
     guard demand.rawValue > 0, isActive else { return }
     self.demand.add(demand)
-    if waiting.load(ordering: .acquiring) { notify(id, true) }
+    if isWaiting { notify(id, true) }
   }
 
   @inlinable func cancel() {

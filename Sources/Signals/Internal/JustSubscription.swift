@@ -22,10 +22,11 @@ final class JustSubscription<Downstream: Subscriber>: Subscription, @unchecked S
       state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
     else { return }
     _ = downstream.receive(output)
-    // Cancelled from inside the value: no finish.
-    guard state.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else {
-      return
-    }
+    // Cancelled from inside the value: no finish. A load and a store rather than a
+    // compare-and-swap: only a cancel can change the state now, and one racing in from another
+    // thread may see the finish anyway, as any cancel that races a completion may.
+    guard state.load(ordering: .acquiring) == 1 else { return }
+    state.store(2, ordering: .releasing)
     downstream.receive(completion: .finished)
   }
 

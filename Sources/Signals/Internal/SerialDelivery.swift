@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Delivers to one subscriber from any number of threads, one call at a time, in arrival order,
 /// as far as the subscriber's demand allows.
 ///
@@ -17,7 +19,7 @@
 @usableFromInline
 final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   // @unchecked: every `var` is read and written only inside `lock`; `downstream` is called only
-  // by the single thread that set `draining`.
+  // by the single thread that claimed `drainState` (see `claimDrain()`).
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -40,7 +42,12 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
   /// How many values `pending` holds.
   @usableFromInline @exclusivity(unchecked) var pendingValues = 0
-  @usableFromInline @exclusivity(unchecked) var draining = false
+  /// Who delivers: `DrainState.idle`, `.draining` (one thread delivers and has nothing more to
+  /// look at), or `.draining | .queued` (the drainer must look at the queue and the demand under
+  /// the lock before it stops). Changed only inside `lock`, except that the drainer gives up
+  /// `.draining` with one compare-and-swap when nothing happened meanwhile, which saves an
+  /// uncontended value its second lock round.
+  @usableFromInline let drainState = Atomic<UInt8>(DrainState.idle)
   @usableFromInline @exclusivity(unchecked) var closed = false
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
@@ -100,8 +107,8 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     let (drains, forward) = lock.withLock { () -> (Bool, ((Subscribers.Demand) -> Void)?) in
       if closed && pending.isEmpty { return (false, nil) }
       demand += more
-      guard !draining, !pending.isEmpty else { return (false, self.forward) }
-      draining = true
+      guard !drainerIsActive(), !pending.isEmpty else { return (false, self.forward) }
+      claimDrain()
       return (true, self.forward)
     }
     if drains { drain(adding: .none) }
@@ -117,12 +124,13 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   ///
   /// Operators with state (the latest values of `combineLatest`, the buffers of `zip`) keep that
   /// state in their own fields and touch it only inside `update`, so one lock covers both the
-  /// state and the serialization: two lock rounds per value in all. `update` must not call out.
+  /// state and the serialization: one lock round and one compare-and-swap per uncontended value.
+  /// `update` must not call out.
   @inlinable func send(_ update: () -> Downstream.Input?) {
     let value = lock.withLock { () -> Downstream.Input? in
       if closed { return nil }
       guard let value = update() else { return nil }
-      if draining || pendingValues > 0 {
+      if drainerIsActive() || pendingValues > 0 {
         keep(value)
         return nil
       }
@@ -131,7 +139,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
         return nil
       }
       demand -= 1
-      draining = true
+      claimDrain()
       return value
     }
     guard let value else { return }
@@ -171,11 +179,11 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
         pending = FIFOQueue()
         pendingValues = 0
       }
-      if draining || !pending.isEmpty {
+      if drainerIsActive() || !pending.isEmpty {
         pending.append(.completion(completion))
         return (completion, false)
       }
-      draining = true
+      claimDrain()
       forward = nil
       return (completion, true)
     }
@@ -211,30 +219,66 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     withExtendedLifetime((dropped, forward)) {}
   }
 
+  /// Whether a thread is delivering; if one is, it is told (`.queued`) to look at the queue and
+  /// the demand under the lock before it stops, so it sees what the caller does under the lock.
+  /// Call locked.
+  @inlinable func drainerIsActive() -> Bool {
+    var current = drainState.load(ordering: .acquiring)
+    while current & DrainState.draining != 0 {
+      if current & DrainState.queued != 0 { return true }
+      let (exchanged, original) = drainState.compareExchange(
+        expected: current, desired: current | DrainState.queued, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      current = original
+    }
+    return false
+  }
+
+  /// Makes this thread the drainer; call locked, after `drainerIsActive()` returned `false`
+  /// (then only this lock's holders change the state).
+  @inlinable func claimDrain() {
+    let state = pending.isEmpty ? DrainState.draining : DrainState.draining | DrainState.queued
+    drainState.store(state, ordering: .relaxed)
+  }
+
   /// Delivers what is queued as far as demand allows, adding `more` (what the subscriber
   /// returned) to the demand first; then forwards the demand the subscriber added.
   @inlinable func drain(adding more: Subscribers.Demand) {
     var more = more
     var added = Subscribers.Demand.none
     while true {
+      // Nothing to add and nothing happened meanwhile: stop without the lock.
+      if more.rawValue == 0,
+        drainState.compareExchange(
+          expected: DrainState.draining, desired: DrainState.idle, ordering: .acquiringAndReleasing
+        ).exchanged
+      {
+        if added > 0 { lock.withLock { forward }?(added) }
+        return
+      }
       let event = lock.withLock { () -> Event? in
         if more > 0 {
           if !demand.isUnlimited { added += more }
           demand += more
         }
+        var next: Event?
         switch pending.first {
         case .value?:
           guard demand > 0 else { break }
           demand -= 1
           pendingValues -= 1
-          return pending.popFirst()
+          next = pending.popFirst()
         case .completion?:
           forward = nil
-          return pending.popFirst()
+          next = pending.popFirst()
         case nil: break
         }
-        draining = false
-        return nil
+        guard let next else {
+          drainState.store(DrainState.idle, ordering: .releasing)
+          return nil
+        }
+        claimDrain()
+        return next
       }
       more = .none
       switch event {

@@ -5,25 +5,29 @@ extension Subscribers {
   /// `.unlimited` when it receives its subscription, as in Combine.
   ///
   /// It cancels a second subscription it is given, ignores everything after its completion or
-  /// its cancellation, and lets go of its upstream on either. Lifetime as in Combine: the
-  /// `AnyCancellable` that `sink(...)` returns lets go of the sink, and with it of its closures
-  /// and what they capture, at the completion and at cancel (a sink you hold yourself keeps its
-  /// closures until you release it). Threading: values are passed on with no lock; `cancel()`
-  /// may be called from any thread (see `Cancellable`).
+  /// its cancellation, and lets go of its upstream on either. Lifetime as in Combine: at the
+  /// completion the sink lets go of its closures and what they capture (even while an
+  /// `AnyCancellable` still holds the sink), and at cancel the `AnyCancellable` that `sink(...)`
+  /// returns lets go of the sink and with it of its closures (a sink you hold yourself and
+  /// cancel keeps its closures until you release it). Threading: values are passed on with no
+  /// lock; `cancel()` may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // @unchecked: `state` is read and written only inside `lock`; the closures are immutable and
-    // called serially by the upstream, as the Subscriber contract guarantees.
+    // @unchecked: `state` is read and written only inside `lock`. `onValue` and `onCompletion`
+    // are written only by the completion, inside `lock`; `receive(_:)` reads `onValue` without
+    // the lock, which is safe because the upstream never overlaps a value with the completion
+    // (the Subscriber contract).
 
-    /// The closure called with each value.
-    public let receiveValue: (Input) -> Void
-    /// The closure called with the completion.
-    public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    /// The closure called with each value; after the completion, one that does nothing.
+    /// Threading: safe to read from any thread.
+    public var receiveValue: (Input) -> Void { lock.withLock { onValue } }
+    /// The closure called with the completion; after the completion, one that does nothing.
+    /// Threading: safe to read from any thread.
+    public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void { lock.withLock { onCompletion } }
 
+    @usableFromInline @exclusivity(unchecked) var onValue: (Input) -> Void
+    @usableFromInline @exclusivity(unchecked) var onCompletion: (Subscribers.Completion<Failure>) -> Void
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
-    /// The handle that `sink(...)` returned inside its `AnyCancellable`, if any: the completion
-    /// tells it to let go of this sink. Set before subscribing, read only by the completion.
-    @usableFromInline @exclusivity(unchecked) var handle: SinkHandle?
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
     @inlinable
@@ -31,8 +35,8 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      self.receiveValue = receiveValue
-      self.receiveCompletion = receiveCompletion
+      onValue = receiveValue
+      onCompletion = receiveCompletion
     }
 
     /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
@@ -53,22 +57,27 @@ extension Subscribers {
     /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      receiveValue(input)
+      onValue(input)
       return .none
     }
 
-    /// Calls `receiveCompletion` once, unless the sink was cancelled.
+    /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
+    /// closures (as OpenCombine's `Sink` does), so what they capture is released even while an
+    /// `AnyCancellable` keeps this sink.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let first = lock.withLock { () -> Bool in
-        if case .done = state { return false }
+      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
+        if case .done = state { return nil }
         state = .done
-        return true
+        defer {
+          onValue = { _ in }
+          onCompletion = { _ in }
+        }
+        return (onValue, onCompletion)
       }
-      guard first else { return }
+      // Released here, after the lock: releasing a closure may run any deinitializer.
+      guard let (_, receiveCompletion) = taken else { return }
       receiveCompletion(completion)
-      handle?.release()
-      handle = nil
     }
 
     /// Cancels the upstream subscription; the sink receives nothing more.
@@ -96,10 +105,8 @@ extension Publisher {
   ) -> AnyCancellable {
     let sink = Subscribers.Sink<Output, Failure>(
       receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    let handle = SinkHandle(sink)
-    sink.handle = handle
     subscribe(sink)
-    return AnyCancellable(object: handle)
+    return AnyCancellable(object: sink)
   }
 }
 
@@ -118,35 +125,4 @@ enum SinkState {
   case awaiting
   case subscribed(any Subscription)
   case done
-}
-
-/// What the `AnyCancellable` of `sink(...)` holds: the sink until it completes or is cancelled,
-/// then nothing, so the sink's closures (and whatever they capture) are released even while the
-/// cancellable is kept, as in Combine.
-///
-/// The sink holds its handle only until its completion (the cycle is broken there, by `cancel()`
-/// or by the cancellable's deinit). Not generic: code reached through `AnyCancellable` needs no
-/// type-metadata lookup. Threading: `cancel()` and `release()` may race; one atomic exchange
-/// decides which one takes the sink (no lock).
-@usableFromInline
-final class SinkHandle: Cancellable, @unchecked Sendable {
-  // @unchecked: `sink` is written by `init` and then only by the one caller that wins the
-  // exchange on `held`.
-  @usableFromInline let held = Atomic<Bool>(true)
-  @usableFromInline @exclusivity(unchecked) var sink: (any Cancellable & AnyObject)?
-
-  @inlinable init(_ sink: some Cancellable & AnyObject) { self.sink = sink }
-
-  /// Cancels the sink, if it has not completed, and lets go of it.
-  @inlinable func cancel() {
-    guard held.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    sink.take()?.cancel()
-  }
-
-  /// Lets go of the sink without cancelling it (it has completed).
-  @inlinable func release() {
-    guard held.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    let taken = sink.take()
-    withExtendedLifetime(taken) {}
-  }
 }
