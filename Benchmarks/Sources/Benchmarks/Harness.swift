@@ -67,7 +67,9 @@ enum BenchmarkFailure: Error, CustomStringConvertible {
 
 /// Runs `scenario` for every contender in `contenders`, interleaved (closures, Signals,
 /// OpenCombine, closures, ...), one warm-up round first, and returns the median of each.
-func measure(_ scenario: Scenario, rounds: Int, contenders: [Contender] = Contender.allCases) throws -> Measurement {
+func measure(
+  _ scenario: Scenario, rounds: Int, contenders: [Contender] = Contender.allCases
+) throws -> Measurement {
   var samples: [Contender: [Double]] = [:]
   var checks: [Contender: Check] = [:]
   for round in 0...rounds {

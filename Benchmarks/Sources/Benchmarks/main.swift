@@ -16,9 +16,10 @@ let rounds = quick ? 1 : 7
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 /// `--contender NAME` (closures, Signals or OpenCombine) runs only that contender, so that a
 /// profile of the run shows that library alone; the other columns then read "nan".
-let contenders = CommandLine.arguments.firstIndex(of: "--contender").map { index in
-  Contender.allCases.filter { $0.rawValue == CommandLine.arguments[index + 1] }
-} ?? Contender.allCases
+let contenders =
+  CommandLine.arguments.firstIndex(of: "--contender").map { index in
+    Contender.allCases.filter { $0.rawValue == CommandLine.arguments[index + 1] }
+  } ?? Contender.allCases
 
 func scenarios() -> [Scenario] {
   let mapFilter = 5_000_000 / scale

@@ -157,7 +157,9 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     }
     if current == DrainState.draining {
       let queued = DrainState.draining | DrainState.queued
-      if drainState.compareExchange(expected: current, desired: queued, ordering: .acquiringAndReleasing).exchanged {
+      if drainState.compareExchange(expected: current, desired: queued, ordering: .acquiringAndReleasing)
+        .exchanged
+      {
         return false
       }
       // The drainer finished meanwhile (its one change outside the lock): take over.
@@ -301,7 +303,8 @@ class ConduitState<Output, Failure: Error>: @unchecked Sendable {
 
   /// Clears the active bit; returns whether this call was the one that cleared it.
   @inlinable final func deactivate() -> Bool {
-    state.bitwiseAnd(~ConduitFlags.active, ordering: .acquiringAndReleasing).oldValue & ConduitFlags.active != 0
+    state.bitwiseAnd(~ConduitFlags.active, ordering: .acquiringAndReleasing).oldValue & ConduitFlags.active
+      != 0
   }
 }
 

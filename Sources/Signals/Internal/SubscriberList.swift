@@ -62,9 +62,16 @@ struct SubscriberList<Element> {
     if empty == slots.count {
       // Empty now. Small storage is kept, so a subscriber that comes and goes (a screen shown
       // again and again) costs no reallocation; large storage is released.
-      let keep = slots.capacity <= 16
-      ids.removeAll(keepingCapacity: keep)
-      slots.removeAll(keepingCapacity: keep)
+      if slots.count == 1 && slots.capacity <= 16 {
+        // The one subscriber left (a subscription made and cancelled again and again): cheaper
+        // than `removeAll`, which goes through a general range replacement.
+        ids.removeLast()
+        slots.removeLast()
+      } else {
+        let keep = slots.capacity <= 16
+        ids.removeAll(keepingCapacity: keep)
+        slots.removeAll(keepingCapacity: keep)
+      }
       empty = 0
     } else if empty > 8 && empty &* 2 > slots.count {
       compact()

@@ -79,6 +79,33 @@ import Testing
     #expect(cancellable != nil)
   }
 
+  @Test func aSinkHeldDirectlyLetsGoOfItsClosuresAtCompletion() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var completions = 0
+    var sink: Subscribers.Sink<Int, Never>?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      sink = Subscribers.Sink(
+        receiveCompletion: { _ in
+          _ = owner
+          completions += 1
+        },
+        receiveValue: { _ in _ = owner })
+    }
+    subject.subscribe(sink!)
+    #expect(weakOwner != nil)
+    subject.send(completion: .finished)
+    #expect(completions == 1)
+    #expect(weakOwner == nil)
+    // What is left does nothing, as in OpenCombine.
+    sink?.receiveValue(1)
+    sink?.receiveCompletion(.finished)
+    #expect(completions == 1)
+  }
+
   @Test func cancelReleasesTheClosuresWhileTheCancellableIsHeld() {
     final class Owner {}
     weak var weakOwner: Owner?
