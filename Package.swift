@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SignalsFoundation", targets: ["SignalsFoundation"]),
     .library(name: "Coordinators", targets: ["Coordinators"]),
     // Testing support
+    .library(name: "SignalsVirtualTime", targets: ["SignalsVirtualTime"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
   ],
   targets: [
@@ -18,14 +19,23 @@ let package = Package(
     .target(name: "SignalsFoundation", dependencies: ["Signals"]),
     .target(name: "Coordinators", dependencies: ["Signals"]),
 
-    // Testing support
-    .target(name: "SignalsTesting", dependencies: ["Signals", "Coordinators"]),
+    // Testing support: virtual time imports no Testing, so shipped programs may use it.
+    .target(name: "SignalsVirtualTime", dependencies: ["Signals"]),
+    .target(name: "SignalsTesting", dependencies: ["Signals", "SignalsVirtualTime", "Coordinators"]),
 
     // Examples
-    .target(name: "TerminalUI", path: "Examples/TerminalUI"),
+    .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
+    .target(
+      name: "DemoSupport", dependencies: ["Signals", "SignalsVirtualTime"], path: "Examples/DemoSupport"),
     .target(
       name: "LoginFeature", dependencies: ["Signals", "Coordinators"], path: "Examples/Login/LoginFeature"),
-    .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
+    .target(
+      name: "LoginApp",
+      dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsVirtualTime", "DemoSupport"],
+      path: "Examples/Login/LoginApp"),
+    .executableTarget(
+      name: "LoginDemo", dependencies: ["LoginApp", "LoginFeature", "Signals", "DemoSupport"],
+      path: "Examples/Login/LoginDemo"),
     .target(name: "OfficeKit", path: "Examples/Office/OfficeKit"),
     .target(name: "News", dependencies: ["Signals"], path: "Examples/Office/News"),
     .target(
@@ -37,20 +47,13 @@ let package = Package(
     .target(
       name: "OfficeApp",
       dependencies: [
-        "News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "LoginApp", "Coordinators", "Signals",
-        "SignalsTesting", "TerminalUI",
+        "News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "Coordinators", "Signals",
+        "SignalsVirtualTime", "DemoSupport",
       ],
       path: "Examples/Office/OfficeApp"),
     .executableTarget(
-      name: "OfficeDemo", dependencies: ["OfficeApp", "LoginApp", "Signals", "TerminalUI"],
+      name: "OfficeDemo", dependencies: ["OfficeApp", "Signals", "DemoSupport"],
       path: "Examples/Office/OfficeDemo"),
-    .target(
-      name: "LoginApp",
-      dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting", "TerminalUI"],
-      path: "Examples/Login/LoginApp"),
-    .executableTarget(
-      name: "LoginDemo", dependencies: ["LoginApp", "LoginFeature", "Coordinators", "Signals", "TerminalUI"],
-      path: "Examples/Login/LoginDemo"),
 
     // Tests
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsFoundation", "SignalsTesting"]),
@@ -63,7 +66,7 @@ let package = Package(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],
       path: "Tests/ExamplesTests/LoginFeatureTests", exclude: ["Server"]),
     .testTarget(
-      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting", "TerminalUI"],
+      name: "LoginAppTests", dependencies: ["LoginApp", "LoginDemo", "SignalsTesting", "DemoSupport"],
       path: "Tests/ExamplesTests/LoginAppTests",
       exclude: ["Golden"]),
     .testTarget(
@@ -74,10 +77,11 @@ let package = Package(
       path: "Tests/ExamplesTests/OfficeTests"),
     .testTarget(
       name: "OfficeAppTests",
-      dependencies: ["OfficeApp", "OfficeDemo", "LoginApp", "Signals", "SignalsTesting", "TerminalUI"],
+      dependencies: ["OfficeApp", "OfficeDemo", "Signals", "SignalsTesting", "DemoSupport"],
       path: "Tests/ExamplesTests/OfficeAppTests", exclude: ["Golden"]),
     .testTarget(
-      name: "TerminalUITests", dependencies: ["TerminalUI"], path: "Tests/ExamplesTests/TerminalUITests"),
+      name: "DemoSupportTests", dependencies: ["DemoSupport", "SignalsTesting"],
+      path: "Tests/ExamplesTests/DemoSupportTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,7 @@ let package = Package(
       dependencies: [
         "AllocationCounter",
         .product(name: "Signals", package: rootPackage),
-        .product(name: "SignalsTesting", package: rootPackage),
+        .product(name: "SignalsVirtualTime", package: rootPackage),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       swiftSettings: []

@@ -1,4 +1,4 @@
-import TerminalUI
+import DemoSupport
 
 /// The terminal key decoder on arbitrary bytes.
 ///

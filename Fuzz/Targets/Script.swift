@@ -1,5 +1,4 @@
-import LoginApp
-import TerminalUI
+import DemoSupport
 
 /// The demo script parser on arbitrary text.
 ///

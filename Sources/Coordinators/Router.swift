@@ -61,7 +61,7 @@ public enum RouteDisposition: Sendable {
 }
 
 /// Maps URLs to deep-link handlers (`app://contact/user/:id` to a coordinator event) and to
-/// data requests between modules answered with a publisher (`native://message/last_contacts`),
+/// data requests between modules answered with a publisher (`app://message/last_contacts`),
 /// so that modules know each other only by URL.
 ///
 /// Patterns: `scheme://segment/:parameter/...`; query items are parameters too. The first

@@ -7,9 +7,15 @@ import Testing
   import FoundationNetworking
 #endif
 
+/// Whether `python3`, which runs the test server, is on the `PATH`: it is not part of the Swift
+/// toolchain, so without it the suite below is skipped (with its reason) rather than failed.
+private let hasPython3 = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+  .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+
 /// The data task publisher against a real server on loopback, started by the test (python3
 /// standard library), as the login service tests do.
-@Suite(.serialized) struct DataTaskPublisherTests {
+@Suite(.serialized, .enabled(if: hasPython3, "needs python3 on the PATH for the test server"))
+struct DataTaskPublisherTests {
   /// A running `http_server.py`; stopping closes its stdin.
   final class Server: Sendable {
     let process: Process

@@ -1,5 +1,5 @@
 import Signals
-import SignalsTesting
+import SignalsVirtualTime
 
 /// The scenarios written with Signals, as a user would write them.
 enum SignalsContenders {

@@ -1,7 +1,7 @@
 import Coordinators
+import DemoSupport
 import LoginFeature
 import Signals
-import TerminalUI
 
 /// The login app as the terminal shows it: the auth coordinator decides the screen, the
 /// screen's view model decides what is on it, and keys become view-model inputs.
@@ -11,7 +11,7 @@ import TerminalUI
 /// screen below and take the keys while they are up. Threading: main actor; time runs on the
 /// environment's scheduler (real in the demo, virtual in scripts).
 @MainActor
-public final class LoginApp: Navigator {
+public final class LoginApp: Navigator, TerminalFront {
   /// The fields of the password screen, in focus order.
   public enum Focus: CaseIterable, Sendable {
     case account, password, login, register

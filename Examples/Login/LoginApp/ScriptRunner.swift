@@ -1,7 +1,7 @@
+import DemoSupport
 import LoginFeature
 import Signals
-import SignalsTesting
-import TerminalUI
+import SignalsVirtualTime
 
 /// The built-in script `swift run LoginDemo` plays when it is not in a terminal.
 public let demoScript = """
@@ -48,7 +48,7 @@ public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> 
   let scheduler = TestScheduler()
   let app = LoginApp(environment: .demo(scheduler: scheduler, setup: setup))
   app.start()
-  return playScript(steps, on: scheduler, handle: { app.handle($0) }, frame: { app.frame })
+  return playScript(steps, on: scheduler, into: app)
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.

@@ -1,11 +1,11 @@
 import Contacts
 import Coordinators
+import DemoSupport
 import LoginFeature
 import Messages
 import News
 import OfficeKit
 import Signals
-import TerminalUI
 
 /// The office app in the terminal: login first, then a home with the news, feedback and
 /// contacts modules. The modules never import each other: contacts asks for recent contacts and
@@ -14,7 +14,7 @@ import TerminalUI
 ///
 /// Threading: main actor; time runs on the injected scheduler.
 @MainActor
-public final class OfficeApp: Navigator {
+public final class OfficeApp: Navigator, TerminalFront {
   let scheduler: any Scheduler
   /// The cells of text inside the frame (which adds a border and a space on each side).
   static let textWidth = 48

@@ -1,7 +1,6 @@
-import LoginApp
+import DemoSupport
 import Signals
-import SignalsTesting
-import TerminalUI
+import SignalsVirtualTime
 
 /// The built-in script `swift run OfficeDemo` plays when it is not in a terminal: log in, a deep
 /// link held until then, news with a refresh, empty and real feedback, the contact picker
@@ -51,5 +50,5 @@ public func runOfficeScript(
   let app = OfficeApp(scheduler: scheduler, newsFails: newsFails)
   app.start()
   for link in links { app.open(link) }
-  return playScript(steps, on: scheduler, handle: { app.handle($0) }, frame: { app.frame })
+  return playScript(steps, on: scheduler, into: app)
 }

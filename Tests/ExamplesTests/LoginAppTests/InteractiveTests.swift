@@ -97,7 +97,14 @@ final class PseudoTerminalSession {
   }
 }
 
-@Suite(.serialized) struct InteractiveTests {
+// Needs util-linux `script` (not part of the toolchain) for the pseudo-terminal, and real time:
+// skipped with a reason where `/usr/bin/script` is missing.
+@Suite(
+  .serialized,
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+    "needs /usr/bin/script (util-linux) to give the demo a pseudo-terminal"))
+struct InteractiveTests {
   static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("LoginDemo").path
   /// The escape sequences `Terminal.restore()` writes: cursor shown, main screen back.
@@ -117,7 +124,12 @@ final class PseudoTerminalSession {
     #expect(session.finish() == 0)
   }
 
-  @Test(arguments: [SIGTERM, SIGILL])  // SIGILL is what a Swift runtime trap raises on Linux
+  // Also needs procps `pgrep` to find the demo under `script`.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pgrep"),
+      "needs /usr/bin/pgrep (procps) to find the demo's process"),
+    arguments: [SIGTERM, SIGILL])  // SIGILL is what a Swift runtime trap raises on Linux
   func aSignalStillRestoresTheTerminal(_ signal: Int32) throws {
     let session = try PseudoTerminalSession(PseudoTerminalSession.bracketed(Self.executable))
     #expect(session.waitFor("( log in )"))

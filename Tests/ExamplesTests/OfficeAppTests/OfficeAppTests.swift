@@ -1,8 +1,7 @@
+import DemoSupport
 import Foundation
-import LoginApp
 import Signals
 import SignalsTesting
-import TerminalUI
 import Testing
 
 @testable import OfficeApp

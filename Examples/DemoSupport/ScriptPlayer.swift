@@ -1,7 +1,6 @@
 import Foundation
 import Signals
-import SignalsTesting
-import TerminalUI
+import SignalsVirtualTime
 
 /// Plays `steps` into an app on virtual time: each typed character and key goes to `handle`,
 /// then the work due at that instant runs; `wait` advances the clock. Returns every frame that
@@ -40,4 +39,14 @@ public func playScript(
 public func readScript(at path: String) -> String? {
   if path == "-" { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
   return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+}
+
+/// Plays `steps` into `front` on virtual time (see `playScript(_:on:handle:frame:)`).
+@MainActor
+public func playScript(
+  _ steps: [ScriptStep], on scheduler: TestScheduler, into front: some TerminalFront
+)
+  -> String
+{
+  playScript(steps, on: scheduler, handle: { _ = front.handle($0) }, frame: { front.frame })
 }

@@ -1,5 +1,4 @@
 import Signals
-import TerminalUI
 
 /// One step of a demo script.
 public enum ScriptStep: Equatable, Sendable {

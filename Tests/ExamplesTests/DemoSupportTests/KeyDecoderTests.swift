@@ -1,4 +1,4 @@
-import TerminalUI
+import DemoSupport
 import Testing
 
 @Suite struct KeyDecoderTests {

@@ -2,6 +2,9 @@ import Signals
 
 /// A scheduler on virtual time: nothing runs until the test advances the clock.
 ///
+/// It lives in SignalsVirtualTime, which imports neither Testing nor Foundation, so a shipped
+/// program may run on it too (the demos' script mode does); SignalsTesting re-exports it.
+///
 /// `now` starts at `SchedulerTime.zero`. `advance(by:)` and `advance(to:)` run, in time order,
 /// the work due up to the new instant, moving `now` to each action's time as it runs; work due
 /// at the same instant runs in the order it was scheduled, including work scheduled by the

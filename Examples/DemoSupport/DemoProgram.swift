@@ -1,0 +1,115 @@
+/// A demo's terminal front as the shared runners drive it: a frame of text to draw, keys in.
+///
+/// Threading: main actor.
+@MainActor
+public protocol TerminalFront: AnyObject {
+  /// The screen as lines of text.
+  var frame: [String] { get }
+  /// Called after anything on screen may have changed; the interactive runner sets it to redraw.
+  var onChange: () -> Void { get set }
+  /// Applies one key; returns `false` when the app should quit.
+  func handle(_ key: Key) -> Bool
+}
+
+/// Everything a demo executable's `main` does, shared by the demos: read the command line,
+/// then print the usage or the graph, play a script on virtual time, or run the app (in a
+/// terminal; elsewhere it plays the built-in script instead).
+///
+/// Threading: main actor. Failure: a bad command line or an unreadable or malformed script
+/// prints what is wrong (with the usage for a bad command line) on standard error and exits
+/// with status 2; output that cannot be written exits with status 1 (see `StandardStreams`).
+@MainActor
+public struct DemoProgram<Options> {
+  /// The usage text, printed by `--help` and after a command-line error.
+  public let usage: String
+  /// Reads the demo's own options; the shared ones (`--help`, `--graph`, `--script`) are read
+  /// after it.
+  public let readOptions: (inout CommandLineOptions) throws(UsageError) -> Options
+  /// The navigation graph in a format.
+  public let graph: (GraphFormat) -> String
+  /// The script `swift run` plays when it is not in a terminal.
+  public let builtInScript: String
+  /// The options the built-in script plays with, from the command line's.
+  public let builtInOptions: (Options) -> Options
+  /// Plays steps on virtual time with these options and returns the frames.
+  public let play: ([ScriptStep], Options) -> String
+  /// Runs the app in the terminal until the user quits.
+  public let runInteractive: (Options) -> Never
+
+  /// A demo program from its parts.
+  public init(
+    usage: String, readOptions: @escaping (inout CommandLineOptions) throws(UsageError) -> Options,
+    graph: @escaping (GraphFormat) -> String, builtInScript: String,
+    builtInOptions: @escaping (Options) -> Options = { $0 },
+    play: @escaping ([ScriptStep], Options) -> String, runInteractive: @escaping (Options) -> Never
+  ) {
+    self.usage = usage
+    self.readOptions = readOptions
+    self.graph = graph
+    self.builtInScript = builtInScript
+    self.builtInOptions = builtInOptions
+    self.play = play
+    self.runInteractive = runInteractive
+  }
+
+  /// The mode and the demo's options that `arguments` ask for.
+  public func parse(_ arguments: [String]) throws(UsageError) -> (DemoMode, Options) {
+    var commandLine = CommandLineOptions(arguments)
+    let options = try readOptions(&commandLine)
+    let mode = try commandLine.demoMode()
+    try commandLine.finish()
+    return (mode, options)
+  }
+
+  /// Runs the program on the process's command line.
+  public func main() {
+    // Output to a closed pipe (`demo | head -1`) must end with an error status, not kill the
+    // process; a closed or full output is reported on standard error.
+    StandardStreams.ignoreBrokenPipes()
+    let parsed: (DemoMode, Options)
+    do {
+      parsed = try parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      StandardStreams.fail("\(error)\n\n\(usage)")
+    }
+    let (mode, options) = parsed
+    switch mode {
+    case .help:
+      StandardStreams.writeOutputOrExit(usage + "\n")
+    case .graph(let format):
+      StandardStreams.writeOutputOrExit(graph(format))
+    case .script(let path):
+      guard let text = readScript(at: path) else { StandardStreams.fail("cannot read script \(path)") }
+      do {
+        StandardStreams.writeOutputOrExit(play(try parseScript(text), options))
+      } catch {
+        StandardStreams.fail("\(path): \(error)")
+      }
+    case .app:
+      if Terminal.isInteractive { runInteractive(options) }
+      StandardStreams.writeOutputOrExit(
+        "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n")
+      do {
+        StandardStreams.writeOutputOrExit(play(try parseScript(builtInScript), builtInOptions(options)))
+      } catch {
+        StandardStreams.fail("the built-in script: \(error)")
+      }
+    }
+  }
+}
+
+/// Runs `front` in the terminal until it asks to quit or input ends: raw mode, `start()` (which
+/// shows the first screen), a redraw after every change with `footer` under the frame, and the
+/// terminal restored on every way out. Threading: main actor; never returns.
+@MainActor
+public func runInTerminal(_ front: some TerminalFront, footer: String, start: () -> Void) -> Never {
+  let terminal = Terminal()
+  front.onChange = { [weak front] in
+    guard let front else { return }
+    terminal.draw(front.frame + ["", footer])
+  }
+  terminal.enterRawMode()
+  start()
+  front.onChange()
+  terminal.runInteractive(redraw: { front.onChange() }, handle: { front.handle($0) })
+}
