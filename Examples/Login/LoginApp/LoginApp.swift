@@ -3,13 +3,14 @@ import DemoSupport
 import LoginFeature
 import Signals
 
-/// The login app as the terminal shows it: the auth coordinator decides the screen, the
-/// screen's view model decides what is on it, and keys become view-model inputs.
+/// The login app's terminal front: the view layer only. It is the `Navigator` the
+/// `AuthCoordinator` shows scenes through (it keeps them as a stack: a new root replaces it,
+/// a push adds a screen with a back bar, a present adds the gate's dialog over the screen, a pop
+/// or dismiss takes the top away), it renders the top screen's view-model outputs, and it turns
+/// keys into that view model's inputs. Where to go next is never decided here.
 ///
-/// It is the app's `Navigator`: the coordinator's transitions set the screen drawn. The shared
-/// login gate's dialogs (no network permission, forced or optional update) are drawn over the
-/// screen below and take the keys while they are up. Threading: main actor; time runs on the
-/// environment's scheduler (real in the demo, virtual in scripts).
+/// Threading: main actor; outputs are received on `scheduler` (real in the demo, virtual in
+/// scripts), and the spinner turns on it.
 @MainActor
 public final class LoginApp: Navigator, TerminalFront {
   /// The fields of the password screen, in focus order.
@@ -17,22 +18,22 @@ public final class LoginApp: Navigator, TerminalFront {
     case account, password, login, register
   }
 
-  let environment: AuthEnvironment
-  var coordinator: Coordinator<AuthScreen, AuthEvent>!
-  var screen: AuthScreen = .launch
+  /// One scene shown, and whether it was presented modally.
+  struct Shown {
+    let scene: AuthScene
+    let modal: Bool
+  }
+
+  let scheduler: any Scheduler
+  /// The scenes shown, bottom first.
+  var stack: [Shown] = []
   var focus = Focus.account
-  var passwordModel: LoginViewModel?
-  var biometricModel: BiometricLoginViewModel?
-  var patternModel: PatternLoginViewModel?
   var accountValid = false
   var loginEnabled = false
   var status = LoginStatus.none
   var biometricStatus = BiometricStatus.idle
-  var gateState = GateState.checking
-  var session: Session?
   var notice: String?
   var bindings: [AnyCancellable] = []
-  var gateBinding: AnyCancellable?
   /// Turns the spinner while something loads.
   var spinner: AnyCancellable?
   var spinnerStep = 0
@@ -41,116 +42,117 @@ public final class LoginApp: Navigator, TerminalFront {
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
 
-  /// An app over `environment`.
-  public init(environment: AuthEnvironment) {
-    self.environment = environment
-    coordinator = makeAuthCoordinator(navigator: self)
-  }
-
-  /// Shows the first screen and runs the gate's checks.
-  public func start() {
-    gateBinding = environment.gate.state.receive(on: environment.scheduler).sink { [weak self] state in
-      self?.gateState = state
-      self?.onChange()
-    }
-    coordinator.start()
-    environment.gate.prepare()
-    coordinator.send(environment.launchEvent)
+  /// A front receiving its view models' outputs on `scheduler`.
+  public init(scheduler: any Scheduler) {
+    self.scheduler = scheduler
   }
 
   // MARK: Navigator
 
-  /// Shows `screen` alone.
-  public func setRoot(_ screen: AuthScreen) { show(screen) }
-  /// Shows `screen` over the current one.
-  public func push(_ screen: AuthScreen) { show(screen) }
-  /// Goes back to the screen the coordinator now has on top.
-  public func pop() { show(coordinator.state) }
-  /// Shows `screen` as a modal.
-  public func present(_ screen: AuthScreen) { show(screen) }
-  /// Dismisses the modal.
-  public func dismiss() { show(coordinator.state) }
+  /// Shows `scene` alone.
+  public func setRoot(_ scene: AuthScene) {
+    stack = [Shown(scene: scene, modal: false)]
+    screenChanged()
+  }
 
-  func show(_ screen: AuthScreen) {
-    let previous = self.screen
-    self.screen = screen
-    if screen != previous {
-      bindings = []
-      spinner = nil
-      biometricStatus = .idle
-      passwordModel = nil
-      biometricModel = nil
-      patternModel = nil
-      switch screen {
-      case .password: bindPasswordScreen()
-      case .biometric: bindBiometricScreen()
-      case .pattern: bindPatternScreen()
-      default: break
-      }
+  /// Shows `scene` over the current screen, with a back bar.
+  public func push(_ scene: AuthScene) {
+    stack.append(Shown(scene: scene, modal: false))
+    screenChanged()
+  }
+
+  /// Takes the top screen away; the one below shows as it was left.
+  public func pop() {
+    if let last = stack.last, !last.modal, stack.count > 1 { stack.removeLast() }
+    screenChanged()
+  }
+
+  /// Shows `scene` modally, over the current screen (which stays bound).
+  public func present(_ scene: AuthScene) {
+    stack.append(Shown(scene: scene, modal: true))
+    onChange()
+  }
+
+  /// Takes the modal away, uncovering the screen below.
+  public func dismiss() {
+    if stack.last?.modal == true { stack.removeLast() }
+    onChange()
+  }
+
+  /// The top screen that is not a modal.
+  var screen: AuthScene? { stack.last { !$0.modal }?.scene }
+  /// The gate's dialog, when it is on top.
+  var dialog: GateDialogViewModel? {
+    if let top = stack.last, top.modal, case .gateDialog(let model) = top.scene { model } else { nil }
+  }
+  /// The password screen's model, when it is on top.
+  var passwordModel: LoginViewModel? { if case .password(let model, _) = screen { model } else { nil } }
+  /// The biometric screen's model, when it is on top.
+  var biometricModel: BiometricLoginViewModel? {
+    if case .biometric(let model) = screen { model } else { nil }
+  }
+  /// The pattern screen's model, when it is on top.
+  var patternModel: PatternLoginViewModel? { if case .pattern(let model) = screen { model } else { nil } }
+
+  /// Binds the screen now on top, from a fresh view state.
+  func screenChanged() {
+    bindings = []
+    spinner = nil
+    biometricStatus = .idle
+    status = .none
+    switch screen {
+    case .password(let model, let notice)?:
+      bindPasswordScreen(model)
+      if let notice { self.notice = notice }
+    case .biometric(let model)?: bindBiometricScreen(model)
+    case .pattern(let model)?: bindPatternScreen(model)
+    default: break
     }
     onChange()
   }
 
-  /// Binds the password screen's view model. Outputs are received on the environment's
-  /// scheduler (the main queue in the app), because services such as HTTP answer elsewhere.
-  func bindPasswordScreen() {
-    let model = environment.makePasswordLogin()
-    passwordModel = model
+  /// Binds the password screen's outputs. They are received on the scheduler (the main queue
+  /// in the app), because services such as HTTP answer elsewhere.
+  func bindPasswordScreen(_ model: LoginViewModel) {
     focus = .account
-    status = .none
     bindings = [
-      model.accountValid.receive(on: environment.scheduler).sink { [weak self] in
+      model.accountValid.receive(on: scheduler).sink { [weak self] in
         self?.accountValid = $0
         self?.onChange()
       },
-      model.loginBtnEnable.receive(on: environment.scheduler).sink { [weak self] in
+      model.loginBtnEnable.receive(on: scheduler).sink { [weak self] in
         self?.loginEnabled = $0
         self?.onChange()
       },
-      model.accountCheckError.receive(on: environment.scheduler).sink { [weak self] error in
+      model.accountCheckError.receive(on: scheduler).sink { [weak self, weak model] error in
         // Reported once something is typed: the check of the empty field at launch says nothing.
-        guard let self, let error, !(self.passwordModel?.account.isEmpty ?? true) else { return }
+        guard let self, let error, !(model?.account.isEmpty ?? true) else { return }
         self.notice = "Could not check the account: \(error)"
         self.onChange()
       },
-      model.loginStatus.receive(on: environment.scheduler).sink { [weak self] status in
+      model.loginStatus.receive(on: scheduler).sink { [weak self] status in
         self?.status = status
         self?.updateSpinner()
-        if case .success(let session) = status { self?.loggedIn(session) }
         self?.onChange()
       },
     ]
   }
 
-  func bindBiometricScreen() {
-    let model = environment.makeBiometricLogin()
-    biometricModel = model
+  func bindBiometricScreen(_ model: BiometricLoginViewModel) {
     bindings = [
-      model.status.receive(on: environment.scheduler).sink { [weak self] status in
-        guard let self else { return }
-        self.biometricStatus = status
-        self.updateSpinner()
-        switch status {
-        case .success(let session): self.loggedIn(session)
-        case .fallbackToPassword(let notice):
-          self.coordinator.send(.usePassword)
-          self.notice = notice
-        default: break
-        }
-        self.onChange()
+      model.status.receive(on: scheduler).sink { [weak self] status in
+        self?.biometricStatus = status
+        self?.updateSpinner()
+        self?.onChange()
       }
     ]
   }
 
-  func bindPatternScreen() {
-    guard let account = environment.patternAccount else { return }
-    let model = environment.makePatternLogin(account: account)
-    patternModel = model
+  func bindPatternScreen(_ model: PatternLoginViewModel) {
     bindings = [
-      model.status.receive(on: environment.scheduler).sink { [weak self] status in
+      model.status.receive(on: scheduler).sink { [weak self] status in
         self?.status = status
         self?.updateSpinner()
-        if case .success(let session) = status { self?.loggedIn(session) }
         self?.onChange()
       }
     ]
@@ -161,7 +163,7 @@ public final class LoginApp: Navigator, TerminalFront {
     let loading = status == .loading || biometricStatus == .loading
     if loading && spinner == nil {
       spinnerStep = 0
-      spinner = environment.scheduler.timer(every: .milliseconds(250)).sink { [weak self] _ in
+      spinner = scheduler.timer(every: .milliseconds(250)).sink { [weak self] _ in
         self?.spinnerStep += 1
         self?.onChange()
       }
@@ -173,45 +175,33 @@ public final class LoginApp: Navigator, TerminalFront {
   /// The spinner's current glyph.
   var spinnerGlyph: String { ["|", "/", "-", "\\"][spinnerStep % 4] }
 
-  func loggedIn(_ session: Session) {
-    self.session = session
-    coordinator.send(.loggedIn)
-  }
-
   // MARK: Keys
 
-  /// The back key: the terminal takes the screen away itself, as a system back gesture does,
-  /// and reports it to the coordinator, which validates it against the graph; the screen then
-  /// follows the machine (unchanged if the graph refused).
-  func goBack() {
-    try? coordinator.systemDidGoBack()
-    show(coordinator.state)
-  }
-
-  /// Applies one key; returns `false` when the app should quit.
+  /// Applies one key as an input of the view model on screen; returns `false` when the app
+  /// should quit.
   @discardableResult
   public func handle(_ key: Key) -> Bool {
     if key == .interrupt || key == .endOfInput { return false }
     notice = nil
-    if handleGateDialog(key) {
+    if let dialog {
+      handleGateDialog(key, dialog)
       onChange()
       return !quitRequested
     }
     switch (screen, key) {
-    case (.password, _): handlePassword(key)
-    case (.biometric, .enter): biometricModel?.login()
-    case (.biometric, .tab), (.pattern, .tab): coordinator.send(.usePassword)
-    case (.pattern, .character(let character)):
-      if let digit = character.wholeNumberValue, patternModel?.add(digit) == true {
+    case (.password(let model, _)?, _): handlePassword(key, model)
+    case (.biometric(let model)?, .enter): model.login()
+    case (.biometric(let model)?, .tab): model.usePassword()
+    case (.pattern(let model)?, .tab): model.usePassword()
+    case (.pattern(let model)?, .character(let character)):
+      if let digit = character.wholeNumberValue, model.add(digit) {
       } else {
         notice = "Use digits 1-9, each once"
       }
-    case (.pattern, .backspace): patternModel?.clear()
-    case (.pattern, .enter): patternModel?.login()
-    case (.register, .escape), (.register, .enter): goBack()
-    case (.home, .enter):
-      session = nil
-      coordinator.send(.logout)
+    case (.pattern(let model)?, .backspace): model.clear()
+    case (.pattern(let model)?, .enter): model.login()
+    case (.register(let model)?, .escape), (.register(let model)?, .enter): model.back()
+    case (.home(let model)?, .enter): model.logout()
     default:
       notice = "That key does nothing here"
     }
@@ -219,21 +209,18 @@ public final class LoginApp: Navigator, TerminalFront {
     return true
   }
 
-  /// Keys for the gate's dialog, if one is up; returns whether the key was taken.
-  func handleGateDialog(_ key: Key) -> Bool {
-    switch (gateState, key) {
-    case (.ready, _), (.checking, _): return false
-    case (.invalidNetwork, .enter): environment.gate.retry()
-    case (.optionalUpdate, .escape): environment.gate.dismissUpdate()
+  /// Keys for the gate's dialog, which takes them all while it is up.
+  func handleGateDialog(_ key: Key, _ dialog: GateDialogViewModel) {
+    switch (dialog.state, key) {
+    case (.invalidNetwork, .enter): dialog.retry()
+    case (.optionalUpdate, .escape): dialog.later()
     case (.optionalUpdate, .enter), (.forcedUpdate, .enter): notice = "This demo cannot update itself"
     case (.forcedUpdate, .escape): quitRequested = true
     default: notice = "Answer the dialog first"
     }
-    return true
   }
 
-  func handlePassword(_ key: Key) {
-    guard let model = passwordModel else { return }
+  func handlePassword(_ key: Key, _ model: LoginViewModel) {
     let order = Focus.allCases
     let index = order.firstIndex(of: focus)!
     switch key {
@@ -260,7 +247,7 @@ public final class LoginApp: Navigator, TerminalFront {
         } else {
           notice = "Fill in a valid account and a 6+ character password"
         }
-      case .register: coordinator.send(.register)
+      case .register: model.register()
       }
     default:
       notice = "That key does nothing here"
@@ -272,56 +259,56 @@ public final class LoginApp: Navigator, TerminalFront {
   /// The frame's width in columns.
   public static let width = 44
 
-  /// The screen as lines of text, `width` columns wide; a gate dialog is drawn over it.
+  /// The screen as lines of text, `width` columns wide: a pushed screen has a back bar naming
+  /// the screen below; the gate's dialog is drawn over the screen as an alert.
   public var frame: [String] {
-    var body: [String]
-    switch screen {
-    case .password: body = passwordLines
-    case .register:
-      body = ["Create an account", "", "Registration is not part of", "this demo.", "", "esc: back"]
-    case .home:
-      body = ["Welcome, \(session?.userID ?? "")!", "", "You are logged in.", "", "enter: log out"]
-    case .launch: body = ["Starting..."]
-    case .biometric: body = biometricLines
-    case .pattern: body = patternLines
-    }
-    let inner = Self.width - 2
-    if let notice { body += [""] + TextWidth.wrap(notice, to: inner - 2, first: "! ") }
-    let top = "+" + String(repeating: "-", count: inner) + "+"
-    var lines = [top] + body.map { "| " + pad($0, inner - 2) + " |" } + [top]
-    if let dialog = dialogLines { lines = overlay(dialog, on: lines) }
-    return lines
+    var body = screen.map(lines(of:)) ?? []
+    let textWidth = Self.width - 4
+    if let notice { body += [""] + TextWidth.wrap(notice, to: textWidth, first: "! ") }
+    let screens = stack.filter { !$0.modal }
+    let back = screens.count > 1 ? title(of: screens[screens.count - 2].scene) : nil
+    let lines = ScreenFrame.box(body, textWidth: textWidth, back: back)
+    guard let dialog else { return lines }
+    return ScreenFrame.alert(dialogLines(dialog.state), over: lines)
   }
 
-  var dialogLines: [String]? {
-    switch gateState {
-    case .ready, .checking: nil
+  /// A screen's title, as the back bar of the screen pushed over it names it.
+  func title(of scene: AuthScene) -> String {
+    switch scene {
+    case .launch: "Starting"
+    case .password: "Log in"
+    case .register: "Create an account"
+    case .biometric: "Face login"
+    case .pattern: "Pattern login"
+    case .home: "Home"
+    case .gateDialog: "Dialog"
+    }
+  }
+
+  func lines(of scene: AuthScene) -> [String] {
+    switch scene {
+    case .password(let model, _): passwordLines(model)
+    case .register:
+      ["Create an account", "", "Registration is not part of", "this demo.", "", "esc: back"]
+    case .home(let model):
+      ["Welcome, \(model.session.userID)!", "", "You are logged in.", "", "enter: log out"]
+    case .launch: ["Starting..."]
+    case .biometric: biometricLines
+    case .pattern(let model): patternLines(model)
+    case .gateDialog: []
+    }
+  }
+
+  func dialogLines(_ state: GateState) -> [String] {
+    switch state {
+    case .ready, .checking: []
     case .invalidNetwork: ["No network permission", "Allow it in settings,", "then enter: retry"]
     case .forcedUpdate(let version): ["Update required: \(version)", "enter: update", "esc: quit"]
     case .optionalUpdate(let version): ["Version \(version) is out", "enter: update", "esc: later"]
     }
   }
 
-  /// Draws `dialog` in a box over the middle of `lines`.
-  func overlay(_ dialog: [String], on lines: [String]) -> [String] {
-    let boxWidth = 30
-    let box =
-      ["#" + String(repeating: "=", count: boxWidth - 2) + "#"]
-      + dialog.map { "# " + pad($0, boxWidth - 4) + " #" }
-      + ["#" + String(repeating: "=", count: boxWidth - 2) + "#"]
-    var result = lines
-    while result.count < box.count + 2 {
-      result.insert("|" + String(repeating: " ", count: Self.width - 2) + "|", at: result.count - 1)
-    }
-    let left = (Self.width - boxWidth) / 2
-    for (offset, row) in box.enumerated() {
-      result[offset + 1] = TextWidth.splice(result[offset + 1], at: left, with: row)
-    }
-    return result
-  }
-
-  var passwordLines: [String] {
-    guard let model = passwordModel else { return [] }
+  func passwordLines(_ model: LoginViewModel) -> [String] {
     func marker(_ field: Focus) -> String { focus == field ? ">" : " " }
     let account = "[" + pad(TextWidth.tail(model.account, fitting: 20), 20) + "]"
     let password = "[" + pad(String(repeating: "*", count: min(model.password.count, 20)), 20) + "]"
@@ -356,8 +343,8 @@ public final class LoginApp: Navigator, TerminalFront {
     return ["Face login", "", "   ( o_o )", "", statusLine, "", "tab: use your password"]
   }
 
-  var patternLines: [String] {
-    let points = patternModel?.points ?? []
+  func patternLines(_ model: PatternLoginViewModel) -> [String] {
+    let points = model.points
     let grid = stride(from: 1, through: 7, by: 3).map { row in
       (row..<(row + 3)).map { points.contains($0) ? "[\($0)]" : " \($0) " }.joined(separator: " ")
     }

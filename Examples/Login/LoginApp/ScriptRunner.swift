@@ -46,9 +46,19 @@ public struct DemoSetup: Sendable {
 @MainActor
 public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> String {
   let scheduler = TestScheduler()
-  let app = LoginApp(environment: .demo(scheduler: scheduler, setup: setup))
-  app.start()
-  return playScript(steps, on: scheduler, into: app)
+  let (app, coordinator) = startLoginApp(environment: .demo(scheduler: scheduler, setup: setup))
+  return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
+}
+
+/// The app put together and started: the terminal front, and the coordinator that makes the
+/// view models and shows their scenes through it (keep it as long as the app runs). Outputs are
+/// received, and the spinner turns, on the environment's scheduler.
+@MainActor
+public func startLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoordinator) {
+  let app = LoginApp(scheduler: environment.scheduler)
+  let coordinator = AuthCoordinator(environment: environment, navigator: app)
+  coordinator.start()
+  return (app, coordinator)
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.

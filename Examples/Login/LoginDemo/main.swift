@@ -63,10 +63,11 @@ MainActor.assumeIsolated {
     builtInScript: demoScript,
     play: { steps, options in runScript(steps, setup: options.setup) },
     runInteractive: { options in
-      let app = LoginApp(
-        environment: .demo(
-          scheduler: MainScheduler.shared, loginService: options.loginService, setup: options.setup))
-      runInTerminal(app, footer: " tab: next  enter: press  ctrl-c: quit") { app.start() }
+      let environment = AuthEnvironment.demo(
+        scheduler: MainScheduler.shared, loginService: options.loginService, setup: options.setup)
+      let app = LoginApp(scheduler: environment.scheduler)
+      let coordinator = AuthCoordinator(environment: environment, navigator: app)
+      runInTerminal(app, footer: " tab: next  enter: press  ctrl-c: quit") { coordinator.start() }
     }
   ).main()
 }

@@ -150,6 +150,28 @@ public final class BiometricLoginViewModel {
   /// The status now.
   public var currentStatus: BiometricStatus { machine.state }
 
+  /// Where the biometric screen asks the flow to go; its coordinator listens.
+  public enum Navigation: Equatable, Sendable {
+    /// A login succeeded (after the status became `.success`).
+    case loggedIn(Session)
+    /// Use the password instead: the user asked, or the credential is gone (with the notice to
+    /// show on the password screen).
+    case wantsPassword(notice: String?)
+  }
+
+  /// The screen's navigation requests, as they happen (no current value).
+  public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
+
+  /// The user chose the password instead: sends `.wantsPassword(notice: nil)`.
+  public func usePassword() { navigationSubject.send(.wantsPassword(notice: nil)) }
+
+  /// Falls back to the password with `notice`: the status says so, then the flow is asked.
+  func fallBack(_ notice: String) {
+    machine.send(.fellBack(notice: notice))
+    navigationSubject.send(.wantsPassword(notice: notice))
+  }
+
   /// A view model over the shared gate and the device's biometric pieces.
   public init(
     gate: LoginGate, authenticator: any Authenticator, credentials: CredentialStore,
@@ -167,7 +189,7 @@ public final class BiometricLoginViewModel {
   public func login() {
     guard machine.can(.press), gate.allowsLogin else { return }
     guard let token = credentials.token else {
-      machine.send(.fellBack(notice: "No biometric credential on this device"))
+      fallBack("No biometric credential on this device")
       return
     }
     machine.send(.press)
@@ -208,7 +230,7 @@ public final class BiometricLoginViewModel {
           case .notRecognized: self.machine.send(.notRecognized)
           case .refreshRejected:
             self.credentials.remove()
-            self.machine.send(.fellBack(notice: "Please log in with your password"))
+            self.fallBack("Please log in with your password")
           case .service(let error):
             // As in the seed: the message shows and the screen stays; the credential is kept.
             self.machine.send(.failed(AppError(error)))
@@ -217,6 +239,7 @@ public final class BiometricLoginViewModel {
         receiveValue: { [weak self] session in
           self?.gate.handleSuccess(session)
           self?.machine.send(.succeeded(session))
+          self?.navigationSubject.send(.loggedIn(session))
         })
   }
 

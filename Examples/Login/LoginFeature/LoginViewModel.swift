@@ -73,6 +73,18 @@ public final class LoginViewModel {
   /// The login status, current value first.
   public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher.eraseToAnyPublisher() }
 
+  /// Where the password screen asks the flow to go; its coordinator listens.
+  public enum Navigation: Equatable, Sendable {
+    /// A login succeeded (after the status became `.success`).
+    case loggedIn(Session)
+    /// The user asked to create an account.
+    case wantsRegister
+  }
+
+  /// The screen's navigation requests, as they happen (no current value).
+  public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
+
   /// The login status graph: none or failure --press--> loading --> success or failure.
   public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {
     Transition(from: .none, on: .press, to: .loading, presentation: .none)
@@ -145,8 +157,12 @@ public final class LoginViewModel {
       receiveValue: { [weak self] session in
         self?.gate?.handleSuccess(session)
         self?.status.send(.succeeded(session))
+        self?.navigationSubject.send(.loggedIn(session))
       })
   }
+
+  /// The user asked to register: sends `.wantsRegister`.
+  public func register() { navigationSubject.send(.wantsRegister) }
 
   /// The current status.
   public var currentStatus: LoginStatus { status.state }

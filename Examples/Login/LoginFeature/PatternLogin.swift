@@ -11,6 +11,18 @@ public final class PatternLoginViewModel {
   /// The status now.
   public var currentStatus: LoginStatus { machine.state }
 
+  /// Where the pattern screen asks the flow to go; its coordinator listens.
+  public enum Navigation: Equatable, Sendable {
+    /// A login succeeded (after the status became `.success`).
+    case loggedIn(Session)
+    /// The user chose the password instead.
+    case wantsPassword
+  }
+
+  /// The screen's navigation requests, as they happen (no current value).
+  public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
+
   /// The fewest points a pattern has.
   public static let minimumPoints = 4
 
@@ -55,6 +67,10 @@ public final class PatternLoginViewModel {
       receiveValue: { [weak self] session in
         self?.gate.handleSuccess(session)
         self?.machine.send(.succeeded(session))
+        self?.navigationSubject.send(.loggedIn(session))
       })
   }
+
+  /// The user chose the password instead: sends `.wantsPassword`.
+  public func usePassword() { navigationSubject.send(.wantsPassword) }
 }

@@ -48,8 +48,9 @@ import Testing
 
   @Test func leavingAScreenReleasesItsViewModel() {
     let scheduler = TestScheduler()
-    let app = LoginApp(environment: .demo(scheduler: scheduler, setup: DemoSetup(credential: .biometric)))
-    app.start()
+    let (app, coordinator) = startLoginApp(
+      environment: .demo(scheduler: scheduler, setup: DemoSetup(credential: .biometric)))
+    defer { withExtendedLifetime(coordinator) {} }
     scheduler.advance(by: .zero)
     weak let biometric = app.biometricModel
     #expect(biometric != nil)
@@ -69,6 +70,15 @@ import Testing
     let lastFrame = output.components(separatedBy: "--- ").last ?? ""
     #expect(lastFrame.contains("Password ["), "not on the password screen:\n\(lastFrame)")
     #expect(lastFrame.contains("! Please log in with your password"))
+  }
+
+  /// Register is pushed: its top border carries the back bar naming the login screen below; esc
+  /// pops it, and the login screen shows as it was left (the account still typed).
+  @Test func registerIsPushedWithABackBarAndPoppedBackToTheScreenAsLeft() throws {
+    let script = "type alice@example.com\nwait 600ms\ntab\ntab\ntab\nenter\nkey esc\n"
+    let output = runScript(try parseScript(script))
+    #expect(output.contains("+-< Log in ---"))
+    try check(output, against: "register.txt")
   }
 
   @Test func patternLoginOnTheGrid() throws {
@@ -139,8 +149,8 @@ import Testing
 @Suite struct BadInputTests {
   @Test func aLongPasteKeepsTheFrameIntact() {
     let scheduler = TestScheduler()
-    let app = LoginApp(environment: .demo(scheduler: scheduler))
-    app.start()
+    let (app, coordinator) = startLoginApp(environment: .demo(scheduler: scheduler))
+    defer { withExtendedLifetime(coordinator) {} }
     scheduler.advance(by: .zero)
     for character in String(repeating: "界a", count: 5_000) { app.handle(.character(character)) }
     app.handle(.unknown([0xFF]))
@@ -153,8 +163,8 @@ import Testing
 
   @Test func aFieldIsCappedSoALongLineTypesInLinearTime() throws {
     let scheduler = TestScheduler()
-    let app = LoginApp(environment: .demo(scheduler: scheduler))
-    app.start()
+    let (app, coordinator) = startLoginApp(environment: .demo(scheduler: scheduler))
+    defer { withExtendedLifetime(coordinator) {} }
     scheduler.advance(by: .zero)
     let line = String(repeating: "a", count: 3 * TextInput.maximumLength)
     for character in line { app.handle(.character(character)) }

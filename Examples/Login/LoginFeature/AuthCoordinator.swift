@@ -1,0 +1,213 @@
+import Coordinators
+import Signals
+
+/// A screen of the login flow with the view model its view binds to: what `AuthCoordinator`
+/// hands the UI front's navigator. The view renders the model's outputs and sends it inputs;
+/// it never decides where to go.
+public enum AuthScene {
+  /// Deciding where to start.
+  case launch
+  /// Password login, with a notice to show first (why the flow came here), if any.
+  case password(LoginViewModel, notice: String?)
+  /// Registration (pushed over password login).
+  case register(RegisterViewModel)
+  /// Face or fingerprint login.
+  case biometric(BiometricLoginViewModel)
+  /// Pattern login.
+  case pattern(PatternLoginViewModel)
+  /// Logged in.
+  case home(HomeViewModel)
+  /// The login gate's dialog (no network permission, an update), presented modally over the
+  /// screen below while the gate blocks.
+  case gateDialog(GateDialogViewModel)
+}
+
+/// The login flow's coordinator, MVVM-C as iOS developers know it: it makes each screen's view
+/// model from the environment, listens to that model's typed navigation outputs
+/// (`loggedIn(Session)`, `wantsRegister`, `wantsPassword`, ...), turns them into events of the
+/// auth graph (`authGraph`, run by a `Coordinator`), and asks the UI front's `Navigator` to set
+/// the root, push, present, pop or dismiss each scene as the graph's edge says. It also
+/// presents the login gate's dialog modally while the gate blocks, and dismisses it after.
+///
+/// One login, followed: the password view model's `login()` succeeds and sends
+/// `.loggedIn(session)`; `passwordWants(_:)` keeps the session and sends `.loggedIn` to the
+/// graph; the graph's `password --> home (root)` edge makes the scene builder call `show(.home,
+/// as: .root)`, which makes a `HomeViewModel` and calls `navigator.setRoot(.home(model))`.
+///
+/// Threading: main actor; the gate's answers are received on the environment's scheduler.
+/// Failure: an output the graph does not allow now (a second login, say) changes nothing.
+@MainActor
+public final class AuthCoordinator {
+  /// Where the view models come from.
+  public let environment: AuthEnvironment
+  /// The graph's coordinator: the screen stack as states, validated by `authGraph`.
+  public let flow: Coordinator<AuthScreen, AuthEvent>
+  /// The logged-in user's session, from the last `loggedIn` until logout.
+  public private(set) var session: Session?
+  /// The dialog presented now, if any.
+  public private(set) var dialog: GateDialogViewModel?
+
+  let navigator: any Navigator<AuthScene>
+  let builder: AuthSceneBuilder
+  /// One subscription to each shown screen's navigation outputs, bottom of the stack first.
+  var outputs: [AnyCancellable?] = []
+  var gateWatch: AnyCancellable?
+  /// The notice the next password screen shows (why the flow fell back to it).
+  var pendingNotice: String?
+
+  /// A coordinator showing the login flow through `navigator`, its view models made from
+  /// `environment`.
+  public init(environment: AuthEnvironment, navigator: any Navigator<AuthScene>) {
+    self.environment = environment
+    self.navigator = navigator
+    builder = AuthSceneBuilder()
+    flow = makeAuthCoordinator(navigator: builder)
+    builder.coordinator = self
+  }
+
+  /// The screen on top.
+  public var screen: AuthScreen { flow.state }
+
+  /// Shows the launch screen, starts the gate's checks and follows them, and moves to the login
+  /// screen the stored credential allows.
+  public func start() {
+    gateWatch = environment.gate.state.receive(on: environment.scheduler).sink { [weak self] state in
+      self?.gateChanged(state)
+    }
+    flow.start()
+    environment.gate.prepare()
+    flow.send(environment.launchEvent)
+  }
+
+  // MARK: Navigation outputs
+
+  func passwordWants(_ request: LoginViewModel.Navigation) {
+    switch request {
+    case .loggedIn(let session): loggedIn(session)
+    case .wantsRegister: flow.send(.register)
+    }
+  }
+
+  func biometricWants(_ request: BiometricLoginViewModel.Navigation) {
+    switch request {
+    case .loggedIn(let session): loggedIn(session)
+    case .wantsPassword(let notice):
+      pendingNotice = notice
+      flow.send(.usePassword)
+      pendingNotice = nil
+    }
+  }
+
+  func patternWants(_ request: PatternLoginViewModel.Navigation) {
+    switch request {
+    case .loggedIn(let session): loggedIn(session)
+    case .wantsPassword: flow.send(.usePassword)
+    }
+  }
+
+  func registerWants(_ request: RegisterViewModel.Navigation) {
+    switch request {
+    case .back: flow.send(.back)
+    }
+  }
+
+  func homeWants(_ request: HomeViewModel.Navigation) {
+    switch request {
+    case .loggedOut:
+      session = nil
+      flow.send(.logout)
+    }
+  }
+
+  func loggedIn(_ session: Session) {
+    self.session = session
+    flow.send(.loggedIn)
+  }
+
+  /// Presents the gate's dialog while it blocks, replacing one about something else, and
+  /// dismisses it once the gate is checking again or ready.
+  func gateChanged(_ state: GateState) {
+    let blocking: Bool
+    switch state {
+    case .checking, .ready: blocking = false
+    case .invalidNetwork, .forcedUpdate, .optionalUpdate: blocking = true
+    }
+    if let dialog, dialog.state == state { return }
+    if dialog != nil {
+      dialog = nil
+      navigator.dismiss()
+    }
+    guard blocking else { return }
+    let model = GateDialogViewModel(state: state, gate: environment.gate)
+    dialog = model
+    navigator.present(.gateDialog(model))
+  }
+
+  // MARK: Scenes
+
+  /// How the graph's edge presents a screen.
+  enum Presentation { case root, push, modal }
+
+  /// Makes `screen`'s view model, listens to its navigation outputs, and shows it.
+  func show(_ screen: AuthScreen, as presentation: Presentation) {
+    let (scene, output) = makeScene(screen)
+    switch presentation {
+    case .root:
+      outputs = [output]
+      navigator.setRoot(scene)
+      // A new root takes everything away, the dialog too; the gate still blocks, so it stays up.
+      if let dialog { navigator.present(.gateDialog(dialog)) }
+    case .push:
+      outputs.append(output)
+      navigator.push(scene)
+    case .modal:
+      outputs.append(output)
+      navigator.present(scene)
+    }
+  }
+
+  /// The graph went back one screen.
+  func back(modal: Bool) {
+    _ = outputs.popLast()
+    if modal { navigator.dismiss() } else { navigator.pop() }
+  }
+
+  func makeScene(_ screen: AuthScreen) -> (AuthScene, AnyCancellable?) {
+    switch screen {
+    case .launch:
+      return (.launch, nil)
+    case .password:
+      let model = environment.makePasswordLogin()
+      return (
+        .password(model, notice: pendingNotice),
+        model.navigation.sink { [weak self] in self?.passwordWants($0) }
+      )
+    case .register:
+      let model = RegisterViewModel()
+      return (.register(model), model.navigation.sink { [weak self] in self?.registerWants($0) })
+    case .biometric:
+      let model = environment.makeBiometricLogin()
+      return (.biometric(model), model.navigation.sink { [weak self] in self?.biometricWants($0) })
+    case .pattern:
+      let model = environment.makePatternLogin(account: environment.patternAccount ?? "")
+      return (.pattern(model), model.navigation.sink { [weak self] in self?.patternWants($0) })
+    case .home:
+      let model = HomeViewModel(session: session ?? Session(userID: "", token: ""))
+      return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
+    }
+  }
+}
+
+/// The graph coordinator's navigator: each screen the auth graph moves to goes back to the
+/// `AuthCoordinator`, which makes its view model and shows the scene. It holds the coordinator
+/// weakly (the coordinator holds the graph's coordinator, which holds this).
+@MainActor
+final class AuthSceneBuilder: Navigator {
+  weak var coordinator: AuthCoordinator?
+
+  func setRoot(_ screen: AuthScreen) { coordinator?.show(screen, as: .root) }
+  func push(_ screen: AuthScreen) { coordinator?.show(screen, as: .push) }
+  func present(_ screen: AuthScreen) { coordinator?.show(screen, as: .modal) }
+  func pop() { coordinator?.back(modal: false) }
+  func dismiss() { coordinator?.back(modal: true) }
+}

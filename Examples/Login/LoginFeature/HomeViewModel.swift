@@ -1,0 +1,24 @@
+import Signals
+
+/// The home screen's view model: who is logged in, and logging out.
+/// Threading: main actor, like its screen.
+@MainActor
+public final class HomeViewModel {
+  /// Where the home screen asks the flow to go; its coordinator listens.
+  public enum Navigation: Equatable, Sendable {
+    /// The user logged out.
+    case loggedOut
+  }
+
+  /// The session shown.
+  public let session: Session
+  /// The screen's navigation requests, as they happen.
+  public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
+
+  /// A home screen for `session`.
+  public init(session: Session) { self.session = session }
+
+  /// The user logged out: sends `.loggedOut`.
+  public func logout() { navigationSubject.send(.loggedOut) }
+}

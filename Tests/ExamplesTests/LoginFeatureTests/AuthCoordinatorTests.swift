@@ -1,0 +1,167 @@
+import Coordinators
+import LoginFeature
+import Signals
+import SignalsTesting
+import Testing
+
+/// A navigator standing in for the UI front: it keeps the scenes as a stack and writes down
+/// each call, naming scenes by their screen (`root password`, `push register`, `present
+/// gate(invalidNetwork)`, `pop`, `dismiss`).
+@MainActor
+final class SceneLog: Navigator {
+  var calls: [String] = []
+  var stack: [AuthScene] = []
+
+  func setRoot(_ scene: AuthScene) {
+    calls.append("root \(Self.name(scene))")
+    stack = [scene]
+  }
+  func push(_ scene: AuthScene) {
+    calls.append("push \(Self.name(scene))")
+    stack.append(scene)
+  }
+  func present(_ scene: AuthScene) {
+    calls.append("present \(Self.name(scene))")
+    stack.append(scene)
+  }
+  func pop() {
+    calls.append("pop")
+    stack.removeLast()
+  }
+  func dismiss() {
+    calls.append("dismiss")
+    stack.removeLast()
+  }
+
+  static func name(_ scene: AuthScene) -> String {
+    switch scene {
+    case .launch: "launch"
+    case .password(_, let notice): notice.map { "password(\($0))" } ?? "password"
+    case .register: "register"
+    case .biometric: "biometric"
+    case .pattern: "pattern"
+    case .home(let model): "home(\(model.session.userID))"
+    case .gateDialog(let model): "gate(\(model.state))"
+    }
+  }
+
+  var password: LoginViewModel? { if case .password(let model, _) = stack.last { model } else { nil } }
+  var biometric: BiometricLoginViewModel? {
+    if case .biometric(let model) = stack.last { model } else { nil }
+  }
+  var register: RegisterViewModel? { if case .register(let model) = stack.last { model } else { nil } }
+  var home: HomeViewModel? { if case .home(let model) = stack.last { model } else { nil } }
+  var dialog: GateDialogViewModel? { if case .gateDialog(let model) = stack.last { model } else { nil } }
+}
+
+/// The login flow's coordinator driven through whole flows by its view models' inputs alone, no
+/// view: each test sends what a screen would send and reads what the navigator was asked.
+@MainActor
+@Suite struct AuthCoordinatorTests {
+  let scheduler = TestScheduler()
+
+  func environment(
+    granted: Bool = true, credential: BiometricToken? = nil,
+    biometric: ScriptedBiometricService = ScriptedBiometricService(sessions: [])
+  ) -> AuthEnvironment {
+    AuthEnvironment(
+      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      biometricService: biometric, authenticator: FakeAuthenticator(passes: true),
+      credentials: CredentialStore(token: credential), store: FakeStore(lastUserID: nil),
+      permission: FakePermission(granted: Flag(granted)), updates: FakeUpdates(advice: .none))
+  }
+
+  func started(_ environment: AuthEnvironment) -> (AuthCoordinator, SceneLog) {
+    let log = SceneLog()
+    let coordinator = AuthCoordinator(environment: environment, navigator: log)
+    coordinator.start()
+    scheduler.advance(by: .zero)
+    return (coordinator, log)
+  }
+
+  @Test func aPasswordLoginGoesHomeAndALogoutComesBack() throws {
+    let (coordinator, log) = started(environment())
+    #expect(log.calls == ["root launch", "root password"])
+    let password = try #require(log.password)
+    password.account = "alice@example.com"
+    scheduler.advance(by: .milliseconds(600))
+    password.password = "wonderland"
+    password.login()
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.count == 2, "home came before the service answered")
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls == ["root launch", "root password", "root home(alice@example.com)"])
+    #expect(coordinator.session?.userID == "alice@example.com")
+    #expect(coordinator.screen == .home)
+    try #require(log.home).logout()
+    #expect(log.calls.last == "root password")
+    #expect(coordinator.session == nil)
+    #expect(log.password !== password, "a new login screen gets a new view model")
+  }
+
+  @Test func registerIsPushedOverTheLoginScreenAndPoppedBackToIt() throws {
+    let (coordinator, log) = started(environment())
+    let password = try #require(log.password)
+    password.register()
+    #expect(log.calls.suffix(1) == ["push register"])
+    #expect(coordinator.flow.stack.map(\.screen) == [.password, .register])
+    try #require(log.register).back()
+    #expect(log.calls.suffix(2) == ["push register", "pop"])
+    #expect(log.password === password, "the login screen below is the one left, not a new one")
+    #expect(coordinator.screen == .password)
+  }
+
+  @Test func theGatesDialogIsPresentedWhileItBlocksAndDismissedAfterARetry() throws {
+    let permission = Flag(false)
+    let environment = AuthEnvironment(
+      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      biometricService: ScriptedBiometricService(sessions: []),
+      authenticator: FakeAuthenticator(passes: true),
+      credentials: CredentialStore(), store: FakeStore(lastUserID: nil),
+      permission: FakePermission(granted: permission), updates: FakeUpdates(advice: .optional(version: "2.0"))
+    )
+    let (coordinator, log) = started(environment)
+    #expect(log.calls == ["root launch", "root password", "present gate(invalidNetwork)"])
+    permission.value = true
+    try #require(log.dialog).retry()
+    scheduler.advance(by: .zero)
+    #expect(log.calls.suffix(2) == ["dismiss", "present gate(optionalUpdate(version: \"2.0\"))"])
+    try #require(log.dialog).later()
+    scheduler.advance(by: .zero)
+    #expect(log.calls.last == "dismiss")
+    #expect(coordinator.dialog == nil)
+    #expect(log.stack.count == 1)
+  }
+
+  @Test func aRevokedBiometricCredentialFallsBackToPasswordWithTheNotice() throws {
+    let token = BiometricToken(value: "t", expires: SchedulerTime(nanoseconds: 1_000_000_000_000))
+    let service = ScriptedBiometricService(
+      refreshes: [.failure(.rejected(code: 40, message: "revoked"))], sessions: [.failure(.http(status: 401))]
+    )
+    let (coordinator, log) = started(environment(credential: token, biometric: service))
+    #expect(log.calls == ["root launch", "root biometric"])
+    try #require(log.biometric).login()
+    scheduler.advance(by: .zero)
+    #expect(log.calls.last == "root password(Please log in with your password)")
+    #expect(coordinator.screen == .password)
+  }
+
+  @Test func theUserMayChooseThePasswordOverBiometricLogin() throws {
+    let token = BiometricToken(value: "t", expires: SchedulerTime(nanoseconds: 1_000_000_000_000))
+    let (coordinator, log) = started(environment(credential: token))
+    try #require(log.biometric).usePassword()
+    #expect(log.calls == ["root launch", "root biometric", "root password"])
+    #expect(coordinator.screen == .password)
+  }
+
+  @Test func aReplacedScreensViewModelIsReleased() throws {
+    let (coordinator, log) = started(environment())
+    weak let first = log.password
+    #expect(first != nil)
+    coordinator.flow.send(.sessionExpired)
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.last == "root password")
+    #expect(log.password != nil)
+    #expect(first == nil, "the replaced login screen's view model is still alive")
+  }
+}
