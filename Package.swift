@@ -45,14 +45,18 @@ let package = Package(
       name: "Messages", dependencies: ["OfficeKit", "Coordinators", "Signals"],
       path: "Examples/Office/Messages"),
     .target(
+      name: "OfficeFeature",
+      dependencies: ["News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "Coordinators", "Signals"],
+      path: "Examples/Office/OfficeFeature"),
+    .target(
       name: "OfficeApp",
       dependencies: [
-        "News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "Coordinators", "Signals",
-        "SignalsVirtualTime", "DemoSupport",
+        "OfficeFeature", "News", "Contacts", "LoginFeature", "Coordinators", "Signals", "SignalsVirtualTime",
+        "DemoSupport",
       ],
       path: "Examples/Office/OfficeApp"),
     .executableTarget(
-      name: "OfficeDemo", dependencies: ["OfficeApp", "Signals", "DemoSupport"],
+      name: "OfficeDemo", dependencies: ["OfficeApp", "OfficeFeature", "Signals", "DemoSupport"],
       path: "Examples/Office/OfficeDemo"),
 
     // Tests
@@ -72,12 +76,14 @@ let package = Package(
     .testTarget(
       name: "OfficeTests",
       dependencies: [
-        "News", "Contacts", "Messages", "OfficeKit", "Coordinators", "Signals", "SignalsTesting",
+        "News", "Contacts", "Messages", "OfficeKit", "OfficeFeature", "LoginFeature", "Coordinators",
+        "Signals",
+        "SignalsTesting",
       ],
       path: "Tests/ExamplesTests/OfficeTests"),
     .testTarget(
       name: "OfficeAppTests",
-      dependencies: ["OfficeApp", "OfficeDemo", "Signals", "SignalsTesting", "DemoSupport"],
+      dependencies: ["OfficeApp", "OfficeFeature", "OfficeDemo", "Signals", "SignalsTesting", "DemoSupport"],
       path: "Tests/ExamplesTests/OfficeAppTests", exclude: ["Golden"]),
     .testTarget(
       name: "DemoSupportTests", dependencies: ["DemoSupport", "SignalsTesting"],

@@ -1,4 +1,5 @@
 import DemoSupport
+import OfficeFeature
 import Signals
 import SignalsVirtualTime
 
@@ -47,8 +48,22 @@ public func runOfficeScript(
   _ steps: [ScriptStep], open links: [String] = [], newsFails: Bool = false
 ) -> String {
   let scheduler = TestScheduler()
-  let app = OfficeApp(scheduler: scheduler, newsFails: newsFails)
-  app.start()
-  for link in links { app.open(link) }
-  return playScript(steps, on: scheduler, into: app)
+  let (app, coordinator) = startOfficeApp(scheduler: scheduler, newsFails: newsFails)
+  for link in links { coordinator.open(link) }
+  return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
+}
+
+/// The app put together and started on `scheduler`: the terminal front, and the coordinator
+/// that makes the view models and shows their scenes through it (keep it as long as the app
+/// runs); the front's back button and notices go to and come from the coordinator.
+@MainActor
+public func startOfficeApp(
+  scheduler: any Scheduler, newsFails: Bool = false
+) -> (OfficeApp, OfficeCoordinator) {
+  let app = OfficeApp()
+  let coordinator = OfficeCoordinator(scheduler: scheduler, newsFails: newsFails, navigator: app)
+  app.backButton = coordinator
+  app.showNotices(coordinator.notices)
+  coordinator.start()
+  return (app, coordinator)
 }

@@ -1,5 +1,6 @@
 import DemoSupport
 import OfficeApp
+import OfficeFeature
 import Signals
 
 // `swift run OfficeDemo`: the modular office app; interactive in a terminal, otherwise it plays
@@ -41,10 +42,14 @@ MainActor.assumeIsolated {
     },
     play: { steps, options in runOfficeScript(steps, open: options.links, newsFails: options.newsFails) },
     runInteractive: { options in
-      let app = OfficeApp(scheduler: MainScheduler.shared, newsFails: options.newsFails)
+      let app = OfficeApp()
+      let coordinator = OfficeCoordinator(
+        scheduler: MainScheduler.shared, newsFails: options.newsFails, navigator: app)
+      app.backButton = coordinator
+      app.showNotices(coordinator.notices)
       runInTerminal(app, footer: " ctrl-c: quit") {
-        app.start()
-        for link in options.links { app.open(link) }
+        coordinator.start()
+        for link in options.links { coordinator.open(link) }
       }
     }
   ).main()

@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import OfficeFeature
 import Signals
 import SignalsTesting
 import Testing
@@ -33,11 +34,10 @@ import Testing
   }
 
   /// An office app on a fresh test scheduler, started: the login screen is showing.
-  func startedApp() -> (OfficeApp, TestScheduler) {
+  func startedApp() -> (OfficeApp, TestScheduler, OfficeCoordinator) {
     let scheduler = TestScheduler()
-    let app = OfficeApp(scheduler: scheduler)
-    app.start()
-    return (app, scheduler)
+    let (app, coordinator) = startOfficeApp(scheduler: scheduler)
+    return (app, scheduler, coordinator)
   }
 
   /// Types the demo account into the login screen, as a person would, and waits for the login.
@@ -51,8 +51,9 @@ import Testing
   }
 
   @Test func aDeepLinkWaitsForLoginThenOpensTheContact() throws {
-    let (app, scheduler) = startedApp()
-    app.open("app://contact/user/7")
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    coordinator.open("app://contact/user/7")
     #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
     logIn(app, on: scheduler)
     #expect(app.frame.contains { $0.contains("Grace Hopper") })
@@ -60,14 +61,15 @@ import Testing
   }
 
   @Test func linksHeldDuringLoginAreAllOfferedInOrderAndBadOnesRefusedAtOnce() throws {
-    let (app, scheduler) = startedApp()
-    app.open("app://contact/user/999")
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    coordinator.open("app://contact/user/999")
     #expect(app.frame.contains { $0.contains("\"999\", not the id of a") })  // refused now, not held
-    app.open("app://contact/user/7")
-    app.open("app://contact/user/42")
-    #expect(app.router.held.map(\.url) == ["app://contact/user/7", "app://contact/user/42"])
+    coordinator.open("app://contact/user/7")
+    coordinator.open("app://contact/user/42")
+    #expect(coordinator.router.held.map(\.url) == ["app://contact/user/7", "app://contact/user/42"])
     logIn(app, on: scheduler)
-    #expect(app.router.held.isEmpty)
+    #expect(coordinator.router.held.isEmpty)
     #expect(app.frame.contains { $0.contains("Margaret Hamilton") })  // the last link wins the screen
   }
 
@@ -92,15 +94,17 @@ import Testing
   }
 
   @Test func badLinksShowAClearMessage() throws {
-    let (app, _) = startedApp()
-    app.open("app://calendar/today")
+    let (app, _, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    coordinator.open("app://calendar/today")
     #expect(app.frame.contains { $0.contains("no route for \"app://calendar/today\"") })
-    app.open("not a url")
+    coordinator.open("not a url")
     #expect(app.frame.contains { $0.contains("malformed URL") })
   }
 
   @Test func closingAModuleReleasesItsViewModels() throws {
-    let (app, scheduler) = startedApp()
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
     logIn(app, on: scheduler)
     var released: [String: () -> AnyObject?] = [:]
     let (_, scope) = LiveSubscriptions.track {

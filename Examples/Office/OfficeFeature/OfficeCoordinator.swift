@@ -1,0 +1,226 @@
+import Contacts
+import Coordinators
+import LoginFeature
+import Messages
+import News
+import OfficeKit
+import Signals
+
+/// A screen of the office app with the view model its view binds to: what `OfficeCoordinator`
+/// hands the UI front's navigator.
+public enum OfficeScene {
+  /// Logging in.
+  case login(LoginViewModel)
+  /// The home menu.
+  case home(OfficeHomeViewModel)
+  /// The news list (pushed).
+  case news(NewsListViewModel)
+  /// The feedback form (pushed).
+  case feedback(FeedbackViewModel)
+  /// The contact list (pushed).
+  case contacts(ContactListViewModel)
+  /// The contact picker for a new group chat, presented modally; it ends as a child flow.
+  case picker(ContactListViewModel)
+  /// A contact's detail (pushed over the list), when the id is known.
+  case contact(ContactDetail?)
+}
+
+/// The front's back button (esc): the user asks to leave the screen on top. The coordinator
+/// decides whether the flow allows it and, if so, asks the navigator to pop.
+@MainActor
+public protocol BackButtonHandler: AnyObject {
+  /// The back button was pressed on the screen on top.
+  func backButtonPressed()
+}
+
+/// The office app's coordinator, MVVM-C as iOS developers know it: it makes each screen's view
+/// model, listens to its typed navigation outputs (the login's `loggedIn`, the home menu's
+/// choices, the picker's outcome as a child flow), drives `officeGraph` through a `Coordinator`,
+/// and asks the UI front's `Navigator` to set the root, push, present, pop or dismiss each scene.
+/// It owns the `Router` the modules talk through: deep links wait in it until login, then open
+/// the contact (through the list, so back leads there).
+///
+/// Threading: main actor; services answer on the injected scheduler. Failure: an output the
+/// graph does not allow now changes nothing; a bad or early link becomes a notice.
+@MainActor
+public final class OfficeCoordinator: BackButtonHandler {
+  /// The router the modules talk through; deep links wait in it until login.
+  public let router = Router()
+  /// The graph's coordinator: the screen stack as states, validated by `officeGraph`.
+  public let flow: Coordinator<OfficeScreen, OfficeEvent>
+  /// Messages to show the user (a link held until login, a bad link, the picker's outcome), as
+  /// they happen.
+  public var notices: AnyPublisher<String, Never> { noticeSubject.eraseToAnyPublisher() }
+
+  let scheduler: any Scheduler
+  let navigator: any Navigator<OfficeScene>
+  let newsService: InProcessNewsService
+  let messages: MessagesModule
+  let builder: OfficeSceneBuilder
+  let noticeSubject = PassthroughSubject<String, Never>()
+  /// One subscription to each shown screen's outputs, bottom of the stack first.
+  var outputs: [AnyCancellable?] = []
+  /// The contact a deep link is opening.
+  var pendingDetail: ContactDetail?
+
+  /// A coordinator on `scheduler` showing the app through `navigator`; with `newsFails`, the
+  /// news backend fails every request (the seed's switch, to show the error paths).
+  public init(scheduler: any Scheduler, newsFails: Bool = false, navigator: any Navigator<OfficeScene>) {
+    self.scheduler = scheduler
+    self.navigator = navigator
+    newsService = InProcessNewsService(scheduler: scheduler)
+    newsService.failing = newsFails
+    messages = MessagesModule(recent: [directory[1], directory[3]])
+    builder = OfficeSceneBuilder()
+    flow = Coordinator(graph: officeGraph, navigator: builder, backEvent: .back)
+    builder.coordinator = self
+  }
+
+  /// The screen on top.
+  public var screen: OfficeScreen { flow.state }
+
+  /// Registers the modules' routes and shows the login screen.
+  public func start() {
+    try? messages.register(in: router)
+    try? registerContacts(in: router) { [weak self] detail in
+      self?.openContact(detail) ?? .handled
+    }
+    flow.start()
+  }
+
+  /// Opens `url` through the router (a deep link): shown now, held by the router until login,
+  /// or a notice saying what is wrong with it.
+  public func open(_ url: String) {
+    do {
+      if case .notReady = try router.open(url) { noticeSubject.send("Log in to open \(url)") }
+    } catch {
+      noticeSubject.send("\(error)")
+    }
+  }
+
+  /// The back button: the graph's `back` edge from the screen on top, if it has one.
+  public func backButtonPressed() { flow.send(.back) }
+
+  // MARK: Navigation outputs
+
+  func openContact(_ detail: ContactDetail) -> RouteDisposition {
+    if flow.state == .login { return .notReady(reason: "log in first") }
+    pendingDetail = detail
+    // A screen pushed over home or the list (another contact, news, feedback) is left first:
+    // the link replaces it, so the last link wins the screen.
+    if [.contact, .news, .feedback].contains(flow.state.caseKey) { flow.send(.back) }
+    // A deep link from elsewhere goes through the contact list, so back leads there.
+    if flow.state.caseKey != .contacts { flow.send(.openContacts) }
+    flow.send(.openContact(id: detail.contact.id))
+    return .handled
+  }
+
+  func loginWants(_ request: LoginViewModel.Navigation) {
+    if case .loggedIn = request { flow.send(.loggedIn) }
+  }
+
+  func homeWants(_ request: OfficeHomeViewModel.Navigation) {
+    switch request {
+    case .news: flow.send(.openNews)
+    case .feedback: flow.send(.openFeedback)
+    case .contacts: flow.send(.openContacts)
+    case .groupChat: flow.send(.newGroupChat)
+    case .logout: flow.send(.logout)
+    }
+  }
+
+  func pickerFinished(_ outcome: FlowOutcome<[ContactCard]>) {
+    switch outcome {
+    case .finished(let chosen):
+      // The new chat's people become the most recent contacts Messages reports.
+      for contact in chosen.reversed() { messages.didMessage(contact) }
+      noticeSubject.send("Group chat with \(chosen.map(\.name).joined(separator: ", "))")
+    case .cancelled: noticeSubject.send("No group chat")
+    }
+    flow.send(.pickerDone)
+  }
+
+  /// Offers the links the router held during login again, in the order they came.
+  func deliverHeldLinks() {
+    let (_, failed) = router.deliverHeld()
+    if let (url, error) = failed.last { noticeSubject.send("\(url): \(error)") }
+  }
+
+  // MARK: Scenes
+
+  /// How the graph's edge presents a screen.
+  enum Presentation { case root, push, modal }
+
+  /// Makes `screen`'s view model, listens to its outputs, and shows it.
+  func show(_ screen: OfficeScreen, as presentation: Presentation) {
+    let (scene, output) = makeScene(screen)
+    switch presentation {
+    case .root:
+      outputs = [output]
+      navigator.setRoot(scene)
+    case .push:
+      outputs.append(output)
+      navigator.push(scene)
+    case .modal:
+      outputs.append(output)
+      navigator.present(scene)
+    }
+    if case .picker(let model) = scene {
+      flow.run(model) { [weak self] outcome in self?.pickerFinished(outcome) }
+    }
+  }
+
+  /// The graph went back one screen.
+  func back(modal: Bool) {
+    _ = outputs.popLast()
+    if modal { navigator.dismiss() } else { navigator.pop() }
+  }
+
+  func makeScene(_ screen: OfficeScreen) -> (OfficeScene, AnyCancellable?) {
+    switch screen {
+    case .login:
+      let service = InProcessLoginService(scheduler: scheduler)
+      let model = LoginViewModel(
+        useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
+      return (.login(model), model.navigation.sink { [weak self] in self?.loginWants($0) })
+    case .home:
+      if !router.held.isEmpty {
+        // After this transition has finished: the links send events to the graph.
+        scheduler.schedule { [weak self] in MainActor.assumeIsolated { self?.deliverHeldLinks() } }
+      }
+      let model = OfficeHomeViewModel()
+      return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
+    case .news:
+      let model = NewsListViewModel(service: newsService)
+      model.load()
+      return (.news(model), nil)
+    case .feedback:
+      return (.feedback(FeedbackViewModel(service: newsService)), nil)
+    case .contacts:
+      let model = ContactListViewModel(mode: .normal, router: router)
+      model.start()
+      return (.contacts(model), nil)
+    case .picker:
+      // Started by `flow.run` once it is shown: the picker is a child flow.
+      return (.picker(ContactListViewModel(mode: .picker, router: router)), nil)
+    case .contact(let id):
+      let detail = pendingDetail?.contact.id == id ? pendingDetail : nil
+      pendingDetail = nil
+      return (.contact(detail), nil)
+    }
+  }
+}
+
+/// The graph coordinator's navigator: each screen `officeGraph` moves to goes back to the
+/// `OfficeCoordinator`, which makes its view model and shows the scene. It holds the
+/// coordinator weakly (the coordinator holds the graph's coordinator, which holds this).
+@MainActor
+final class OfficeSceneBuilder: Navigator {
+  weak var coordinator: OfficeCoordinator?
+
+  func setRoot(_ screen: OfficeScreen) { coordinator?.show(screen, as: .root) }
+  func push(_ screen: OfficeScreen) { coordinator?.show(screen, as: .push) }
+  func present(_ screen: OfficeScreen) { coordinator?.show(screen, as: .modal) }
+  func pop() { coordinator?.back(modal: false) }
+  func dismiss() { coordinator?.back(modal: true) }
+}

@@ -1,0 +1,134 @@
+import Contacts
+import Coordinators
+import LoginFeature
+import News
+import OfficeFeature
+import Signals
+import SignalsTesting
+import Testing
+
+/// A navigator standing in for the UI front: it keeps the scenes as a stack and writes down
+/// each call (`root home`, `push news`, `present picker`, `pop`, `dismiss`).
+@MainActor
+final class OfficeSceneLog: Navigator {
+  var calls: [String] = []
+  var stack: [OfficeScene] = []
+
+  func setRoot(_ scene: OfficeScene) {
+    calls.append("root \(Self.name(scene))")
+    stack = [scene]
+  }
+  func push(_ scene: OfficeScene) {
+    calls.append("push \(Self.name(scene))")
+    stack.append(scene)
+  }
+  func present(_ scene: OfficeScene) {
+    calls.append("present \(Self.name(scene))")
+    stack.append(scene)
+  }
+  func pop() {
+    calls.append("pop")
+    stack.removeLast()
+  }
+  func dismiss() {
+    calls.append("dismiss")
+    stack.removeLast()
+  }
+
+  static func name(_ scene: OfficeScene) -> String {
+    switch scene {
+    case .login: "login"
+    case .home: "home"
+    case .news: "news"
+    case .feedback: "feedback"
+    case .contacts: "contacts"
+    case .picker: "picker"
+    case .contact(let detail): "contact(\(detail?.contact.name ?? "?"))"
+    }
+  }
+
+  var login: LoginViewModel? { if case .login(let model) = stack.last { model } else { nil } }
+  var home: OfficeHomeViewModel? { if case .home(let model) = stack.last { model } else { nil } }
+  var contacts: ContactListViewModel? { if case .contacts(let model) = stack.last { model } else { nil } }
+  var picker: ContactListViewModel? { if case .picker(let model) = stack.last { model } else { nil } }
+}
+
+/// The office coordinator driven through whole flows by its view models' inputs, no view.
+@MainActor
+@Suite struct OfficeCoordinatorTests {
+  let scheduler = TestScheduler()
+
+  func started() -> (OfficeCoordinator, OfficeSceneLog, Recorder<String, Never>) {
+    let log = OfficeSceneLog()
+    let coordinator = OfficeCoordinator(scheduler: scheduler, navigator: log)
+    let notices = coordinator.notices.record()
+    coordinator.start()
+    return (coordinator, log, notices)
+  }
+
+  func logIn(_ log: OfficeSceneLog) throws {
+    let login = try #require(log.login)
+    login.account = "alice@example.com"
+    scheduler.advance(by: .milliseconds(600))
+    login.password = "wonderland"
+    login.login()
+    scheduler.advance(by: .seconds(2))
+  }
+
+  @Test func aLoginGoesHomeAndTheMenuPushesEachModuleAndBackPopsIt() throws {
+    let (coordinator, log, _) = started()
+    #expect(log.calls == ["root login"])
+    try logIn(log)
+    #expect(log.calls == ["root login", "root home"])
+    let home = try #require(log.home)
+    for destination in [OfficeHomeViewModel.Navigation.news, .feedback, .contacts] {
+      home.choose(destination)
+      coordinator.backButtonPressed()
+    }
+    #expect(log.calls.dropFirst(2) == ["push news", "pop", "push feedback", "pop", "push contacts", "pop"])
+    coordinator.backButtonPressed()  // home is the root: the graph has no way back
+    #expect(log.calls.count == 8)
+    home.choose(.logout)
+    #expect(log.calls.last == "root login")
+  }
+
+  @Test func thePickerIsPresentedAsAChildFlowAndItsOutcomeDismissesIt() throws {
+    let (coordinator, log, notices) = started()
+    try logIn(log)
+    try #require(log.home).choose(.groupChat)
+    #expect(log.calls.last == "present picker")
+    #expect(coordinator.flow.children.count == 1)
+    let picker = try #require(log.picker)
+    picker.select(picker.contacts[2])
+    picker.confirm()
+    #expect(log.calls.last == "dismiss")
+    #expect(coordinator.flow.children.isEmpty)
+    #expect(notices.values == ["Group chat with Linus Torvalds"])
+    try #require(log.home).choose(.groupChat)
+    try #require(log.picker).cancel()
+    #expect(log.calls.suffix(2) == ["present picker", "dismiss"])
+    #expect(notices.values.last == "No group chat")
+  }
+
+  @Test func aDeepLinkIsHeldUntilLoginThenOpensTheContactOverTheList() throws {
+    let (coordinator, log, notices) = started()
+    coordinator.open("app://contact/user/7")
+    #expect(notices.values == ["Log in to open app://contact/user/7"])
+    try logIn(log)
+    #expect(log.calls == ["root login", "root home", "push contacts", "push contact(Grace Hopper)"])
+    coordinator.backButtonPressed()
+    #expect(log.calls.last == "pop")
+    #expect(coordinator.screen == .contacts)
+  }
+
+  @Test func aContactChosenFromTheListIsPushedThroughTheRouter() throws {
+    let (coordinator, log, notices) = started()
+    try logIn(log)
+    try #require(log.home).choose(.contacts)
+    let contacts = try #require(log.contacts)
+    contacts.select(contacts.contacts[3])
+    #expect(log.calls.last == "push contact(Margaret Hamilton)")
+    coordinator.open("app://contact/user/999")
+    #expect(notices.values.last?.contains("\"999\", not the id of a") == true)
+  }
+}
