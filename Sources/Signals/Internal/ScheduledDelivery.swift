@@ -50,13 +50,15 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
       scheduler.schedule(target: self, tag: tag)
       return
     }
-    let token = scheduler.schedule(after: scheduler.now.advanced(by: delay), weak: self, tag: tag)
-    let pending = lock.withLock { () -> Bool in
-      guard !cancelled, tag > lastFiredTag else { return false }
-      timers[tag] = token
-      return true
+    // Several timers are in flight at once (one per event), so the tokens live in `timers`
+    // rather than in a `TimerSlot`; the dance is the shared one.
+    scheduleTimer(tag: tag, at: scheduler.now.advanced(by: delay), on: scheduler) { token in
+      lock.withLock { () -> Bool in
+        guard !cancelled, tag > lastFiredTag else { return false }
+        timers[tag] = token
+        return true
+      }
     }
-    if !pending { token.cancel() }
   }
 
   /// Delivers the oldest queued event.

@@ -27,13 +27,27 @@ extension Scheduler {
 }
 
 extension Scheduler {
-  /// Calls `target.scheduledWorkDue(0)` at `date` and every `interval` after, while `target` lives.
+  /// Calls `target.scheduledWorkDue(tag)` at `date` and every `interval` after, while `target`
+  /// lives.
   @usableFromInline
   func repeating(
-    after date: SchedulerTime, interval: SchedulerTime.Stride, weak target: any ScheduledWorkTarget
+    after date: SchedulerTime, interval: SchedulerTime.Stride, weak target: any ScheduledWorkTarget,
+    tag: UInt64
   )
     -> any Cancellable
   {
-    schedule(after: date, interval: interval) { [weak target] in target?.scheduledWorkDue(0) }
+    schedule(after: date, interval: interval) { [weak target] in target?.scheduledWorkDue(tag) }
+  }
+}
+
+extension ScheduledWorkTarget {
+  /// The timer dance, written once: schedules the work tagged `tag` at `date`, outside any lock,
+  /// then asks `keep` (which takes the owner's lock) whether the work is still wanted, and
+  /// cancels it if not. The scheduler holds the target weakly.
+  @inlinable func scheduleTimer(
+    tag: UInt64, at date: SchedulerTime, on scheduler: any Scheduler, keep: (any Cancellable) -> Bool
+  ) {
+    let token = scheduler.schedule(after: date, weak: self, tag: tag)
+    if !keep(token) { token.cancel() }
   }
 }

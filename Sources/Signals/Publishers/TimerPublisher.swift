@@ -46,14 +46,14 @@ extension Publishers {
 }
 
 @usableFromInline
-final class TimerState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable
+final class TimerState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable
 where Downstream.Input == SchedulerTime {
-  // @unchecked: `token` is touched only inside `lock`.
+  // @unchecked: `timerSlot` is touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var token: (any Cancellable)?
-  @usableFromInline @exclusivity(unchecked) var cancelled = false
+  /// The repeating timer; closed at cancel.
+  @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {
@@ -64,14 +64,7 @@ where Downstream.Input == SchedulerTime {
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable func start(interval: SchedulerTime.Stride) {
-    let token = scheduler.repeating(
-      after: scheduler.now.advanced(by: interval), interval: interval, weak: self)
-    let keep = lock.withLock { () -> Bool in
-      guard !cancelled else { return false }
-      self.token = token
-      return true
-    }
-    if !keep { token.cancel() }
+    startRepeatingTimer(at: scheduler.now.advanced(by: interval), interval: interval, on: scheduler)
   }
 
   /// A tick: deliver the scheduler's time.
@@ -81,11 +74,6 @@ where Downstream.Input == SchedulerTime {
 
   @inlinable func cancel() {
     delivery.cancel()
-    let token = lock.withLock { () -> (any Cancellable)? in
-      cancelled = true
-      defer { self.token = nil }
-      return self.token
-    }
-    token?.cancel()
+    closeTimer()
   }
 }

@@ -59,9 +59,9 @@ extension Publishers {
 }
 
 @usableFromInline
-final class DebounceState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
-  // @unchecked: `pending`, `deadline`, `armed`, `generation` and `timer` are touched only inside
-  // `lock`.
+final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
+  // @unchecked: `pending`, `deadline`, `armed`, `armedFor` and `timerSlot` are touched only
+  // inside `lock`.
   //
   // One timer at most, not one per value: a value only moves the deadline, and a timer that
   // fires before the deadline re-arms itself for it. A burst of n values costs two timers
@@ -81,9 +81,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
   /// moved `deadline` past it, never because the scheduler's clock reads earlier than the
   /// deadline (an immediate scheduler's `now` never moves; re-arming on it recursed forever).
   @usableFromInline @exclusivity(unchecked) var armedFor = SchedulerTime(nanoseconds: 0)
-  /// The tag of the current timer; a timer with another tag is stale.
-  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
@@ -115,52 +113,34 @@ final class DebounceState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
       if armed { return nil }
       armed = true
       armedFor = due
-      generation &+= 1
-      return generation
+      return timerSlot.next().tag
     }
-    if let tag { arm(at: due, tag: tag) }
-  }
-
-  /// Schedules the timer tagged `tag`, unless it went stale meanwhile.
-  @inlinable func arm(at date: SchedulerTime, tag: UInt64) {
-    let token = scheduler.schedule(after: date, weak: self, tag: tag)
-    let current = lock.withLock { () -> Bool in
-      guard tag == generation else { return false }
-      timer = token
-      return true
-    }
-    if !current { token.cancel() }
+    if let tag { armTimer(tag: tag, at: due, on: scheduler) }
   }
 
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
     var rearm: (date: SchedulerTime, tag: UInt64)?
     let value = lock.withLock { () -> Downstream.Input? in
-      guard tag == generation, armed else { return nil }
-      timer = nil
+      guard armed, timerSlot.fire(tag) else { return nil }
       if deadline > armedFor {
-        generation &+= 1
         armedFor = deadline
-        rearm = (deadline, generation)
+        rearm = (deadline, timerSlot.next().tag)
         return nil
       }
       armed = false
       defer { pending = nil }
       return pending
     }
-    if let rearm { arm(at: rearm.date, tag: rearm.tag) }
+    if let rearm { armTimer(tag: rearm.tag, at: rearm.date, on: scheduler) }
     if let value { delivery.receive(value) }
   }
 
   /// Ends the wait: returns the pending value and cancels its timer.
   @inlinable func takePending() -> Downstream.Input? {
     let (value, token) = lock.withLock { () -> (Downstream.Input?, (any Cancellable)?) in
-      generation &+= 1
       armed = false
-      defer {
-        pending = nil
-        timer = nil
-      }
-      return (pending, timer)
+      defer { pending = nil }
+      return (pending, timerSlot.stop())
     }
     token?.cancel()
     return value

@@ -60,7 +60,7 @@ extension Publishers {
 }
 
 @usableFromInline
-final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
+final class ThrottleState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
   // @unchecked: the `var`s are touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
@@ -71,8 +71,8 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
   @usableFromInline @exclusivity(unchecked) var windowOpen = false
   @usableFromInline @exclusivity(unchecked) var pending: Downstream.Input?
   @usableFromInline @exclusivity(unchecked) var finishAfterPending = false
-  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
-  @usableFromInline @exclusivity(unchecked) var ended = false
+  /// The interval's timer; closed once the operator has ended.
+  @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -113,20 +113,15 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
     openWindow()
   }
 
+  /// Starts the interval's timer.
   @inlinable func openWindow() {
-    let token = scheduler.schedule(after: scheduler.now.advanced(by: interval), weak: self, tag: 0)
-    let keep = lock.withLock { () -> Bool in
-      guard !ended else { return false }
-      if windowOpen { timer = token }
-      return true
-    }
-    if !keep { token.cancel() }
+    restartTimer(at: scheduler.now.advanced(by: interval), on: scheduler)
   }
 
   /// The interval is over: deliver what is pending and start the next one, or go quiet.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
     let (value, finish) = lock.withLock { () -> (Downstream.Input?, Bool) in
-      timer = nil
+      guard timerSlot.fire(tag) else { return (nil, false) }
       guard let value = pending else {
         windowOpen = false
         return (nil, false)
@@ -159,10 +154,8 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, ScheduledWorkTa
 
   @inlinable func end() {
     let token = lock.withLock { () -> (any Cancellable)? in
-      ended = true
       pending = nil
-      defer { timer = nil }
-      return timer
+      return timerSlot.close()
     }
     token?.cancel()
   }

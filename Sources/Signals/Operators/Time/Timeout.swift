@@ -61,15 +61,15 @@ extension Publishers {
       let state = TimeoutState<S>(
         subscriber, interval: interval, scheduler: scheduler, customError: customError)
       state.delivery.handOverLater(state)
-      state.restartTimer()
+      state.restartTimeout()
       upstream.subscribe(state.input)
     }
   }
 }
 
 @usableFromInline
-final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable {
-  // @unchecked: `generation` and `timer` are touched only inside `lock`; `customError` is
+final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
+  // @unchecked: `timerSlot` and `scheduled` are touched only inside `lock`; `customError` is
   // called at most once, by the thread that wins `link.terminate()`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
@@ -77,8 +77,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTar
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let customError: (() -> Downstream.Failure)?
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var timer: (any Cancellable)?
+  @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   /// Events waiting for their turn on the scheduler (Combine delivers through it).
   @usableFromInline @exclusivity(unchecked) var scheduled = FIFOQueue<SerialDelivery<Downstream>.Event>()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
@@ -100,18 +99,18 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTar
     LinkedInput(
       link: link,
       receiveValue: { [self] value in
-        restartTimer()
+        restartTimeout()
         schedule(.value(value))
       },
       onSubscribe: delivery.handOver
     ) { [self] completion in
       guard link.terminate(cancelUpstream: false) else { return }
-      stopTimer()
+      closeTimer()
       schedule(.completion(completion))
     }
   }
 
-  /// The tag of a scheduled delivery (timeout timers use the generation, below it).
+  /// The tag of a scheduled delivery (timeout timers use the slot's generation, below it).
   @inlinable static var deliveryTag: UInt64 { 1 << 63 }
 
   /// Delivers `event` through the scheduler, as Combine's `timeout` does.
@@ -120,30 +119,12 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTar
     scheduler.schedule(target: self, tag: Self.deliveryTag)
   }
 
-  @inlinable func restartTimer() {
-    let (tag, previous) = lock.withLock { () -> (UInt64, (any Cancellable)?) in
-      generation += 1
-      defer { timer = nil }
-      return (generation, timer)
-    }
-    previous?.cancel()
+  /// Starts the wait for the next event, replacing the current one.
+  @inlinable func restartTimeout() {
+    let (tag, replaced) = lock.withLock { timerSlot.next() }
+    replaced?.cancel()
     guard !link.isTerminated else { return }
-    let token = scheduler.schedule(after: scheduler.now.advanced(by: interval), weak: self, tag: tag)
-    let current = lock.withLock { () -> Bool in
-      guard tag == generation else { return false }
-      timer = token
-      return true
-    }
-    if !current { token.cancel() }
-  }
-
-  @inlinable func stopTimer() {
-    let token = lock.withLock { () -> (any Cancellable)? in
-      generation += 1
-      defer { timer = nil }
-      return timer
-    }
-    token?.cancel()
+    armTimer(tag: tag, at: scheduler.now.advanced(by: interval), on: scheduler)
   }
 
   /// The time is up, unless a value came since this timer was started.
@@ -156,19 +137,14 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, ScheduledWorkTar
       }
       return
     }
-    let current = lock.withLock { () -> Bool in
-      guard tag == generation else { return false }
-      timer = nil
-      return true
-    }
-    guard current, link.terminate() else { return }
+    guard lock.withLock({ timerSlot.fire(tag) }), link.terminate() else { return }
     delivery.receive(completion: customError.map { .failure($0()) } ?? .finished)
   }
 
   @inlinable func cancel() {
     link.terminate()
     delivery.cancel()
-    stopTimer()
+    closeTimer()
     let dropped = lock.withLock { () -> FIFOQueue<SerialDelivery<Downstream>.Event> in
       defer { scheduled = FIFOQueue() }
       return scheduled

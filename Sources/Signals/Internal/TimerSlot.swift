@@ -1,0 +1,107 @@
+/// The one timer a timed operator keeps at a time (debounce, throttle, timeout, timer), and the
+/// rule that makes a late timer harmless: every new or stopped timer bumps a generation, the
+/// scheduled work carries the generation it was armed with, and only the current one counts.
+///
+/// Not thread-safe: it lives in its owner's lock (see `TimerSlotOwner`), which is what lets the
+/// owner check "is this timer still current" together with its own state in one critical
+/// section. Tokens leave the slot to be cancelled outside the lock.
+@usableFromInline
+struct TimerSlot {
+  /// The tag of the current timer; scheduled work with another tag is stale.
+  @usableFromInline var generation: UInt64 = 0
+  /// The current timer's token, once scheduled and still current.
+  @usableFromInline var token: (any Cancellable)?
+  /// Set once the owner has ended: no timer is kept from then on.
+  @usableFromInline var closed = false
+
+  @inlinable init() {}
+
+  /// Starts a new timer: every earlier one goes stale. Returns the new timer's tag and the
+  /// token of the timer it replaces, which the caller cancels after unlocking.
+  @inlinable mutating func next() -> (tag: UInt64, replaced: (any Cancellable)?) {
+    generation &+= 1
+    defer { token = nil }
+    return (generation, token)
+  }
+
+  /// Keeps `token` if the timer tagged `tag` is still current; `false` tells the caller to
+  /// cancel it.
+  @inlinable mutating func keep(_ token: any Cancellable, tag: UInt64) -> Bool {
+    guard !closed, tag == generation else { return false }
+    self.token = token
+    return true
+  }
+
+  /// Whether the timer tagged `tag`, which is firing, is current; if so its token is dropped
+  /// (a fired one-shot timer has nothing left to cancel).
+  @inlinable mutating func fire(_ tag: UInt64) -> Bool {
+    guard !closed, tag == generation else { return false }
+    token = nil
+    return true
+  }
+
+  /// Stops the current timer: it goes stale. Returns its token, which the caller cancels after
+  /// unlocking.
+  @inlinable mutating func stop() -> (any Cancellable)? {
+    generation &+= 1
+    defer { token = nil }
+    return token
+  }
+
+  /// Stops the current timer and keeps no timer from now on (the owner completed or was
+  /// cancelled). Returns the token to cancel after unlocking.
+  @inlinable mutating func close() -> (any Cancellable)? {
+    closed = true
+    return stop()
+  }
+}
+
+/// An operator state that owns a `TimerSlot` inside its lock. The dance "bump the generation,
+/// schedule outside the lock, keep the token only if still current" is written here once.
+@usableFromInline
+protocol TimerSlotOwner: ScheduledWorkTarget {
+  /// The owner's lock, which guards `timerSlot`.
+  var lock: Lock { get }
+  /// The owner's timer; touch it only inside `lock`.
+  var timerSlot: TimerSlot { get set }
+}
+
+extension TimerSlotOwner {
+  /// Schedules the timer tagged `tag` (from `timerSlot.next()`, taken inside the lock together
+  /// with whatever state decided to arm it) at `date`, outside the lock; its token is kept
+  /// only if the timer is still current by then, and cancelled otherwise. The scheduler holds
+  /// the owner weakly: a timer never keeps a cancelled operator alive.
+  @inlinable func armTimer(tag: UInt64, at date: SchedulerTime, on scheduler: any Scheduler) {
+    scheduleTimer(tag: tag, at: date, on: scheduler) { token in
+      lock.withLock { timerSlot.keep(token, tag: tag) }
+    }
+  }
+
+  /// Replaces the current timer, if any, with one at `date`.
+  @inlinable func restartTimer(at date: SchedulerTime, on scheduler: any Scheduler) {
+    let (tag, replaced) = lock.withLock { timerSlot.next() }
+    replaced?.cancel()
+    armTimer(tag: tag, at: date, on: scheduler)
+  }
+
+  /// Schedules a repeating timer at `date` and every `interval` after, replacing the current
+  /// one; each firing calls `scheduledWorkDue` with its tag.
+  @inlinable func startRepeatingTimer(
+    at date: SchedulerTime, interval: SchedulerTime.Stride, on scheduler: any Scheduler
+  ) {
+    let (tag, replaced) = lock.withLock { timerSlot.next() }
+    replaced?.cancel()
+    let token = scheduler.repeating(after: date, interval: interval, weak: self, tag: tag)
+    if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
+  }
+
+  /// Stops the current timer, if any.
+  @inlinable func stopTimer() {
+    lock.withLock { timerSlot.stop() }?.cancel()
+  }
+
+  /// Stops the current timer and keeps none from now on.
+  @inlinable func closeTimer() {
+    lock.withLock { timerSlot.close() }?.cancel()
+  }
+}
