@@ -154,9 +154,10 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
 }
 
 extension Publishers {
-  /// The publisher of every single-input operator built on per-subscription rules (`scan`,
-  /// `tryMap`, `prefix`, `removeDuplicates`, ...); the operators' names (`Publishers.Scan`, ...)
-  /// are aliases of it.
+  /// The engine of every single-input operator built on per-subscription rules (`scan`,
+  /// `tryMap`, `prefix`, `removeDuplicates`, ...). Each operator has its own public type
+  /// (`Publishers.Scan`, ...) that wraps one of these, so that diagnostics and type annotations
+  /// name the operator.
   ///
   /// Each subscriber gets fresh rules, so operator state is never shared between subscribers.
   public struct Relayed<Upstream: Publisher, Output, Failure: Error>: Publisher {

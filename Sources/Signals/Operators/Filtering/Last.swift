@@ -9,13 +9,13 @@ extension Publisher {
   /// An upstream that finishes empty finishes it empty; on failure the held value is dropped.
   @inlinable
   public func last() -> Publishers.Last<Self> {
-    last { _ in true }
+    .init(last { _ in true }.relayed)
   }
 
   /// Delivers, when the upstream finishes, the last value for which `predicate` returned `true`.
   @inlinable
   public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var last: Output?
       return RelayRules(
         value: { value in
@@ -32,7 +32,67 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `last()` returns.
-  public typealias Last<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct Last<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `last(where:)` returns.
-  public typealias LastWhere<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct LastWhere<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

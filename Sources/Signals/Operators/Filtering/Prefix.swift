@@ -10,7 +10,7 @@ extension Publisher {
   /// `maxLength` is treated as 0. A failure before the n-th value is forwarded.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-    Publishers.Relayed(self, finishesAtOnce: maxLength <= 0) {
+    .init(self, finishesAtOnce: maxLength <= 0) {
       var remaining = maxLength
       return RelayRules(value: { value in
         remaining -= 1
@@ -28,7 +28,7 @@ extension Publisher {
   /// ```
   @inlinable
   public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(value: { predicate($0) ? .emit($0) : .finish })
     }
   }
@@ -38,7 +38,7 @@ extension Publisher {
   @inlinable
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>
   {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(throwing: { value in
         do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
       })
@@ -48,7 +48,67 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `prefix(while:)` returns.
-  public typealias PrefixWhile<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct PrefixWhile<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `tryPrefix(while:)` returns.
-  public typealias TryPrefixWhile<Upstream: Publisher> = Relayed<Upstream, Upstream.Output, any Error>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

@@ -15,7 +15,7 @@ extension Publisher {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(
         value: { predicate($0) ? .skip : .emitThenFinish(false) },
         completion: { completion in
@@ -38,7 +38,7 @@ extension Publisher {
   @inlinable
   public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>
   {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(
         value: { value in
           do { return try predicate(value) ? .skip : .emitThenFinish(false) } catch { return .fail(error) }
@@ -53,7 +53,67 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `allSatisfy(_:)` returns.
-  public typealias AllSatisfy<Upstream: Publisher> = Relayed<Upstream, Bool, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct AllSatisfy<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `tryAllSatisfy(_:)` returns.
-  public typealias TryAllSatisfy<Upstream: Publisher> = Relayed<Upstream, Bool, any Error>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

@@ -15,7 +15,7 @@ extension Publisher where Output: Equatable {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func contains(_ output: Output) -> Publishers.Contains<Self> {
-    contains { $0 == output }
+    .init(contains { $0 == output }.relayed)
   }
 }
 
@@ -34,7 +34,7 @@ extension Publisher {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(
         value: { predicate($0) ? .emitThenFinish(true) : .skip },
         completion: { completion in
@@ -58,7 +58,7 @@ extension Publisher {
   public func tryContains(
     where predicate: @escaping (Output) throws -> Bool
   ) -> Publishers.TryContainsWhere<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       RelayRules(
         value: { value in
           do { return try predicate(value) ? .emitThenFinish(true) : .skip } catch { return .fail(error) }
@@ -73,9 +73,99 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `contains(_:)` returns.
-  public typealias Contains<Upstream: Publisher> = Relayed<Upstream, Bool, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct Contains<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `contains(where:)` returns.
-  public typealias ContainsWhere<Upstream: Publisher> = Relayed<Upstream, Bool, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct ContainsWhere<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `tryContains(where:)` returns.
-  public typealias TryContainsWhere<Upstream: Publisher> = Relayed<Upstream, Bool, any Error>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

@@ -10,7 +10,7 @@ extension Publisher {
   /// forwarded.
   @inlinable
   public func collect() -> Publishers.Collect<Self> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var buffer: [Output] = []
       return RelayRules(
         value: { value in
@@ -36,7 +36,7 @@ extension Publisher {
   @inlinable
   public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
     let size = Swift.max(1, count)
-    return Publishers.Relayed(self) {
+    return .init(self) {
       var buffer: [Output] = []
       return RelayRules(
         value: { value in
@@ -55,9 +55,67 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `collect()` returns.
-  public typealias Collect<Upstream: Publisher> = Relayed<Upstream, [Upstream.Output], Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct Collect<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = [Upstream.Output]
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `collect(_:)` returns.
-  public typealias CollectByCount<Upstream: Publisher> = Relayed<
-    Upstream, [Upstream.Output], Upstream.Failure
-  >
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct CollectByCount<Upstream: Publisher>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = [Upstream.Output]
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

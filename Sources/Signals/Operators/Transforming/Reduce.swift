@@ -12,7 +12,7 @@ extension Publisher {
   public func reduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
   ) -> Publishers.Reduce<Self, T> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var result = initialResult
       return RelayRules(
         value: { value in
@@ -31,7 +31,7 @@ extension Publisher {
   public func tryReduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryReduce<Self, T> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var result = initialResult
       return RelayRules(
         value: { value in
@@ -50,7 +50,63 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `reduce(_:_:)` returns.
-  public typealias Reduce<Upstream: Publisher, Output> = Relayed<Upstream, Output, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct Reduce<Upstream: Publisher, Output>: Publisher {
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `tryReduce(_:_:)` returns.
-  public typealias TryReduce<Upstream: Publisher, Output> = Relayed<Upstream, Output, any Error>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }

@@ -12,7 +12,7 @@ extension Publisher {
   public func scan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
   ) -> Publishers.Scan<Self, T> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var result = initialResult
       return RelayRules(value: { value in
         result = nextPartialResult(result, value)
@@ -26,7 +26,7 @@ extension Publisher {
   public func tryScan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryScan<Self, T> {
-    Publishers.Relayed(self) {
+    .init(self) {
       var result = initialResult
       return RelayRules(throwing: { value in
         do {
@@ -40,7 +40,63 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `scan(_:_:)` returns.
-  public typealias Scan<Upstream: Publisher, Output> = Relayed<Upstream, Output, Upstream.Failure>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct Scan<Upstream: Publisher, Output>: Publisher {
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
   /// The publisher `tryScan(_:_:)` returns.
-  public typealias TryScan<Upstream: Publisher, Output> = Relayed<Upstream, Output, any Error>
+  ///
+  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
+  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
+  public struct TryScan<Upstream: Publisher, Output>: Publisher {
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
+
+    /// The publisher the operator applies to.
+    public var upstream: Upstream { relayed.upstream }
+
+    @inlinable init(
+      _ upstream: Upstream, finishesAtOnce: Bool = false,
+      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    ) {
+      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    }
+
+    /// The same operator over another operator's engine (one that forwards to a sibling).
+    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+
+    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      relayed.receive(subscriber: subscriber)
+    }
+  }
+
 }
