@@ -14,6 +14,9 @@ struct FIFOQueue<Element> {
 
   @inlinable var isEmpty: Bool { head == storage.count }
 
+  /// The number of queued elements.
+  @inlinable var count: Int { storage.count &- head }
+
   @inlinable mutating func append(_ element: Element) { storage.append(element) }
 
   /// The element `popFirst()` would return.

@@ -1,14 +1,18 @@
 extension Publisher where Failure == Never {
   /// Writes each value into `object[keyPath: keyPath]`, keeping `object` alive while subscribed.
   ///
-  /// Beware of cycles: if `object` holds the returned cancellable and also feeds this publisher,
-  /// neither is ever released; use `assign(to:onWeak:)` then. Threading: each write happens on
-  /// the thread that delivers the value.
+  /// The subscriber is a `Subscribers.Assign`, wrapped in the `AnyCancellable` returned, as in
+  /// Combine; it lets go of `object` at completion and at cancel. Beware of cycles: if `object`
+  /// holds the returned cancellable and also feeds this publisher, neither is ever released;
+  /// use `assign(to:onWeak:)` then. Threading: each write happens on the thread that delivers
+  /// the value.
   @inlinable
   public func assign<Root: AnyObject>(
     to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root
   ) -> AnyCancellable {
-    sink { object[keyPath: keyPath] = $0 }
+    let assign = Subscribers.Assign(object: object, keyPath: keyPath)
+    subscribe(assign)
+    return AnyCancellable(object: assign)
   }
 
   /// Writes each value into `object[keyPath: keyPath]` without retaining `object`; once
@@ -99,6 +103,86 @@ extension Subscribers {
         return self.subscription
       }
       subscription?.cancel()
+    }
+  }
+}
+
+extension Subscribers {
+  /// The subscriber `assign(to:on:)` makes: writes each value into `object[keyPath: keyPath]`,
+  /// holding `object` strongly until the flow completes or is cancelled (Combine's
+  /// `Subscribers.Assign`).
+  ///
+  /// It requests `.unlimited` from the first subscription it receives and cancels any later
+  /// one. At completion or `cancel()` it lets go of `object` and of its subscription, so a
+  /// finished assignment keeps nothing alive. Beware of cycles while it runs: if `object` holds
+  /// the cancellable and also feeds the publisher, use `assign(to:onWeak:)`.
+  ///
+  /// Threading: each write happens on the thread that delivers the value; `cancel()` may come
+  /// from any thread. Failure: it cannot fail (`Failure` is `Never`).
+  public final class Assign<Root, Input>: Subscriber, Cancellable, @unchecked Sendable {
+    // @unchecked: `object` and `subscription` are guarded by `lock`; the key path is immutable.
+    /// The failure type: none.
+    public typealias Failure = Never
+
+    /// Where each value is written.
+    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+    let lock = Lock()
+    var held: Root?
+    var subscription: (any Subscription)?
+    var done = false
+
+    /// The object written to, until the flow completes or is cancelled.
+    public var object: Root? { lock.withLock { held } }
+
+    /// Makes the subscriber; prefer `publisher.assign(to:on:)`.
+    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+      held = object
+      self.keyPath = keyPath
+    }
+
+    /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
+    public func receive(subscription: any Subscription) {
+      let accepted = lock.withLock { () -> Bool in
+        guard self.subscription == nil, !done else { return false }
+        self.subscription = subscription
+        return true
+      }
+      if accepted {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
+      }
+    }
+
+    /// Writes `input` into the object; after completion or cancel, does nothing.
+    public func receive(_ input: Input) -> Subscribers.Demand {
+      if let object { object[keyPath: keyPath] = input }
+      return .none
+    }
+
+    /// Lets go of the object and the subscription.
+    public func receive(completion: Subscribers.Completion<Never>) {
+      let released = release()
+      withExtendedLifetime(released) {}
+    }
+
+    /// Cancels the subscription and lets go of the object.
+    public func cancel() {
+      let (subscription, object) = release()
+      subscription?.cancel()
+      withExtendedLifetime(object) {}
+    }
+
+    /// Ends the assignment; the released references go out of the lock to be dropped there.
+    func release() -> ((any Subscription)?, Root?) {
+      lock.withLock { () -> ((any Subscription)?, Root?) in
+        done = true
+        defer {
+          subscription = nil
+          held = nil
+        }
+        return (subscription, held)
+      }
     }
   }
 }

@@ -10,7 +10,8 @@ import Testing
   /// The operators that owe a value before their finish even when the source sent nothing:
   /// the reducers (`reduce`, `collect`, `count`, `contains`, `allSatisfy`, `replaceEmpty`) send
   /// one at the finish; `append`/`prepend` and the flattening cases here run a `Just` or a
-  /// sequence, which waits for a request before it finishes.
+  /// sequence, which waits for a request before it finishes; `buffer`'s finish waits behind the
+  /// values it holds.
   ///
   /// Checked against Combine (issue 14 item 5): `prefix(untilOutputFrom:)` and
   /// `drop(untilOutputFrom:)` are not here: OpenCombine's `PrefixUntilOutput` and
@@ -24,7 +25,7 @@ import Testing
     "reduce", "collect", "replaceEmpty", "count", "contains", "contains(where:)", "tryContains(where:)",
     "allSatisfy", "tryAllSatisfy", "append", "append(sequence)", "prepend", "prepend(sequence)",
     "prepend(publisher)", "flatMap", "flatMap(max 1)", "switchToLatest", "collect(.byTime)",
-    "collect(.byTimeOrCount)",
+    "collect(.byTimeOrCount)", "buffer", "buffer(keepFull)",
   ]
 
   /// Drives `source` and checks that `recorder` never got more than it asked for; returns the

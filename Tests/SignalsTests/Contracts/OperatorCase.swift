@@ -86,6 +86,12 @@ extension OperatorCase {
     OperatorCase("last") { source, _ in source.last().lawShape() },
     OperatorCase("ignoreOutput") { source, _ in source.ignoreOutput().lawShape() },
     OperatorCase("replaceEmpty") { source, _ in source.replaceEmpty(with: 0).lawShape() },
+    OperatorCase("buffer") { source, _ in
+      source.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).lawShape()
+    },
+    OperatorCase("buffer(keepFull)") { source, _ in
+      source.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).lawShape()
+    },
     OperatorCase("mapError") { source, _ in source.mapError { TestError($0.code + 1) }.lawShape() },
     OperatorCase("replaceError") { source, _ in source.replaceError(with: -1).lawShape() },
     OperatorCase("catch") { source, _ in source.catch { _ in Just(-1) }.lawShape() },

@@ -79,6 +79,26 @@ import Testing
     Case(name: "output(in: 1..<3)", inputs: 1, model: { ReferenceModel.output(1..<3, $0) }) { subjects, _ in
       subjects[0].output(in: 1..<3).eraseToAnyPublisher()
     },
+    Case(
+      name: "buffer(2, dropOldest) to a slow consumer", inputs: 1,
+      model: { ReferenceModel.bufferedConsumer(size: 2, dropOldest: true, busy: 2, $0) }
+    ) { subjects, scheduler in
+      subjects[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)
+        .flatMap(maxPublishers: .max(1)) {
+          Just($0).setFailureType(to: TestError.self).delay(for: .milliseconds(2), scheduler: scheduler)
+        }
+        .eraseToAnyPublisher()
+    },
+    Case(
+      name: "buffer(2, dropNewest) to a slow consumer", inputs: 1,
+      model: { ReferenceModel.bufferedConsumer(size: 2, dropOldest: false, busy: 2, $0) }
+    ) { subjects, scheduler in
+      subjects[0].buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest)
+        .flatMap(maxPublishers: .max(1)) {
+          Just($0).setFailureType(to: TestError.self).delay(for: .milliseconds(2), scheduler: scheduler)
+        }
+        .eraseToAnyPublisher()
+    },
     Case(name: "prefix(untilOutputFrom:)", inputs: 2, model: ReferenceModel.prefixUntilOutput) {
       subjects, _ in
       subjects[0].prefix(untilOutputFrom: subjects[1]).eraseToAnyPublisher()

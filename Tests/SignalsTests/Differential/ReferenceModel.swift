@@ -339,4 +339,59 @@ extension ReferenceModel {
     }
     return failedAt
   }
+
+  /// `buffer(size:prefetch: .byRequest, whenFull:)` in front of a consumer that asks for one
+  /// value at a time and is busy `busy` frames with each (the real side: `flatMap` with
+  /// `maxPublishers: .max(1)` over a delayed `Just`). Values that arrive while the consumer is
+  /// busy wait in the buffer; a full buffer drops the oldest or the newest. A finish waits for
+  /// the buffered values; a failure goes at once and drops them.
+  static func bufferedConsumer(size: Int, dropOldest: Bool, busy: Int64, _ input: Timeline) -> Timeline {
+    var output = Timeline()
+    var held: [Int] = []
+    var current: (value: Int, done: Int64)?
+    var upstreamFinished = false
+    var ended = false
+    /// Delivers what the consumer finishes before `frame` (everything, for `nil`).
+    func settle(before frame: Int64?) {
+      while !ended, let (value, done) = current, frame.map({ done < $0 }) ?? true {
+        output.append(done, .value(value))
+        if held.isEmpty {
+          current = nil
+          if upstreamFinished {
+            output.append(done, .finished)
+            ended = true
+          }
+        } else {
+          current = (held.removeFirst(), done + busy)
+        }
+      }
+    }
+    walk(input) { entry in
+      settle(before: entry.frame)
+      switch entry.event {
+      case .value(let value):
+        if current == nil {
+          current = (value, entry.frame + busy)
+        } else if held.count < size {
+          held.append(value)
+        } else if dropOldest {
+          held.removeFirst()
+          held.append(value)
+        }
+        return true
+      case .finished:
+        upstreamFinished = true
+        if current == nil {
+          output.append(entry.frame, .finished)
+          ended = true
+        }
+      case .failure:
+        output.append(entry.frame, entry.event)
+        ended = true
+      }
+      return false
+    }
+    settle(before: nil)
+    return output
+  }
 }
