@@ -3,7 +3,7 @@ import Testing
 @testable import Signals
 
 /// The timer slot every timed operator shares: a late timer is harmless, and a closed slot
-/// keeps no timer.
+/// keeps no timer. (Mutating calls are taken out of `#expect`, which cannot mutate.)
 @Suite struct TimerSlotTests {
   final class Token: Cancellable, @unchecked Sendable {
     var cancelled = false
@@ -14,11 +14,13 @@ import Testing
     var slot = TimerSlot()
     let first = slot.next()
     let second = slot.next()
+    let keptStale = slot.keep(Token(), tag: first.tag)
+    let keptCurrent = slot.keep(Token(), tag: second.tag)
+    let firedStale = slot.fire(first.tag)
+    let firedCurrent = slot.fire(second.tag)
     #expect(first.replaced == nil)
-    #expect(!slot.keep(Token(), tag: first.tag))
-    #expect(slot.keep(Token(), tag: second.tag))
-    #expect(!slot.fire(first.tag))
-    #expect(slot.fire(second.tag))
+    #expect(!keptStale && keptCurrent)
+    #expect(!firedStale && firedCurrent)
     #expect(slot.token == nil)
   }
 
@@ -26,8 +28,10 @@ import Testing
     var slot = TimerSlot()
     let tag = slot.next().tag
     let token = Token()
-    #expect(slot.keep(token, tag: tag))
-    #expect(slot.next().replaced as? Token === token)
+    let kept = slot.keep(token, tag: tag)
+    let replaced = slot.next().replaced
+    #expect(kept)
+    #expect(replaced as? Token === token)
   }
 
   @Test func stoppingMakesTheTimerStaleAndClosingKeepsNoneAfter() {
@@ -35,11 +39,15 @@ import Testing
     let tag = slot.next().tag
     let token = Token()
     _ = slot.keep(token, tag: tag)
-    #expect(slot.stop() as? Token === token)
-    #expect(!slot.fire(tag))
+    let stopped = slot.stop()
+    let firedAfterStop = slot.fire(tag)
     let next = slot.next().tag
-    #expect(slot.close() == nil)
-    #expect(!slot.keep(Token(), tag: next))
-    #expect(!slot.fire(next))
+    let closed = slot.close()
+    let keptAfterClose = slot.keep(Token(), tag: next)
+    let firedAfterClose = slot.fire(next)
+    #expect(stopped as? Token === token)
+    #expect(!firedAfterStop)
+    #expect(closed == nil)
+    #expect(!keptAfterClose && !firedAfterClose)
   }
 }
