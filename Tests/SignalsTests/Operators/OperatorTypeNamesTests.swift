@@ -15,14 +15,17 @@ import Testing
     let prefixWhile: Publishers.PrefixWhile<Source> = source.prefix { $0 < 3 }
     let scan: Publishers.Scan<Source, String> = source.scan("") { $0 + "\($1)" }
     let compactMap: Publishers.CompactMap<Source, Int> = source.compactMap { $0 }
-    let mapError: Publishers.MapError<Source, any Error> = source.mapError { $0 as any Error }
+    let failing = PassthroughSubject<Int, TestError>()
+    let mapError: Publishers.MapError<PassthroughSubject<Int, TestError>, any Error> = failing.mapError {
+      $0 as any Error
+    }
     let contains: Publishers.Contains<Source> = source.contains(2)
     let output: Publishers.Output<Source> = source.prefix(2)
     let upstreams: [Source] = [
       first.upstream, last.upstream, drop.upstream, prefixWhile.upstream, scan.upstream,
-      compactMap.upstream, mapError.upstream, contains.upstream, output.upstream,
+      compactMap.upstream, contains.upstream, output.upstream,
     ]
-    let sameSource = upstreams.allSatisfy { $0 === source }
+    let sameSource = upstreams.allSatisfy { $0 === source } && mapError.upstream === failing
     #expect(sameSource)
   }
 
