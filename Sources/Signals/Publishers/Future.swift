@@ -2,7 +2,7 @@
 /// callback API (a promise) or from an `async` function to publishers.
 ///
 /// ```
-/// Future { promise in api.load { promise($0) } }:  ----(v|)
+/// Future { promise in answer(after: 4 frames, promise) }:  ----(v|)
 /// ```
 ///
 /// The work starts when the future is made, once, whatever the number of subscribers; each

@@ -1,7 +1,7 @@
 /// A publisher that emits one value and finishes.
 ///
 /// ```
-/// Just(1): (1|)
+/// Just(1):  (1|)
 /// ```
 ///
 /// Threading: delivers synchronously on the subscribing thread. Failure: never fails; use

@@ -2,7 +2,7 @@ extension Sequence {
   /// A publisher that emits the sequence's elements in order, then finishes.
   ///
   /// ```
-  /// [1, 2, 3].publisher: (123|)
+  /// [1, 2, 3].publisher:  (123|)
   /// ```
   @inlinable
   public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }

@@ -5,9 +5,9 @@
 /// subscriber (others still receive it).
 ///
 /// ```
-/// subject:  -a-b-|
-/// early:    -a-b-|
-/// late:       -b-|     (subscribed after a)
+/// sent:                                 -a-b-|
+/// PassthroughSubject(), early:          -a-b-|
+/// PassthroughSubject(), subscribed at 2:  ---b-|
 /// ```
 ///
 /// Threading: `send` may be called from any thread, and re-entrantly from a subscriber. Values

@@ -1,8 +1,8 @@
 /// A subject that gives each new subscriber the last `bufferSize` values first, then the live ones.
 ///
 /// ```
-/// subject (bufferSize 2):  -a-b-c-|
-/// late (after c):                (bc)-|
+/// sent:                                             -a-b-c-|
+/// ReplaySubject(bufferSize: 2), subscribed at 6:  ------(bc)|
 /// ```
 ///
 /// A subscriber that attaches after the completion receives the buffered values, then the

@@ -2,8 +2,9 @@ extension Publisher {
   /// Decodes each value, a document such as JSON `Data`, into `type` with `decoder`.
   ///
   /// ```
-  /// upstream: -a-b-|       a and b are documents; b does not decode
-  /// decode:   -A-#         A = a decoded; # = the decoder's error
+  /// upstream:                                         -a-b-|
+  /// decode(type: Item.self, decoder: JSONDecoder()):  -x-#
+  /// values:                                           a = {"n":1}, b = {}, x = 1
   /// ```
   ///
   /// A document that does not decode fails the publisher with the decoder's error and cancels

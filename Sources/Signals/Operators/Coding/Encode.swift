@@ -2,8 +2,9 @@ extension Publisher where Output: Encodable {
   /// Encodes each value into a document, such as JSON `Data`, with `encoder`.
   ///
   /// ```
-  /// upstream: -a-b-|       b does not encode
-  /// encode:   -A-#         A = a encoded; # = the encoder's error
+  /// upstream:                        -a-|
+  /// encode(encoder: JSONEncoder()):  -x-|
+  /// values:                          a = 1, x = {"n":1}
   /// ```
   ///
   /// A value that does not encode fails the publisher with the encoder's error and cancels the

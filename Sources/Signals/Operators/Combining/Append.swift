@@ -2,9 +2,9 @@ extension Publisher {
   /// Delivers this publisher's values, then, once it finishes, those of `publisher`.
   ///
   /// ```
-  /// self:     -1-2-|
-  /// other:         -3-|
-  /// append:   -1-2--3-|
+  /// self:           -1-2-|
+  /// other:               -3-|
+  /// append(other):  -1-2--3-|
   /// ```
   ///
   /// `publisher` is subscribed only when this one finishes (and asked for the outstanding
@@ -28,8 +28,8 @@ extension Publisher {
   /// Delivers this publisher's values, then, once it finishes, the elements of `elements`.
   ///
   /// ```
-  /// self:            -1-|
-  /// append([2, 3]):  -1-(23|)
+  /// self:          -1-|
+  /// append(2, 3):  -1-(23|)
   /// ```
   ///
   /// A failure of this publisher is forwarded and the sequence never delivered. Threading: the

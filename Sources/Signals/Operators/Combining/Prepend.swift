@@ -2,8 +2,8 @@ extension Publisher {
   /// Delivers `values` first, then this publisher's values.
   ///
   /// ```
-  /// self:          ---3-|
-  /// prepend(1, 2): 12-3-|
+  /// self:           ---3-|
+  /// prepend(1, 2):  (12)--3-|
   /// ```
   @inlinable
   public func prepend(
@@ -15,8 +15,8 @@ extension Publisher {
   /// Delivers the elements of `elements` first, then this publisher's values.
   ///
   /// ```
-  /// self:             ---3-|
-  /// prepend([1, 2]):  (12)--3-|
+  /// self:           ---3-|
+  /// prepend(1, 2):  (12)--3-|
   /// ```
   ///
   /// This publisher is subscribed once the sequence is used up. A failure of this publisher is
@@ -34,9 +34,9 @@ extension Publisher {
   /// Delivers `publisher`'s values first, then, once it finishes, this publisher's values.
   ///
   /// ```
-  /// publisher:           -1-|
-  /// self:                   -2-|
-  /// prepend(publisher):  -1--2-|
+  /// other:           -1-|
+  /// self:               -2-|
+  /// prepend(other):  -1--2-|
   /// ```
   ///
   /// This publisher is subscribed only when `publisher` finishes; a failure of either is

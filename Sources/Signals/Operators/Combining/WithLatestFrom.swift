@@ -3,9 +3,9 @@ extension Publisher {
   /// before `other` has produced one are dropped.
   ///
   /// ```
-  /// self:            -a---b-c-|
-  /// other:           ---1---2---
-  /// withLatestFrom:  -----1-2-|
+  /// self:                   -a---b-c-|
+  /// other:                  ---1--2----
+  /// withLatestFrom(other):  -----1-2-|
   /// ```
   ///
   /// Only this publisher triggers output; `other`'s values are remembered, never delivered on

@@ -11,8 +11,8 @@ extension Publisher {
   /// for the event passing; the events themselves pass through unchanged.
   ///
   /// ```
-  /// upstream:                          -1-2-3-|
-  /// breakpoint(receiveOutput: { $0 == 2 }):   -1-2-3-|   (SIGTRAP as 2 passes)
+  /// upstream:                                   -1-2-3-|
+  /// breakpoint(receiveOutput: { _ in false }):  -1-2-3-|
   /// ```
   ///
   /// Without a debugger attached, `SIGTRAP` ends the process unless it is handled, as in
@@ -38,8 +38,8 @@ extension Publisher {
   /// Stops in the debugger (raises `SIGTRAP`) when the upstream fails; see `breakpoint`.
   ///
   /// ```
-  /// upstream:             -1-#
-  /// breakpointOnError():  -1-#    (SIGTRAP as the failure passes)
+  /// upstream:             -1-2-|
+  /// breakpointOnError():  -1-2-|
   /// ```
   ///
   /// - Returns: A publisher that passes every event on.

@@ -2,9 +2,9 @@ extension Publisher {
   /// Replaces a failure with the publisher `handler` makes from it, and goes on with that one.
   ///
   /// ```
-  /// upstream:             -1-#e
-  /// handler(e):               -8-9-|
-  /// catch:                -1---8-9-|
+  /// upstream:                -1-#
+  /// handler:                    -8-9-|
+  /// catch { _ in handler }:  -1--8-9-|
   /// ```
   ///
   /// Threading: `handler` runs on the thread that delivered the failure. Cancelling cancels

@@ -2,8 +2,8 @@ extension Publisher {
   /// Transforms the upstream's failure with `transform`; values pass through.
   ///
   /// ```
-  /// upstream:  -1-#e
-  /// mapError:  -1-#f   f = transform(e)
+  /// upstream:                   -1-#
+  /// mapError { _ in Other() }:  -1-#
   /// ```
   @inlinable
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {

@@ -2,8 +2,8 @@ extension Publisher {
   /// Replaces a failure with `output`, then finishes.
   ///
   /// ```
-  /// upstream:         -1-#
-  /// replaceError(0):  -1-(0|)
+  /// upstream:               -1-#
+  /// replaceError(with: 0):  -1-(0|)
   /// ```
   @inlinable
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {

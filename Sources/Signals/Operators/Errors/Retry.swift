@@ -3,9 +3,8 @@ extension Publisher {
   /// attempts in all), and forwards the last failure when they are used up.
   ///
   /// ```
-  /// upstream (attempt 1):  -1-#
-  /// upstream (attempt 2):      -1-2-|
-  /// retry(1):              -1--1-2-|
+  /// upstream:  -1-#
+  /// retry(1):  -1--1-#
   /// ```
   ///
   /// Values of failed attempts stay delivered. A publisher that fails synchronously on

@@ -2,9 +2,9 @@ extension Publisher {
   /// Drops values until `publisher` produces its first value, then delivers every value.
   ///
   /// ```
-  /// upstream:                  -a-b-c-d-|
-  /// trigger:                   ----x----|
-  /// drop(untilOutputFrom:):    -----c-d-|
+  /// upstream:                        -a-b-c-d-|
+  /// trigger:                         ----x----|
+  /// drop(untilOutputFrom: trigger):  -----c-d-|
   /// ```
   ///
   /// `publisher` is subscribed first, then the upstream (as in Combine). If `publisher`

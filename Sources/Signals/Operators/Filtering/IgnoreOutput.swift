@@ -2,8 +2,8 @@ extension Publisher {
   /// Drops every value and passes only the completion.
   ///
   /// ```
-  /// upstream:      -1-2-|
-  /// ignoreOutput:  -----|
+  /// upstream:        -1-2-|
+  /// ignoreOutput():  -----|
   /// ```
   @inlinable
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {

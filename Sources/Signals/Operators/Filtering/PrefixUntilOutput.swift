@@ -3,9 +3,9 @@ extension Publisher {
   /// both.
   ///
   /// ```
-  /// upstream:                    -a-b-c-d-|
-  /// trigger:                     ----x----|
-  /// prefix(untilOutputFrom:):    -a-b|
+  /// upstream:                          -a-b-c-d-|
+  /// trigger:                           ----x----|
+  /// prefix(untilOutputFrom: trigger):  -a-b|
   /// ```
   ///
   /// `publisher` is subscribed first, then the upstream (as in Combine), so a trigger that

@@ -2,8 +2,8 @@ extension Publisher where Output: Equatable {
   /// Drops each value equal to the one delivered just before it.
   ///
   /// ```
-  /// upstream:          -1-1-2-2-1-|
-  /// removeDuplicates:  -1---2---1-|
+  /// upstream:            -1-1-2-2-1-|
+  /// removeDuplicates():  -1---2---1-|
   /// ```
   @inlinable
   public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {

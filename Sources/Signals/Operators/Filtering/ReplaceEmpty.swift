@@ -2,8 +2,8 @@ extension Publisher {
   /// Delivers `output` when the upstream finishes without having produced a value.
   ///
   /// ```
-  /// upstream:         ----|
-  /// replaceEmpty(0):  ----(0|)
+  /// upstream:               ----|
+  /// replaceEmpty(with: 0):  ----(0|)
   /// ```
   ///
   /// Values of a non-empty upstream and failures pass through.

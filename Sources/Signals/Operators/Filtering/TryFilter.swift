@@ -3,8 +3,8 @@ extension Publisher {
   /// upstream and fails the publisher.
   ///
   /// ```
-  /// upstream:   -1-2-3-|
-  /// tryFilter:  ---2-#      (isIncluded throws on 3)
+  /// upstream:                     -1-2-3-|
+  /// tryFilter(even, throws on 3):  ---2-#
   /// ```
   @inlinable
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {

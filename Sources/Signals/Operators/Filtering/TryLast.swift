@@ -3,9 +3,9 @@ extension Publisher {
   /// `true`; a thrown error cancels the upstream and fails the publisher at once.
   ///
   /// ```
-  /// upstream:                 -1-2-3-|
-  /// tryLast(where: odd):      -------(3|)
-  /// tryLast (throws on 2):    ---#
+  /// upstream:                    -1-2-3-|
+  /// tryLast(where: odd):         -------(3|)
+  /// tryLast(where: throws on 2):  ---#
   /// ```
   ///
   /// An upstream that finishes without a match finishes it empty; an upstream failure drops

@@ -3,10 +3,10 @@ extension Publisher {
   /// come, with at most `maxPublishers` subscribed at once.
   ///
   /// ```
-  /// upstream:          -a------b-----|
-  /// transform(a):       -1--2-|
-  /// transform(b):              -3-|
-  /// flatMap:           --1--2---3----|
+  /// upstream:                   -a------b-----|
+  /// transform(a):                -1--2-|
+  /// transform(b):                       -3-|
+  /// flatMap { transform($0) }:  --1--2---3----|
   /// ```
   ///
   /// Demand, as in Combine: it requests `maxPublishers` values from the upstream, and one more

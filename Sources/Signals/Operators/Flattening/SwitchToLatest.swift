@@ -3,8 +3,10 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// previous one each time a new one arrives.
   ///
   /// ```
-  /// queries:                                 -a--b-----|
-  /// queries.map { search($0) }.switchToLatest(): --------B-|
+  /// upstream:                            -a--b-----|
+  /// inner(a):                             --x--|
+  /// inner(b):                                ---y-|
+  /// map { inner($0) }.switchToLatest():  ---x---y--|
   /// ```
   ///
   /// where `search` answers 4 frames later: the answer to `a` (due at frame 5) never arrives,

@@ -3,9 +3,10 @@ extension Publisher {
   /// rejects, or `true` when the upstream finishes without one (an empty upstream gives `true`).
   ///
   /// ```
-  /// upstream:            -1-2-3-|
-  /// allSatisfy(<9):      -------(t|)
-  /// allSatisfy(<2):      ---(f|)
+  /// upstream:        -1-2-3-|
+  /// allSatisfy(<9):  -------(t|)
+  /// allSatisfy(<2):  ---(f|)
+  /// values:          t = true, f = false
   /// ```
   ///
   /// A failure before the answer is forwarded. Threading: `predicate` runs on the delivering
@@ -29,8 +30,8 @@ extension Publisher {
   /// fails the publisher.
   ///
   /// ```
-  /// upstream:                      -1-2-3-|
-  /// tryAllSatisfy (throws on 2):   ---#
+  /// upstream:                    -1-2-3-|
+  /// tryAllSatisfy(throws on 2):  ---#
   /// ```
   ///
   /// - Parameter predicate: What every value must satisfy; may throw.

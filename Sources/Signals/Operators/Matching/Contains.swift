@@ -3,9 +3,10 @@ extension Publisher where Output: Equatable {
   /// `output`, or `false` when the upstream finishes without one.
   ///
   /// ```
-  /// upstream:      -1-2-3-|
-  /// contains(2):   ---(t|)
-  /// contains(9):   -------(f|)
+  /// upstream:     -1-2-3-|
+  /// contains(2):  ---(t|)
+  /// contains(9):  -------(f|)
+  /// values:       t = true, f = false
   /// ```
   ///
   /// A failure before a match is forwarded. Threading: the answer is delivered on the thread
@@ -26,6 +27,7 @@ extension Publisher {
   /// ```
   /// upstream:             -1-2-3-|
   /// contains(where: >1):  ---(t|)
+  /// values:               t = true
   /// ```
   ///
   /// A failure before a match is forwarded. Threading: `predicate` runs on the delivering thread.
@@ -48,8 +50,8 @@ extension Publisher {
   /// and fails the publisher.
   ///
   /// ```
-  /// upstream:                    -1-2-3-|
-  /// tryContains (throws on 2):   ---#
+  /// upstream:                        -1-2-3-|
+  /// tryContains(where: throws on 2):  ---#
   /// ```
   ///
   /// - Parameter predicate: Whether a value is the one looked for; may throw.

@@ -38,8 +38,9 @@ extension Publisher {
   /// `areInIncreasingOrder` (which says whether its first argument comes before its second).
   ///
   /// ```
-  /// upstream:              -"bb"-"a"-"ccc"-|
-  /// min(by: shorter):      ----------------("a"|)
+  /// upstream:          -x-y-z-|
+  /// min(by: shorter):  -------(y|)
+  /// values:            x = bb, y = a, z = ccc
   /// ```
   ///
   /// - Parameter areInIncreasingOrder: A strict weak ordering of the values.
@@ -67,8 +68,9 @@ extension Publisher {
   /// `areInIncreasingOrder`; see `min(by:)`.
   ///
   /// ```
-  /// upstream:              -"bb"-"a"-"ccc"-|
-  /// max(by: shorter):      ----------------("ccc"|)
+  /// upstream:          -x-y-z-|
+  /// max(by: shorter):  -------(z|)
+  /// values:            x = bb, y = a, z = ccc
   /// ```
   ///
   /// - Parameter areInIncreasingOrder: A strict weak ordering of the values.
@@ -86,8 +88,8 @@ extension Publisher {
   /// the publisher at once.
   ///
   /// ```
-  /// upstream:                -3-1-2-|
-  /// tryMin (throws on 2):    -----#
+  /// upstream:                 -3-1-2-|
+  /// tryMin(by: throws on 2):  -----#
   /// ```
   ///
   /// - Parameter areInIncreasingOrder: A strict weak ordering of the values; may throw.
@@ -117,8 +119,8 @@ extension Publisher {
   /// the publisher at once.
   ///
   /// ```
-  /// upstream:                -3-1-2-|
-  /// tryMax (throws on 2):    -----#
+  /// upstream:                 -3-1-2-|
+  /// tryMax(by: throws on 2):  -----#
   /// ```
   ///
   /// - Parameter areInIncreasingOrder: A strict weak ordering of the values; may throw.

@@ -3,8 +3,8 @@ extension Publisher where Failure == Never {
   /// `connect()` is called (or `autoconnect()` connects for them).
   ///
   /// ```
-  /// upstream:          -1-2-3-|      (a hot source)
-  /// connect() at 2:    ---2-3-|
+  /// upstream:                           -1-2-3-|
+  /// makeConnectable(), connect() at 2:  ---1-2-3-|
   /// ```
   ///
   /// Every subscriber shares the one upstream subscription `connect()` makes; cancelling what

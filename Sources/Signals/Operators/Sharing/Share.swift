@@ -3,9 +3,9 @@ extension Publisher {
   /// subscribed when the first subscriber attaches and cancelled when the last one leaves.
   ///
   /// ```
-  /// upstream:   -a-b-c-|
-  /// first:      -a-b-c-|
-  /// second:       -b-c-|   (attached after a)
+  /// upstream:                 -a-b-c-|
+  /// share(): first:           -a-b-c-|
+  /// share(): second, from 2:  ---b-c-|
   /// ```
   ///
   /// Late subscribers get only the values sent after they attach; use `share(replay:)` to give

@@ -3,8 +3,9 @@ extension Publisher {
   /// the first value, since the subscription).
   ///
   /// ```
-  /// upstream:                          --a---b-c|
-  /// measureInterval(using: scheduler): --x---y-z|   x = 2 frames, y = 4 frames, z = 2 frames
+  /// upstream:                           --a---b-c|
+  /// measureInterval(using: scheduler):  --x---y-x|
+  /// values:                             x = 2 frames, y = 4 frames
   /// ```
   ///
   /// The values themselves are dropped; completion passes through. Threading: values are

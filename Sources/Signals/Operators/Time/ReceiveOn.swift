@@ -2,8 +2,8 @@ extension Publisher {
   /// Delivers every value and the completion on `scheduler`, in order.
   ///
   /// ```
-  /// upstream (thread A):        -a-b-|
-  /// receive(on: q) (on q):      -a-b-|
+  /// upstream:                -a-b-|
+  /// receive(on: scheduler):  -a-b-|
   /// ```
   ///
   /// Use it to move work to the main thread or off it. Values cross threads inside the

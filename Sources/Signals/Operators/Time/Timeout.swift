@@ -3,9 +3,11 @@ extension Publisher {
   /// from each value): it finishes, or fails with `customError()` when one is given.
   ///
   /// ```
-  /// upstream:          a--b------c|
-  /// timeout(4 frames): a--b---|
+  /// upstream:           a--b------c|
+  /// timeout(4 frames):  a--b---|
+  /// ```
   ///
+  /// ```
   /// upstream:                         a------b|
   /// timeout(4 frames, customError:):  a---#
   /// ```

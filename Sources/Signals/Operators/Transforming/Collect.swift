@@ -2,8 +2,9 @@ extension Publisher {
   /// Collects every value and delivers them as one array when the upstream finishes.
   ///
   /// ```
-  /// upstream:  -1-2-3-|
-  /// collect(): -------([1,2,3]|)
+  /// upstream:   -1-2-3-|
+  /// collect():  -------(x|)
+  /// values:     x = [1, 2, 3]
   /// ```
   ///
   /// An empty upstream gives `[]`. On failure the collected values are dropped and the failure
@@ -29,7 +30,8 @@ extension Publisher {
   ///
   /// ```
   /// upstream:    -1-2-3-|
-  /// collect(2):  ---a---(b|)   a=[1,2] b=[3]
+  /// collect(2):  ---a---(b|)
+  /// values:      a = [1, 2], b = [3]
   /// ```
   ///
   /// Bad input: a `count` below 1 is treated as 1. On failure a partial array is dropped.

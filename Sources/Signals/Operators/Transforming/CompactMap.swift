@@ -2,8 +2,8 @@ extension Publisher {
   /// Transforms each value and delivers the non-`nil` results.
   ///
   /// ```
-  /// upstream:        -"1"-"x"-"3"-|
-  /// compactMap(Int): -1-------3---|
+  /// upstream:         -1-x-3-|
+  /// compactMap(Int):  -1---3-|
   /// ```
   ///
   /// Completion passes through. Threading: `transform` runs on the delivering thread.

@@ -2,8 +2,9 @@ extension Publisher {
   /// Transforms each value with `transform`.
   ///
   /// ```
-  /// upstream: -1-2-3-|
-  /// map(*10): -a-b-c-|   a=10 b=20 c=30
+  /// upstream:  -1-2-3-|
+  /// map(*10):  -a-b-c-|
+  /// values:    a = 10, b = 20, c = 30
   /// ```
   ///
   /// Completion, failure, cancellation and demand pass through unchanged. Threading: `transform` runs

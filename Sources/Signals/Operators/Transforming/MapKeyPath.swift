@@ -2,8 +2,9 @@ extension Publisher {
   /// Delivers the value at `keyPath` of each value.
   ///
   /// ```
-  /// upstream:      -a-b-|      a = "x", b = "yz"
+  /// upstream:      -a-b-|
   /// map(\.count):  -1-2-|
+  /// values:        a = x, b = yz
   /// ```
   ///
   /// Completion, failure and cancellation pass through unchanged. Threading: the key path is
@@ -19,8 +20,9 @@ extension Publisher {
   /// Delivers a pair of the values at two key paths of each value; see `map(_:)`.
   ///
   /// ```
-  /// upstream:                   -a-|      a = "xy"
-  /// map(\.count, \.isEmpty):    -p-|      p = (2, false)
+  /// upstream:                 -a-|
+  /// map(\.count, \.isEmpty):  -p-|
+  /// values:                   a = xy, p = (2, false)
   /// ```
   ///
   /// - Parameters:
@@ -37,8 +39,9 @@ extension Publisher {
   /// Delivers a triple of the values at three key paths of each value; see `map(_:)`.
   ///
   /// ```
-  /// upstream:                             -a-|      a = "xy"
-  /// map(\.count, \.isEmpty, \.first):     -t-|      t = (2, false, "x")
+  /// upstream:                          -a-|
+  /// map(\.count, \.isEmpty, \.first):  -t-|
+  /// values:                            a = xy, t = (2, false, x)
   /// ```
   ///
   /// - Parameters:

@@ -2,8 +2,9 @@ extension Publisher {
   /// Transforms each value with a closure that may throw; a thrown error fails the publisher.
   ///
   /// ```
-  /// upstream:   -1-2-3-|
-  /// tryMap:     -a-#       (transform throws on 2)
+  /// upstream:                  -1-2-3-|
+  /// tryMap(*10, throws on 2):  -a-#
+  /// values:                    a = 10
   /// ```
   ///
   /// On a throw, the upstream is cancelled at once and the error is delivered as the failure

@@ -3,9 +3,10 @@ extension Publisher {
   /// their latest values each time either produces one.
   ///
   /// ```
-  /// self:          -a----b---|
-  /// other:         ---1----2---|
-  /// combineLatest: ---(a1)-(b1)-(b2)-|
+  /// self:                 -a----b---|
+  /// other:                ---1----2---|
+  /// combineLatest(other):  ---x--y-z---|
+  /// values:               x = (a, 1), y = (b, 1), z = (b, 2)
   /// ```
   ///
   /// Finishes when both inputs have finished, or at once when an input finishes without ever

@@ -2,9 +2,9 @@ extension Publishers {
   /// Merges any number of publishers: every value of every input, as it comes.
   ///
   /// ```
-  /// [0]:   -a---b-|
-  /// [1]:   --1----2-|
-  /// merge: -a1--b-2-|
+  /// p0:                            -a---b-|
+  /// p1:                            --1----2-|
+  /// Publishers.MergeMany(p0, p1):  -a1--b-2-|
   /// ```
   ///
   /// Finishes when every input has finished (at once when there is none). A failure is

@@ -4,9 +4,10 @@ extension Publisher {
   /// Pairs the n-th value of this publisher with the n-th value of `other`.
   ///
   /// ```
-  /// self:  -a---b-c-|
-  /// other: ---1-----2-|
-  /// zip:   ---(a1)--(b2)-|
+  /// self:        -a---b-c-|
+  /// other:       ---1-----2-|
+  /// zip(other):  ---x-----y-|
+  /// values:      x = (a, 1), y = (b, 2)
   /// ```
   ///
   /// Values wait in a buffer until their partner arrives. Finishes as soon as an input has

@@ -2,10 +2,11 @@ extension Publisher {
   /// Zips this publisher with two others: triples of their n-th values; see `zip(_:)`.
   ///
   /// ```
-  /// self:  -a-----b-|
-  /// b:     --1---2--|
-  /// c:     ---x-y---|
-  /// zip:   ---p---q-|      p = (a, 1, x), q = (b, 2, y)
+  /// self:       -a-----b-|
+  /// b:          --1---2--|
+  /// c:          ---x-y---|
+  /// zip(b, c):  ---p---q-|
+  /// values:     p = (a, 1, x), q = (b, 2, y)
   /// ```
   ///
   /// - Parameters:

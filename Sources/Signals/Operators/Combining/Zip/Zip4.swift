@@ -2,11 +2,12 @@ extension Publisher {
   /// Zips this publisher with three others: quadruples of their n-th values; see `zip(_:)`.
   ///
   /// ```
-  /// self:  -a---|
-  /// b:     -1---|
-  /// c:     --x--|
-  /// d:     ---9-|
-  /// zip:   ---q-|      q = (a, 1, x, 9)
+  /// self:          -a---|
+  /// b:             -1---|
+  /// c:             --x--|
+  /// d:             ---9-|
+  /// zip(b, c, d):  ---q-|
+  /// values:        q = (a, 1, x, 9)
   /// ```
   ///
   /// - Parameters:

@@ -1,0 +1,283 @@
+import Foundation
+import Signals
+import SignalsTesting
+import Testing
+
+/// Keeps the marble diagrams in the operators' doc comments true: reads every diagram from
+/// `Sources/Signals`, plays its inputs on a `TestScheduler`, applies the operator its output line
+/// names, and compares what arrives with what the diagram says. A diagram whose timeline is
+/// wrong, malformed, or names an operator this table does not know fails.
+@Suite struct OperatorDiagramTests {
+  static let sources = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// Every diagram under `Sources/Signals`, in file order.
+  static func allDiagrams() throws -> [OperatorDiagram] {
+    let folder = sources.appendingPathComponent("Signals")
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+      return []
+    }
+    let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted {
+      $0.path < $1.path
+    }
+    return try files.flatMap { file in
+      let relative = String(file.path.dropFirst(sources.path.count + 1))
+      return OperatorDiagram.diagrams(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+    }
+  }
+
+  @Test func everyOperatorDiagramMatchesWhatTheOperatorDoes() throws {
+    let diagrams = try Self.allDiagrams()
+    #expect(diagrams.count >= 50)
+    for diagram in diagrams {
+      var outputs = 0
+      for line in diagram.timelines {
+        do {
+          // A label the table does not know is an input.
+          guard let actual = try Self.play(line.label, DiagramRun(diagram)) else { continue }
+          outputs += 1
+          #expect(
+            actual == line.timeline.filter { $0 != " " },
+            "\(diagram.location): \(line.label)\n  expected: \(line.timeline)\n  actual:   \(actual)")
+        } catch {
+          outputs += 1
+          Issue.record("\(diagram.location): \(line.label): \(error)")
+        }
+      }
+      #expect(outputs > 0, "\(diagram.location): no line names an operator call the diagram test knows")
+    }
+  }
+
+  @Test func aWrongTimelineFailsTheComparison() throws {
+    let source = """
+      /// ```
+      /// upstream:     -1-2-3-4-|
+      /// filter(even): -1-2-3-4-|
+      /// ```
+      """
+    let diagram = try #require(OperatorDiagram.diagrams(in: source, file: "Example.swift").first)
+    let actual = try #require(try Self.play("filter(even)", DiagramRun(diagram)))
+    #expect(actual == "---2---4-|")
+    #expect(actual != diagram.timelines[1].timeline)
+  }
+
+  @Test func theLegendNamesValuesLongerThanOneCharacter() {
+    #expect(
+      OperatorDiagram.legend("a = 10, b = [1, 2], c = (a, 1)") == ["a": "10", "b": "[1, 2]", "c": "(a, 1)"])
+    #expect(OperatorDiagram.legend("a=10") == nil)
+    let source = "/// ```\n/// Just(1).print(\"p\"):\n/// p: receive value: (1)\n/// ```"
+    #expect(OperatorDiagram.diagrams(in: source, file: "Print.swift").isEmpty)
+  }
+
+  struct Item: Codable {
+    let n: Int
+  }
+
+  struct Thrown: Error {}
+
+  /// Plays the operator call `label` names on `run`'s inputs and renders its output; `nil` for a
+  /// label this table does not know (an input's).
+  static func play(_ label: String, _ run: DiagramRun) throws -> String? {
+    switch label {
+    // Sources and subjects
+    case "Just(1)": return run.render(Just(1))
+    case "Optional(1).publisher": return run.render(Optional(1).publisher)
+    case "nil.publisher": return run.render(Int?.none.publisher)
+    case "[1, 2, 3].publisher": return run.render([1, 2, 3].publisher)
+    case "Future { promise in answer(after: 4 frames, promise) }":
+      let scheduler = run.scheduler
+      let future = Future<String, Never> { promise in
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(4))) { promise(.success("v")) }
+      }
+      return run.render(future)
+    case "PassthroughSubject(), early", "PassthroughSubject(), subscribed at 2":
+      let subject = PassthroughSubject<String, MarbleFailure>()
+      return try run.subject(subject, early: label.hasSuffix("early"), from: 2)
+    case "CurrentValueSubject(0), early", "CurrentValueSubject(0), subscribed at 2":
+      let subject = CurrentValueSubject<String, MarbleFailure>("0")
+      return try run.subject(subject, early: label.hasSuffix("early"), from: 2)
+    case "ReplaySubject(bufferSize: 2), subscribed at 6":
+      return try run.subject(ReplaySubject<String, MarbleFailure>(bufferSize: 2), early: false, from: 6)
+
+    // Transforming
+    case "map(*10)": return run.render(try run.ints("upstream").map { $0 * 10 })
+    case "tryMap(*10, throws on 2)":
+      return run.render(try run.ints("upstream").tryMap { if $0 == 2 { throw Thrown() } else { $0 * 10 } })
+    case "map(\\.count)": return run.render(try run.strings("upstream").map(\.count))
+    case "map(\\.count, \\.isEmpty)":
+      return run.render(try run.strings("upstream").map(\.count, \.isEmpty)) { "(\($0.0), \($0.1))" }
+    case "map(\\.count, \\.isEmpty, \\.first)":
+      return run.render(try run.strings("upstream").map(\.count, \.isEmpty, \.first)) {
+        "(\($0.0), \($0.1), \($0.2.map(String.init) ?? "nil"))"
+      }
+    case "compactMap(Int)": return run.render(try run.strings("upstream").compactMap { Int($0) })
+    case "replaceNil(0)":
+      let upstream = try run.input("upstream", as: Int?.self) {
+        $0 == "nil" ? .some(nil) : Int($0).map { .some($0) }
+      }
+      return run.render(upstream.replaceNil(with: 0))
+    case "scan(0, +)": return run.render(try run.ints("upstream").scan(0) { $0 + $1 })
+    case "reduce(0, +)": return run.render(try run.ints("upstream").reduce(0) { $0 + $1 })
+    case "collect()": return run.render(try run.ints("upstream").collect())
+    case "collect(2)": return run.render(try run.ints("upstream").collect(2))
+    case "collect(.byTime(s, 4 frames))":
+      let upstream = try run.strings("upstream")
+      return run.render(upstream.collect(.byTime(run.scheduler, .milliseconds(4)))) {
+        "[\($0.joined(separator: ", "))]"
+      }
+    case "collect(.byTimeOrCount(s, 4 frames, 2))":
+      let upstream = try run.strings("upstream")
+      return run.render(upstream.collect(.byTimeOrCount(run.scheduler, .milliseconds(4), 2))) {
+        "[\($0.joined(separator: ", "))]"
+      }
+    case "decode(type: Item.self, decoder: JSONDecoder())":
+      let upstream = try run.strings("upstream").map { Data($0.utf8) }
+      return run.render(upstream.decode(type: Item.self, decoder: JSONDecoder()).map(\.n))
+    case "encode(encoder: JSONEncoder())":
+      let upstream = try run.ints("upstream").map { Item(n: $0) }
+      return run.render(upstream.encode(encoder: JSONEncoder())) { String(decoding: $0, as: UTF8.self) }
+
+    // Filtering
+    case "filter(even)": return run.render(try run.ints("upstream").filter { $0 % 2 == 0 })
+    case "tryFilter(even, throws on 3)":
+      return run.render(
+        try run.ints("upstream").tryFilter { if $0 == 3 { throw Thrown() } else { $0 % 2 == 0 } })
+    case "removeDuplicates()": return run.render(try run.ints("upstream").removeDuplicates())
+    case "dropFirst(2)": return run.render(try run.ints("upstream").dropFirst(2))
+    case "drop(while: <3)": return run.render(try run.ints("upstream").drop { $0 < 3 })
+    case "prefix(2)": return run.render(try run.ints("upstream").prefix(2))
+    case "prefix(while: <3)": return run.render(try run.ints("upstream").prefix { $0 < 3 })
+    case "first()": return run.render(try run.ints("upstream").first())
+    case "last()": return run.render(try run.ints("upstream").last())
+    case "tryLast(where: odd)": return run.render(try run.ints("upstream").tryLast { $0 % 2 == 1 })
+    case "tryLast(where: throws on 2)":
+      return run.render(try run.ints("upstream").tryLast { if $0 == 2 { throw Thrown() } else { true } })
+    case "ignoreOutput()": return run.render(try run.ints("upstream").ignoreOutput())
+    case "replaceEmpty(with: 0)": return run.render(try run.ints("upstream").replaceEmpty(with: 0))
+    case "output(at: 1)": return run.render(try run.strings("upstream").output(at: 1))
+    case "output(in: 1...2)": return run.render(try run.strings("upstream").output(in: 1...2))
+    case "prefix(untilOutputFrom: trigger)":
+      return run.render(try run.strings("upstream").prefix(untilOutputFrom: try run.strings("trigger")))
+    case "drop(untilOutputFrom: trigger)":
+      return run.render(try run.strings("upstream").drop(untilOutputFrom: try run.strings("trigger")))
+
+    // Matching and math
+    case "allSatisfy(<9)": return run.render(try run.ints("upstream").allSatisfy { $0 < 9 })
+    case "allSatisfy(<2)": return run.render(try run.ints("upstream").allSatisfy { $0 < 2 })
+    case "tryAllSatisfy(throws on 2)":
+      return run.render(
+        try run.ints("upstream").tryAllSatisfy { if $0 == 2 { throw Thrown() } else { true } })
+    case "contains(2)": return run.render(try run.ints("upstream").contains(2))
+    case "contains(9)": return run.render(try run.ints("upstream").contains(9))
+    case "contains(where: >1)": return run.render(try run.ints("upstream").contains { $0 > 1 })
+    case "tryContains(where: throws on 2)":
+      return run.render(try run.ints("upstream").tryContains { if $0 == 2 { throw Thrown() } else { false } })
+    case "min()": return run.render(try run.ints("upstream").min())
+    case "max()": return run.render(try run.ints("upstream").max())
+    case "min(by: shorter)": return run.render(try run.strings("upstream").min { $0.count < $1.count })
+    case "max(by: shorter)": return run.render(try run.strings("upstream").max { $0.count < $1.count })
+    case "tryMin(by: throws on 2)":
+      return run.render(
+        try run.ints("upstream").tryMin { if $0 == 2 || $1 == 2 { throw Thrown() } else { $0 < $1 } })
+    case "tryMax(by: throws on 2)":
+      return run.render(
+        try run.ints("upstream").tryMax { if $0 == 2 || $1 == 2 { throw Thrown() } else { $0 < $1 } })
+    case "count()": return run.render(try run.strings("upstream").count())
+
+    // Combining
+    case "combineLatest(other)":
+      return run.render(try run.strings("self").combineLatest(try run.strings("other"))) {
+        "(\($0.0), \($0.1))"
+      }
+    case "[p0, p1].combineLatest()":
+      return run.render([try run.strings("p0"), try run.strings("p1")].combineLatest()) {
+        "[\($0.joined(separator: ", "))]"
+      }
+    case "zip(other)":
+      return run.render(try run.strings("self").zip(try run.strings("other"))) { "(\($0.0), \($0.1))" }
+    case "zip(b, c)":
+      let zipped = try run.strings("self").zip(try run.strings("b"), try run.strings("c"))
+      return run.render(zipped) { "(\($0.0), \($0.1), \($0.2))" }
+    case "zip(b, c, d)":
+      let zipped = try run.strings("self").zip(
+        try run.strings("b"), try run.strings("c"), try run.strings("d"))
+      return run.render(zipped) { "(\($0.0), \($0.1), \($0.2), \($0.3))" }
+    case "Publishers.MergeMany(p0, p1)":
+      return run.render(Publishers.MergeMany(try run.strings("p0"), try run.strings("p1")))
+    case "merge(with: other)":
+      return run.render(try run.strings("self").merge(with: try run.strings("other")))
+    case "withLatestFrom(other)":
+      return run.render(try run.strings("self").withLatestFrom(try run.strings("other")))
+    case "append(2, 3)": return run.render(try run.ints("self").append(2, 3))
+    case "append(other)": return run.render(try run.ints("self").append(try run.ints("other")))
+    case "prepend(1, 2)": return run.render(try run.ints("self").prepend(1, 2))
+    case "prepend(other)": return run.render(try run.ints("self").prepend(try run.ints("other")))
+
+    // Flattening
+    case "flatMap { transform($0) }":
+      let inners = ["a": try run.ints("transform(a)"), "b": try run.ints("transform(b)")]
+      return run.render(try run.strings("upstream").flatMap { inners[$0] ?? inners["a"]! })
+    case "map { inner($0) }.switchToLatest()":
+      let inners = ["a": try run.strings("inner(a)"), "b": try run.strings("inner(b)")]
+      return run.render(try run.strings("upstream").map { inners[$0] ?? inners["a"]! }.switchToLatest())
+
+    // Time
+    case "debounce(3 frames)":
+      return run.render(try run.strings("upstream").debounce(for: .milliseconds(3), scheduler: run.scheduler))
+    case "throttle(4 frames, latest: true)":
+      let upstream = try run.strings("upstream")
+      return run.render(upstream.throttle(for: .milliseconds(4), scheduler: run.scheduler, latest: true))
+    case "throttle(4 frames, latest: false)":
+      let upstream = try run.strings("upstream")
+      return run.render(upstream.throttle(for: .milliseconds(4), scheduler: run.scheduler, latest: false))
+    case "delay(2 frames)":
+      return run.render(try run.strings("upstream").delay(for: .milliseconds(2), scheduler: run.scheduler))
+    case "timeout(4 frames)":
+      return run.render(try run.strings("upstream").timeout(.milliseconds(4), scheduler: run.scheduler))
+    case "timeout(4 frames, customError:)":
+      let upstream = try run.strings("upstream")
+      return run.render(upstream.timeout(.milliseconds(4), scheduler: run.scheduler) { MarbleFailure() })
+    case "measureInterval(using: scheduler)":
+      return run.render(try run.strings("upstream").measureInterval(using: run.scheduler)) {
+        "\($0.nanoseconds / 1_000_000) frames"
+      }
+    case "receive(on: scheduler)": return run.render(try run.strings("upstream").receive(on: run.scheduler))
+    case "subscribe(on: scheduler)":
+      return run.render(try run.strings("upstream").subscribe(on: run.scheduler))
+
+    // Errors
+    case "catch { _ in handler }":
+      let handler = try run.ints("handler")
+      return run.render(try run.ints("upstream").catch { _ in handler })
+    case "mapError { _ in Other() }": return run.render(try run.ints("upstream").mapError { _ in Thrown() })
+    case "replaceError(with: 0)": return run.render(try run.ints("upstream").replaceError(with: 0))
+    case "retry(1)": return run.render(try run.ints("upstream").retry(1))
+
+    // Sharing
+    case "share(): first", "share(): second, from 2":
+      let shared = try run.strings("upstream").share()
+      let first = shared.record(on: run.scheduler)
+      run.scheduler.advance(by: .milliseconds(2))
+      let second = shared.record(on: run.scheduler)
+      run.scheduler.run()
+      return (label == "share(): first" ? first : second).marbles()
+    case "makeConnectable(), connect() at 2":
+      let connectable = try run.ints("upstream").assertNoFailure().makeConnectable()
+      let recorder = connectable.record(on: run.scheduler)
+      run.scheduler.advance(by: .milliseconds(2))
+      let connection = connectable.connect()
+      run.scheduler.run()
+      connection.cancel()
+      return recorder.marbles { Character("\($0)") }
+
+    // Debugging
+    case "handleEvents(receiveOutput: log)":
+      return run.render(try run.ints("upstream").handleEvents(receiveOutput: { _ in }))
+    case "breakpoint(receiveOutput: { _ in false })":
+      return run.render(try run.ints("upstream").breakpoint(receiveOutput: { _ in false }))
+    case "breakpointOnError()": return run.render(try run.ints("upstream").breakpointOnError())
+    default: return nil
+    }
+  }
+}
