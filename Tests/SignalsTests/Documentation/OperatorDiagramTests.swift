@@ -29,7 +29,7 @@ import Testing
 
   @Test func everyOperatorDiagramMatchesWhatTheOperatorDoes() throws {
     let diagrams = try Self.allDiagrams()
-    #expect(diagrams.count >= 50)
+    #expect(diagrams.count >= 65)
     for diagram in diagrams {
       var outputs = 0
       for line in diagram.timelines {
@@ -80,6 +80,40 @@ import Testing
   /// label this table does not know (an input's).
   static func play(_ label: String, _ run: DiagramRun) throws -> String? {
     switch label {
+    // Filtering, throwing and predicate forms
+    case "first(where: >1)": return run.render(try run.ints("upstream").first { $0 > 1 })
+    case "tryFirst(where: throws on 2)":
+      return run.render(try run.ints("upstream").tryFirst { if $0 == 2 { throw Thrown() } else { false } })
+    case "last(where: <3)": return run.render(try run.ints("upstream").last { $0 < 3 })
+    case "tryDrop(while: throws on 5)":
+      return run.render(try run.ints("upstream").tryDrop { if $0 == 5 { throw Thrown() } else { true } })
+    case "tryPrefix(while: throws on 2)":
+      return run.render(try run.ints("upstream").tryPrefix { if $0 == 2 { throw Thrown() } else { true } })
+    case "tryReduce(0, +, throws on 3)":
+      return run.render(
+        try run.ints("upstream").tryReduce(0) { if $1 == 3 { throw Thrown() } else { $0 + $1 } })
+    case "tryScan(0, +, throws on 3)":
+      return run.render(
+        try run.ints("upstream").tryScan(0) { if $1 == 3 { throw Thrown() } else { $0 + $1 } })
+    case "tryCompactMap(Int, throws on 3)":
+      return run.render(
+        try run.strings("upstream").tryCompactMap { if $0 == "3" { throw Thrown() } else { Int($0) } })
+    case "combineLatest(b, c)":
+      let combined = try run.strings("self").combineLatest(try run.strings("b"), try run.strings("c"))
+      return run.render(combined) { "(\($0.0), \($0.1), \($0.2))" }
+    case "tryCatch { _ in handler }":
+      let handler = try run.ints("handler")
+      return run.render(try run.ints("upstream").tryCatch { _ in handler })
+    case "setFailureType(to: Thrown.self)":
+      return run.render(try run.ints("upstream").assertNoFailure().setFailureType(to: Thrown.self))
+    case "share(replay: 1): first", "share(replay: 1): second, from 2":
+      let shared = try run.strings("upstream").share(replay: 1)
+      let first = shared.record(on: run.scheduler)
+      run.scheduler.advance(by: .milliseconds(2))
+      let second = shared.record(on: run.scheduler)
+      run.scheduler.run()
+      return (label.hasSuffix("first") ? first : second).marbles()
+
     // Sources and subjects
     case "Just(1)": return run.render(Just(1))
     case "Optional(1).publisher": return run.render(Optional(1).publisher)

@@ -6,6 +6,11 @@ extension Publisher {
   /// value is delivered, `receiveCompletion` before the completion, and `receiveCancel` when
   /// the subscriber cancels (not after a completion). Threading: each runs on the thread of
   /// its event.
+  ///
+  /// ```
+  /// upstream:                           -1-2-|
+  /// handleEvents(receiveOutput: log):  -1-2-|
+  /// ```
   @inlinable
   public func handleEvents(
     receiveSubscription: ((any Subscription) -> Void)? = nil,

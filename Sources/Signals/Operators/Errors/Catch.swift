@@ -20,6 +20,12 @@ extension Publisher {
   }
 
   /// `catch` with a handler that may throw; a thrown error becomes the failure.
+  ///
+  /// ```
+  /// upstream:                -1-#
+  /// handler:                    -8-|
+  /// tryCatch { _ in handler }:  -1--8-|
+  /// ```
   @inlinable
   public func tryCatch<P: Publisher>(
     _ handler: @escaping (Failure) throws -> P

@@ -1,6 +1,11 @@
 extension Publisher {
   /// Gives the publisher the failure type `E` without changing what it delivers; for joining a
   /// publisher that cannot fail to ones that can.
+  ///
+  /// ```
+  /// upstream:                          -1-2-|
+  /// setFailureType(to: Thrown.self):  -1-2-|
+  /// ```
   @inlinable
   public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E>
   where Failure == Never {

@@ -39,6 +39,11 @@ extension Publisher {
 
   /// `drop(while:)` with a predicate that may throw; a thrown error cancels the upstream and
   /// fails the publisher.
+  ///
+  /// ```
+  /// upstream:                     -1-5-2-|
+  /// tryDrop(while: throws on 5):  ---#
+  /// ```
   @inlinable
   public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
     .init(self) {

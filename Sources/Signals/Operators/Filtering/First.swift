@@ -14,6 +14,11 @@ extension Publisher {
 
   /// Delivers the first value for which `predicate` returns `true`, then finishes and cancels
   /// the upstream at once.
+  ///
+  /// ```
+  /// upstream:           -1-2-3-|
+  /// first(where: >1):  ---(2|)
+  /// ```
   @inlinable
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
     .init(self) { RelayRules(value: { predicate($0) ? .emitThenFinish($0) : .skip }) }
@@ -21,6 +26,11 @@ extension Publisher {
 
   /// `first(where:)` with a predicate that may throw; a thrown error cancels the upstream and
   /// fails the publisher.
+  ///
+  /// ```
+  /// upstream:                     -1-2-3-|
+  /// tryFirst(where: throws on 2):  ---#
+  /// ```
   @inlinable
   public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
     .init(self) {

@@ -13,6 +13,11 @@ extension Publisher {
   }
 
   /// Delivers, when the upstream finishes, the last value for which `predicate` returned `true`.
+  ///
+  /// ```
+  /// upstream:          -1-2-3-|
+  /// last(where: <3):  -------(2|)
+  /// ```
   @inlinable
   public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
     .init(self) {

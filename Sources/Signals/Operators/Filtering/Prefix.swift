@@ -35,6 +35,11 @@ extension Publisher {
 
   /// `prefix(while:)` with a predicate that may throw; a thrown error cancels the upstream and
   /// fails the publisher.
+  ///
+  /// ```
+  /// upstream:                       -1-2-5-|
+  /// tryPrefix(while: throws on 2):  -1-#
+  /// ```
   @inlinable
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>
   {

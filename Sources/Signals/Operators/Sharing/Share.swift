@@ -19,6 +19,12 @@ extension Publisher {
   ///
   /// The replayed values persist across a disconnection (when every subscriber left and a new
   /// one reconnects). Bad input: a negative `count` is treated as 0.
+  ///
+  /// ```
+  /// upstream:                        -a-b-c-|
+  /// share(replay: 1): first:         -a-b-c-|
+  /// share(replay: 1): second, from 2: --ab-c-|
+  /// ```
   @inlinable public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     multicast(subject: ReplaySubject<Output, Failure>(bufferSize: count)).autoconnect()
   }

@@ -5,6 +5,11 @@ extension Publisher {
   /// Values are then delivered where the upstream produces them; combine with `receive(on:)`
   /// to choose where they arrive. Cancelling before the subscription happened keeps it from
   /// happening.
+  ///
+  /// ```
+  /// upstream:                  -a-b-|
+  /// subscribe(on: scheduler):  -a-b-|
+  /// ```
   @inlinable
   public func subscribe(on scheduler: some Scheduler) -> Publishers.SubscribeOn<Self> {
     Publishers.SubscribeOn(upstream: self, scheduler: scheduler)

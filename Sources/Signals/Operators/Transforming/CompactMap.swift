@@ -18,6 +18,11 @@ extension Publisher {
 
   /// Transforms each value with a closure that may throw and delivers the non-`nil` results; a
   /// thrown error cancels the upstream and fails the publisher.
+  ///
+  /// ```
+  /// upstream:                           -1-x-3-|
+  /// tryCompactMap(Int, throws on 3):  -1---#
+  /// ```
   @inlinable
   public func tryCompactMap<T>(
     _ transform: @escaping (Output) throws -> T?

@@ -27,6 +27,11 @@ extension Publisher {
   }
 
   /// `reduce` with a closure that may throw; a thrown error cancels the upstream and fails.
+  ///
+  /// ```
+  /// upstream:                       -1-2-3-|
+  /// tryReduce(0, +, throws on 3):  -----#
+  /// ```
   @inlinable
   public func tryReduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T

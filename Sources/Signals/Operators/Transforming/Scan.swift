@@ -22,6 +22,11 @@ extension Publisher {
   }
 
   /// `scan` with a closure that may throw; a thrown error cancels the upstream and fails.
+  ///
+  /// ```
+  /// upstream:                      -1-2-3-|
+  /// tryScan(0, +, throws on 3):  -1-3-#
+  /// ```
   @inlinable
   public func tryScan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T

@@ -2,6 +2,14 @@ extension Publisher {
   /// Combines this publisher with two others; emits the latest three values whenever one
   /// changes, once all have a value. Completion, failure, cancellation and threading as in
   /// `combineLatest(_:)`.
+  ///
+  /// ```
+  /// self:                -a---b---|
+  /// b:                   --1------|
+  /// c:                   ---x-----|
+  /// combineLatest(b, c): ---p-q---|
+  /// values:              p = (a, 1, x), q = (b, 1, x)
+  /// ```
   @inlinable
   public func combineLatest<B: Publisher, C: Publisher>(
     _ b: B, _ c: C

@@ -1,5 +1,11 @@
 extension Publisher {
   /// Merges this publisher with another publisher; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// ```
+  /// self:               -a---b-|
+  /// other:              --1----2-|
+  /// merge(with: other):  -a1--b-2-|
+  /// ```
   @inlinable
   public func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B>
   where B.Output == Output, B.Failure == Failure {
