@@ -1,8 +1,8 @@
 /// A publisher that emits no value: it finishes at once, or never completes.
 ///
 /// ```
-/// Empty():                       (|)
-/// Empty(completeImmediately: false): ------
+/// Empty():                            |
+/// Empty(completeImmediately: false):  ------
 /// ```
 ///
 /// Threading: finishes synchronously on the subscribing thread. Failure: never fails.

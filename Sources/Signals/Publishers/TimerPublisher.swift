@@ -3,7 +3,7 @@ extension Scheduler {
   /// it is subscribed to, until it is cancelled.
   ///
   /// ```
-  /// timer(every: 2 ticks): --t--t--t-...
+  /// scheduler.timer(every: 2 frames).prefix(3):  --t-t-(t|)
   /// ```
   ///
   /// Each subscriber gets its own timer. It never finishes by itself; use `prefix` or cancel.

@@ -23,11 +23,10 @@ struct OperatorDiagram: CustomStringConvertible {
 
   var description: String { location }
 
-  /// The diagrams in the doc comments of `source`: fenced blocks without a language whose every
-  /// line is `label: timeline`. A block whose lines do not all have that shape (a code example, a
-  /// printed log) is not a diagram.
-  static func diagrams(in source: String, file: String) -> [OperatorDiagram] {
-    var found: [OperatorDiagram] = []
+  /// The fenced blocks without a language in the doc comments of `source`: where each starts
+  /// (`file:line`) and its rows.
+  static func blocks(in source: String, file: String) -> [(location: String, rows: [String])] {
+    var found: [(location: String, rows: [String])] = []
     var block: [String]?
     var start = 0
     for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -39,7 +38,7 @@ struct OperatorDiagram: CustomStringConvertible {
       let text = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
       if text == "```" {
         if let rows = block {
-          if let diagram = OperatorDiagram(rows: rows, location: "\(file):\(start)") { found.append(diagram) }
+          found.append(("\(file):\(start)", rows))
           block = nil
         } else {
           block = []
@@ -52,20 +51,49 @@ struct OperatorDiagram: CustomStringConvertible {
     return found
   }
 
+  /// Whether a block is meant as a diagram: a row other than the legend ends, after its last
+  /// colon, in something with a frame or a completion (a printed log or a table does not).
+  static func isMeantAsDiagram(_ rows: [String]) -> Bool {
+    rows.contains { row in
+      guard !row.hasPrefix("values:"), let colon = row.lastIndex(of: ":") else { return false }
+      let rest = row[row.index(after: colon)...]
+      return rest.contains("-") || rest.contains("|")
+    }
+  }
+
+  /// The diagrams in the doc comments of `source`, and where a block meant as a diagram does not
+  /// parse as one.
+  static func diagrams(in source: String, file: String) -> (diagrams: [OperatorDiagram], malformed: [String])
+  {
+    var diagrams: [OperatorDiagram] = []
+    var malformed: [String] = []
+    for block in blocks(in: source, file: file) where isMeantAsDiagram(block.rows) {
+      if let diagram = OperatorDiagram(rows: block.rows, location: block.location) {
+        diagrams.append(diagram)
+      } else {
+        malformed.append(block.location)
+      }
+    }
+    return (diagrams, malformed)
+  }
+
+  /// A diagram from its rows: `label: timeline` (the label is everything before the last colon,
+  /// so it may itself hold colons, `first(where: >1)`), or the `values:` legend.
   init?(rows: [String], location: String) {
     var timelines: [(label: String, timeline: String)] = []
     var legend: [Character: String] = [:]
     for row in rows where !row.isEmpty {
-      guard let colon = row.firstIndex(of: ":"), colon != row.startIndex else { return nil }
+      if row.hasPrefix("values:") {
+        guard let entries = Self.legend(row.dropFirst("values:".count).trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        legend.merge(entries) { _, new in new }
+        continue
+      }
+      guard let colon = row.lastIndex(of: ":"), colon != row.startIndex else { return nil }
       let label = row[..<colon].trimmingCharacters(in: .whitespaces)
       let rest = row[row.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      if label == "values" {
-        guard let entries = Self.legend(rest) else { return nil }
-        legend.merge(entries) { _, new in new }
-      } else {
-        guard !rest.isEmpty, !label.contains("\""), Self.looksLikeTimeline(rest) else { return nil }
-        timelines.append((label, rest))
-      }
+      guard !rest.isEmpty, !label.contains("\""), Self.looksLikeTimeline(rest) else { return nil }
+      timelines.append((label, rest))
     }
     guard !timelines.isEmpty else { return nil }
     self.location = location

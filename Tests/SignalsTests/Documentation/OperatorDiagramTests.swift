@@ -12,23 +12,29 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources")
 
-  /// Every diagram under `Sources/Signals`, in file order.
-  static func allDiagrams() throws -> [OperatorDiagram] {
+  /// Every diagram under `Sources/Signals`, in file order, and the blocks meant as diagrams that
+  /// do not parse.
+  static func allDiagrams() throws -> (diagrams: [OperatorDiagram], malformed: [String]) {
     let folder = sources.appendingPathComponent("Signals")
     guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-      return []
+      return ([], [])
     }
     let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted {
       $0.path < $1.path
     }
-    return try files.flatMap { file in
+    var all: (diagrams: [OperatorDiagram], malformed: [String]) = ([], [])
+    for file in files {
       let relative = String(file.path.dropFirst(sources.path.count + 1))
-      return OperatorDiagram.diagrams(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+      let found = OperatorDiagram.diagrams(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+      all.diagrams += found.diagrams
+      all.malformed += found.malformed
     }
+    return all
   }
 
   @Test func everyOperatorDiagramMatchesWhatTheOperatorDoes() throws {
-    let diagrams = try Self.allDiagrams()
+    let (diagrams, malformed) = try Self.allDiagrams()
+    #expect(malformed.isEmpty, "blocks meant as diagrams that do not parse: \(malformed)")
     #expect(diagrams.count >= 65)
     for diagram in diagrams {
       var outputs = 0
@@ -56,7 +62,7 @@ import Testing
       /// filter(even): -1-2-3-4-|
       /// ```
       """
-    let diagram = try #require(OperatorDiagram.diagrams(in: source, file: "Example.swift").first)
+    let diagram = try #require(OperatorDiagram.diagrams(in: source, file: "Example.swift").diagrams.first)
     let actual = try #require(try Self.play("filter(even)", DiagramRun(diagram)))
     #expect(actual == "---2---4-|")
     #expect(actual != diagram.timelines[1].timeline)
@@ -67,7 +73,9 @@ import Testing
       OperatorDiagram.legend("a = 10, b = [1, 2], c = (a, 1)") == ["a": "10", "b": "[1, 2]", "c": "(a, 1)"])
     #expect(OperatorDiagram.legend("a=10") == nil)
     let source = "/// ```\n/// Just(1).print(\"p\"):\n/// p: receive value: (1)\n/// ```"
-    #expect(OperatorDiagram.diagrams(in: source, file: "Print.swift").isEmpty)
+    #expect(OperatorDiagram.diagrams(in: source, file: "Print.swift").diagrams.isEmpty)
+    let broken = "/// ```\n/// upstream:  -1-2-|\n/// map:       -a-[b]-|\n/// ```"
+    #expect(OperatorDiagram.diagrams(in: broken, file: "Map.swift").malformed == ["Map.swift:2"])
   }
 
   struct Item: Codable {
@@ -116,6 +124,17 @@ import Testing
 
     // Sources and subjects
     case "Just(1)": return run.render(Just(1))
+    case "Empty()": return run.render(Empty<Int, Never>())
+    case "Empty(completeImmediately: false)":
+      // Nothing, ever: six quiet frames stand for it.
+      let recorder = Empty<Int, Never>(completeImmediately: false).record(on: run.scheduler)
+      run.scheduler.advance(by: .milliseconds(6))
+      defer { recorder.cancel() }
+      return recorder.events.isEmpty ? "------" : recorder.marbles { Character("\($0)") }
+    case "Record(output: [1, 2], completion: .finished)":
+      return run.render(Record<Int, Never>(output: [1, 2], completion: .finished))
+    case "scheduler.timer(every: 2 frames).prefix(3)":
+      return run.render(run.scheduler.timer(every: .milliseconds(2)).prefix(3)) { _ in "t" }
     case "Optional(1).publisher": return run.render(Optional(1).publisher)
     case "nil.publisher": return run.render(Int?.none.publisher)
     case "[1, 2, 3].publisher": return run.render([1, 2, 3].publisher)
