@@ -10,7 +10,7 @@ import Signals
 /// `systemDidGoBack()`: the graph validates it like any event, and the navigator is not asked to
 /// pop again.
 ///
-/// Threading: main actor. Failure: events the graph refuses are `TransitionRejected` errors and
+/// Threading: main actor. Bad input: events the graph refuses are `TransitionRejected` errors and
 /// change nothing.
 @MainActor
 public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {

@@ -20,7 +20,7 @@ extension Coordinator where Screen: Codable {
   /// The screen stack as JSON (UTF-8 bytes; `Data(bytes)` where Foundation is used), to restore
   /// navigation after a relaunch.
   ///
-  /// Failure: throws the encoder's error if a screen's encoding fails.
+  /// - Throws: The encoder's error if a screen's encoding fails.
   public func savedNavigation() throws -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -33,11 +33,11 @@ extension Coordinator where Screen: Codable {
   /// screen, and the machine moves to the top screen, keeping the stack (payloads included).
   /// Call it after `start()`.
   ///
-  /// Failure: corrupt data, another version, an empty stack, a screen the graph does not have,
-  /// or a stack the graph cannot produce (a root that is not the initial screen or a `.root`
-  /// target, a screen no transition pushes or presents from the one below it, a modal flag
-  /// that does not match, more than `maximumRestoredDepth` entries) throws `StateRestoreError`
-  /// and leaves the coordinator, machine and navigator as they were.
+  /// - Throws: `StateRestoreError` for corrupt data, another version, an empty stack, a screen
+  ///   the graph does not have, or a stack the graph cannot produce (a root that is not the
+  ///   initial screen or a `.root` target, a screen no transition pushes or presents from the one
+  ///   below it, a modal flag that does not match, more than `maximumRestoredDepth` entries); the
+  ///   coordinator, machine and navigator are left as they were.
   public func restoreNavigation(from bytes: some Collection<UInt8>) throws(StateRestoreError) {
     let saved: SavedNavigation<Screen>
     do {

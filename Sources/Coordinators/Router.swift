@@ -65,7 +65,7 @@ public enum RouteDisposition: Sendable {
 /// so that modules know each other only by URL.
 ///
 /// Patterns: `scheme://segment/:parameter/...`; query items are parameters too. The first
-/// registered pattern that matches wins. Threading: main actor. Failure: every problem is a
+/// registered pattern that matches wins. Threading: main actor. Bad input: every problem is a
 /// `RouterError` that quotes the URL; nothing traps.
 @MainActor
 public final class Router {
@@ -143,7 +143,7 @@ public final class Router {
 
   /// Asks the module registered for `url` for data of type `type`.
   ///
-  /// Failure: routing errors are thrown at once; a handler's publisher failure arrives as
+  /// Bad input: routing errors are thrown at once; a handler's publisher failure arrives as
   /// `.handlerFailed`, a value of another type as `.wrongResultType`.
   public func request<T>(_ url: String, as type: T.Type) throws(RouterError) -> AnyPublisher<T, RouterError> {
     let (handler, match) = try find(url, in: requests)

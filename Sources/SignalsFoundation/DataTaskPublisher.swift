@@ -32,7 +32,7 @@ extension URLSession {
   /// value, not a failure), then `.finished`; a transport failure (unreachable host, timeout)
   /// fails it with the task's `URLError`. Cancelling the subscription cancels the task.
   ///
-  /// Threading: the value and completion arrive on the session's delegate queue. Failure:
+  /// Threading: the value and completion arrive on the session's delegate queue. Completion:
   /// `URLError`; an error that is not a `URLError` arrives as `URLError(.unknown)`, and a task
   /// that ends with neither data nor error as `URLError(.badServerResponse)`.
   public struct DataTaskPublisher: Signals.Publisher {

@@ -15,7 +15,7 @@ import Signals
 /// Time: `now` is the system's monotonic clock, the clock `DispatchQueue` uses too, so dates
 /// from either compare; timers get their fire date from it. Threading: every method may be
 /// called from any thread; actions run on the run loop's thread, in the order scheduled for the
-/// same date. Failure: a date in the past runs on the loop's next pass; a repeating interval
+/// same date. Bad input: a date in the past runs on the loop's next pass; a repeating interval
 /// below one nanosecond counts as one nanosecond; cancelling a token invalidates its timer.
 public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   // @unchecked: only CoreFoundation's thread-safe entry points are used through `runLoop`

@@ -17,7 +17,7 @@ extension StateMachine where State: Codable {
   /// The current state as JSON, to save navigation across launches. (In SignalsFoundation,
   /// since Signals itself imports no Foundation.)
   ///
-  /// Failure: throws the encoder's error if `State`'s encoding fails.
+  /// - Throws: The encoder's error if `State`'s encoding fails.
   public func savedState() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -27,8 +27,8 @@ extension StateMachine where State: Codable {
 
   /// Restores a state saved by `savedState()` and publishes it.
   ///
-  /// Failure: corrupt data, another format version, or a state the graph does not have (by case)
-  /// throws `StateRestoreError` and leaves the machine as it was.
+  /// - Throws: `StateRestoreError` for corrupt data, another format version, or a state the graph
+  ///   does not have (by case); the machine is left as it was.
   public func restore(from data: Data) throws(StateRestoreError) {
     let version: Int
     do {

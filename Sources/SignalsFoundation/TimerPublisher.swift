@@ -29,7 +29,7 @@ extension Timer {
   /// fails, never finishes.
   ///
   /// Threading: values arrive on the run loop's thread; `connect()` and cancelling may be called
-  /// from any thread. Failure: an interval of zero or less fires as often as the run loop allows
+  /// from any thread. Bad input: an interval of zero or less fires as often as the run loop allows
   /// (Foundation's rule for repeating timers).
   public final class TimerPublisher: ConnectablePublisher, @unchecked Sendable {
     // @unchecked: every stored property is immutable and the subject is thread-safe; `runLoop`

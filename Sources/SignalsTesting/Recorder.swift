@@ -10,7 +10,7 @@ import Signals
 /// time; `request(_:)` asks for more at any moment. So a marble test can show what an operator
 /// sends under limited demand: `source.record(on: scheduler, demand: .stepwise)`.
 ///
-/// Threading: safe to read from any thread while values arrive. Failure: a second subscription
+/// Threading: safe to read from any thread while values arrive. Bad input: a second subscription
 /// is recorded in `subscriptionCount` and cancelled; events after a completion are recorded
 /// too (in `eventsAfterCompletion`), so a test can see a broken contract instead of missing it.
 public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {

@@ -12,7 +12,7 @@ import Coordinators
 /// #expect(navigator.calls == ["root home", "push profile(id: 7)"])
 /// ```
 ///
-/// Threading: main actor, like every navigator. Failure: none; it records whatever it is told.
+/// Threading: main actor, like every navigator. Bad input: none; it records whatever it is told.
 @MainActor
 public final class RecordingNavigator<Screen>: Navigator {
   /// What the navigator was asked to do, in order.

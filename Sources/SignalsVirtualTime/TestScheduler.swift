@@ -11,7 +11,7 @@ import Signals
 /// actions themselves. Nothing depends on wall-clock time, so tests never sleep and never flake.
 ///
 /// Threading: safe to use from any thread; actions run on the thread that advances the clock,
-/// never inside its lock, so they may schedule more work. Failure: a date in the past runs at
+/// never inside its lock, so they may schedule more work. Bad input: a date in the past runs at
 /// `now`; a repeating interval below one nanosecond counts as one nanosecond.
 public final class TestScheduler: Scheduler {
   struct Item {

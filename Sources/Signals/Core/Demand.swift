@@ -7,7 +7,7 @@ extension Subscribers {
   /// Arithmetic and comparisons are Combine's: sums and products that overflow become
   /// `.unlimited`, differences that would go below zero become `.none`, `.unlimited` minus
   /// anything stays `.unlimited`, and `.unlimited` is greater than every limit and every `Int`.
-  /// Failure: one deliberate difference, `.max(n)` with a negative `n` is `.none` instead of a trap.
+  /// Bad input: one deliberate difference, `.max(n)` with a negative `n` is `.none` instead of a trap.
   public struct Demand: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The limit; `unlimitedRaw` (and above) means no limit.
     @usableFromInline let rawValue: UInt

@@ -5,7 +5,7 @@
 ///
 /// Threading: values are delivered synchronously on the thread that produced them, unless an
 /// operator such as `receive(on:)` or a time operator moves them. A subscriber never receives two
-/// calls at once. Failure: the `Failure` type is the only way a publisher reports an error.
+/// calls at once. Completion: the `Failure` type is the only way a publisher reports an error.
 public protocol Publisher<Output, Failure> {
   /// The kind of values this publisher produces.
   associatedtype Output

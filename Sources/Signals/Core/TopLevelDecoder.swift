@@ -3,7 +3,7 @@
 /// (their conformances live in SignalsFoundation, which keeps Signals free of Foundation).
 ///
 /// Threading: `decode(_:from:)` is called on the thread that delivers the upstream's value.
-/// Failure: a document that does not decode throws; the operator fails with that error.
+/// Bad input: a document that does not decode throws; the operator fails with that error.
 public protocol TopLevelDecoder {
   /// The type of document this decoder reads, such as `Data`.
   associatedtype Input

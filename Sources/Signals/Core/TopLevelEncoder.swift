@@ -3,7 +3,7 @@
 /// (their conformances live in SignalsFoundation, which keeps Signals free of Foundation).
 ///
 /// Threading: `encode(_:)` is called on the thread that delivers the upstream's value.
-/// Failure: a value that does not encode throws; the operator fails with that error.
+/// Bad input: a value that does not encode throws; the operator fails with that error.
 public protocol TopLevelEncoder {
   /// The type of document this encoder writes, such as `Data`.
   associatedtype Output

@@ -8,7 +8,7 @@ import Synchronization
 /// further request (and an empty source finishes at once). A request made from inside the
 /// subscriber's `receive` is served by the loop already running, never by a nested call.
 /// Threading: `request` and `cancel` may come from any thread; the thread that finds the loop
-/// idle runs it. Failure: none of its own; cancelling stops the loop before the next element.
+/// idle runs it. Completion: none of its own; cancelling stops the loop before the next element.
 @usableFromInline
 final class SequenceSubscription<Elements: IteratorProtocol, Downstream: Subscriber>: Subscription,
   @unchecked Sendable

@@ -2,7 +2,7 @@
 ///
 /// Use it to make side effects happen at subscription rather than at construction, once per
 /// subscriber (as `retry` re-subscribes). Threading: `createPublisher` runs on the subscribing
-/// thread. Failure: the created publisher's.
+/// thread. Completion: the created publisher's.
 public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   /// The created publisher's output type.
   public typealias Output = DeferredPublisher.Output

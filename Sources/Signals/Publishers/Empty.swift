@@ -5,7 +5,7 @@
 /// Empty(completeImmediately: false):  ------
 /// ```
 ///
-/// Threading: finishes synchronously on the subscribing thread. Failure: never fails.
+/// Threading: finishes synchronously on the subscribing thread. Completion: never fails.
 public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   /// Whether it finishes as soon as it is subscribed to.
   public let completeImmediately: Bool

@@ -8,7 +8,7 @@
 /// The work starts when the future is made, once, whatever the number of subscribers; each
 /// subscriber, early or late, receives the same result. Wrap it in `Deferred` to start it per
 /// subscription instead. Threading: the result is delivered on the thread that fulfils the
-/// promise (or, for later subscribers, on the subscribing thread). Failure: only the first
+/// promise (or, for later subscribers, on the subscribing thread). Completion: only the first
 /// call of the promise counts; later calls are ignored. Demand, as in Combine: the value waits
 /// until its subscriber has requested something; a failure needs no request.
 public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {

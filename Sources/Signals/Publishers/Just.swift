@@ -4,7 +4,7 @@
 /// Just(1):  (1|)
 /// ```
 ///
-/// Threading: delivers synchronously on the subscribing thread. Failure: never fails; use
+/// Threading: delivers synchronously on the subscribing thread. Completion: never fails; use
 /// `setFailureType(to:)` to combine it with publishers that can.
 public struct Just<Output>: Publisher {
   /// `Just` cannot fail.

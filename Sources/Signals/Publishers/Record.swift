@@ -5,7 +5,7 @@
 /// ```
 ///
 /// Useful for tests and for replaying what another publisher did. Threading: delivers
-/// synchronously on the subscribing thread. Failure: the recorded completion, as recorded.
+/// synchronously on the subscribing thread. Completion: the recorded completion, as recorded.
 public struct Record<Output, Failure: Error>: Publisher {
   /// What was recorded: values, then a completion.
   public let recording: Recording

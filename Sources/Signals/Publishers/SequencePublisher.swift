@@ -13,7 +13,7 @@ extension Publishers {
   ///
   /// Threading: elements are delivered on the thread that requests them (for `sink`, all of them
   /// on the subscribing thread before `subscribe` returns). Cancelling from inside a value callback stops it before the next element (an
-  /// infinite sequence is fine with `prefix`). Failure: never fails by itself.
+  /// infinite sequence is fine with `prefix`). Completion: never fails by itself.
   public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
     /// The sequence's element type.
     public typealias Output = Elements.Element

@@ -5,7 +5,7 @@ import Dispatch
 /// `publisher.receive(on: MainScheduler.shared)` makes a publisher whose `sink` accepts a
 /// `@MainActor` closure, checked by the compiler, since values are then always delivered on the
 /// main thread. Threading: actions run on the main queue, which runs while the main thread is in
-/// `dispatchMain()`, a run loop, or the main actor's executor. Failure: as `DispatchQueue`.
+/// `dispatchMain()`, a run loop, or the main actor's executor. Bad input: as `DispatchQueue`.
 public struct MainScheduler: Scheduler {
   /// The shared instance.
   public static let shared = MainScheduler()

@@ -2,7 +2,7 @@
 ///
 /// All schedulers share the time type `SchedulerTime`, so operators take `some Scheduler` or
 /// `any Scheduler` without erasure wrappers. Threading: each scheduler says where its actions
-/// run; actions are `@Sendable` because they may run on another thread. Failure: a date in the
+/// run; actions are `@Sendable` because they may run on another thread. Bad input: a date in the
 /// past means "as soon as possible"; an interval below one nanosecond counts as one nanosecond.
 ///
 /// Generic Combine code compiles unchanged: `S.SchedulerTimeType` (always `SchedulerTime`, so

@@ -14,7 +14,7 @@
 ///
 /// A graph is a value: make it once, validate it with `problems()`, draw it with `mermaid()` or
 /// `dot()`. Making it builds the index a machine looks transitions up in (one hash lookup per
-/// send, no reflection). Threading: immutable, safe to share. Failure: nothing is checked at
+/// send, no reflection). Threading: immutable, safe to share. Bad input: nothing is checked at
 /// construction; `problems()` lists what is wrong.
 public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// One edge of the graph; see `Signals.Transition`.

@@ -30,7 +30,7 @@ public enum StackChange: Sendable, Hashable {
 /// states (`stack`): `.root` resets it, `.push`/`.modal` add to it, `.none` replaces its top,
 /// and a transition to the case under the top goes back to that entry, payload included.
 ///
-/// Threading: any thread. Failure: an event the graph does not allow changes nothing; `send`
+/// Threading: any thread. Bad input: an event the graph does not allow changes nothing; `send`
 /// returns `false` and the `RejectionPolicy` decides the rest; `trySend` throws under
 /// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
 /// allocation (except to queue an event behind a running one).

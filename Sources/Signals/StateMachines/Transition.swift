@@ -27,7 +27,7 @@ public enum Presentation: String, Sendable, Hashable {
 /// ```
 ///
 /// A trailing closure is always the guard. Threading: a value; its closures are called on the
-/// sending thread, never under the machine's lock. Failure: see `StateMachine.send(_:)`.
+/// sending thread, never under the machine's lock. Bad input: see `StateMachine.send(_:)`.
 public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// Where a transition leads.
   public struct Target {

@@ -10,7 +10,7 @@
 /// thread's delivery. Demand, as in Combine: a subscriber with no outstanding demand is sent
 /// nothing, and receives the subject's newest value when it next requests (the values in
 /// between are skipped for it). A subscriber that comes after the completion receives only
-/// the completion, as in Combine. Threading: as `PassthroughSubject`. Failure: after a
+/// the completion, as in Combine. Threading: as `PassthroughSubject`. Completion: after a
 /// completion, sends are ignored and `value` stays as it was. It is `Sendable` when its values
 /// are.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {

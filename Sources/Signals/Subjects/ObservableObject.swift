@@ -26,7 +26,7 @@
 /// publisher, which holds only its subscribers: no cycle through the object.
 ///
 /// Threading: `objectWillChange` may be read from any thread; concurrent first accesses agree
-/// on one publisher. It sends on the thread that assigns the property. Failure: never fails.
+/// on one publisher. It sends on the thread that assigns the property. Completion: never fails.
 public protocol ObservableObject: AnyObject {
   /// The type of `objectWillChange`: `ObservableObjectPublisher` unless the class declares its
   /// own.

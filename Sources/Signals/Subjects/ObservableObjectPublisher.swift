@@ -5,7 +5,7 @@
 /// value; call `send()` yourself for changes that are not `@Published`.
 ///
 /// Threading: `send()` may be called from any thread; each subscriber receives one call at a
-/// time, in order, on the sending thread (a `PassthroughSubject` underneath). Failure: never
+/// time, in order, on the sending thread (a `PassthroughSubject` underneath). Completion: never
 /// fails; a subscriber attached after a send does not see it.
 public final class ObservableObjectPublisher: Publisher, Sendable {
   /// The publisher carries no value: only the fact of a change.

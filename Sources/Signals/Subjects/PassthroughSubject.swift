@@ -12,7 +12,7 @@
 ///
 /// Threading: `send` may be called from any thread, and re-entrantly from a subscriber. Values
 /// sent while another thread is delivering are delivered by that thread, right after, in order;
-/// a subscriber never receives two calls at once. Failure: after a completion, further sends
+/// a subscriber never receives two calls at once. Completion: after a completion, further sends
 /// are ignored. It is `Sendable` when its values are.
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>

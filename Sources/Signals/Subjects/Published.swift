@@ -16,7 +16,7 @@ import Synchronization
 /// In an `ObservableObject`, the object's `objectWillChange` still sends before the store, as
 /// SwiftUI expects.
 /// Threading: assignments may come from any thread; each subscriber receives one value at a
-/// time, in assignment order. Failure: never fails, never finishes.
+/// time, in assignment order. Completion: never fails, never finishes.
 @propertyWrapper
 public struct Published<Value> {
   @usableFromInline let storage: PublishedStorage<Value>

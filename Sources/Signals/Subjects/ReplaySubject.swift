@@ -8,7 +8,7 @@
 /// A subscriber that attaches after the completion receives the buffered values, then the
 /// completion. Demand: a subscriber is sent only what it requested; while it has no demand, the
 /// subject keeps the newest `bufferSize` values for it and sends them when it requests more (a
-/// completion does not wait for them: it drops what is kept). Threading: as `PassthroughSubject`. Failure: sends after a completion are
+/// completion does not wait for them: it drops what is kept). Threading: as `PassthroughSubject`. Completion: sends after a completion are
 /// ignored; a negative `bufferSize` is treated as 0 (then it behaves as `PassthroughSubject`).
 public final class ReplaySubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>

@@ -2,7 +2,7 @@
 ///
 /// Threading: every subject in Signals accepts `send` from any thread and from inside its own
 /// subscribers' callbacks; each subscriber still receives one call at a time, in send order.
-/// Failure: values and completions sent after a completion are ignored.
+/// Completion: values and completions sent after a completion are ignored.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
   /// Delivers `value` to every current subscriber.
   func send(_ value: Output)

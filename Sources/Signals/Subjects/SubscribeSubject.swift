@@ -2,7 +2,7 @@ extension Publisher {
   /// Sends this publisher's values and completion into `subject`, until the returned token is
   /// cancelled.
   ///
-  /// Threading: sends happen on the thread that delivers each value. Failure: the completion is
+  /// Threading: sends happen on the thread that delivers each value. Completion: the completion is
   /// sent too, after which the subject accepts nothing more.
   @inlinable
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable

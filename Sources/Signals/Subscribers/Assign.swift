@@ -42,7 +42,7 @@ extension Subscribers {
   /// The subscriber `assign(to:onWeak:)` makes: writes values into an object it holds weakly.
   ///
   /// Threading: writes happen on the delivering thread; `cancel()` may come from any thread.
-  /// Failure: it cannot fail; when the object is gone it cancels its subscription.
+  /// Completion: it cannot fail; when the object is gone it cancels its subscription.
   public final class WeakAssign<Root: AnyObject, Input>: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: `object` is a weak reference read on the delivering thread; `subscription`
     // is guarded by `lock`.

@@ -9,7 +9,7 @@ import Signals
 /// shares a group's: `(^!)`); spaces are ignored so diagrams can be aligned; a time progression
 /// such as `100ms`, `2s` or `50us` skips that long. Frames last the scheduler's `frameDuration`.
 ///
-/// Failure: a malformed diagram throws `MarbleError`, whose message points at the column.
+/// Bad input: a malformed diagram throws `MarbleError`, whose message points at the column.
 public struct MarbleDiagram<Value> {
   /// One event of the timeline.
   public enum Event {

@@ -8,7 +8,7 @@ import Testing
 /// `marbles(from:frameDuration:)`. A subscription that ended with its publisher's completion
 /// has no cancellation.
 ///
-/// Threading: a value type, safe anywhere. Failure: a malformed diagram throws `MarbleError`.
+/// Threading: a value type, safe anywhere. Bad input: a malformed diagram throws `MarbleError`.
 public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   /// When the subscription started.
   public var subscribed: SchedulerTime
