@@ -122,6 +122,16 @@ import Testing
       run.scheduler.run()
       return (label.hasSuffix("first") ? first : second).marbles()
 
+    // Buffering
+    case "buffer(2, .byRequest, .dropNewest), asked 2 at 10":
+      let buffered = try run.ints("upstream").buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest)
+      let recorder = buffered.record(on: run.scheduler, demand: .none)
+      run.scheduler.advance(by: .milliseconds(10))
+      recorder.request(.max(2))
+      run.scheduler.run()
+      defer { recorder.cancel() }
+      return recorder.marbles { Character("\($0)") }
+
     // Sources and subjects
     case "Just(1)": return run.render(Just(1))
     case "Empty()": return run.render(Empty<Int, Never>())

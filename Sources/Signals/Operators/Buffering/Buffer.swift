@@ -3,11 +3,12 @@ extension Publisher {
   /// it asks.
   ///
   /// ```
-  /// upstream:                        -1-2-3-4-|
-  /// buffer(size: 2, .byRequest,
-  ///   .dropNewest), demand 0:        ---------|        (1 and 2 held, 3 and 4 dropped)
-  /// request(.max(2)) later:          ... (12|)          the held values, then the finish
+  /// upstream:                                       -1-2-3-4-|
+  /// buffer(2, .byRequest, .dropNewest), asked 2 at 10:  ----------(12|)
   /// ```
+  ///
+  /// Nothing is asked for until frame 10: 1 and 2 are held, 3 and 4 find the buffer full and are
+  /// dropped, and the finish waits behind the held values.
   ///
   /// Semantics (Combine's, from OpenCombine 0.14's source): with `.keepFull` the operator asks
   /// the upstream for `size` values at once and for one more each time it delivers one; with
