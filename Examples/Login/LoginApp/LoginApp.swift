@@ -85,6 +85,10 @@ public final class LoginApp: Navigator, TerminalFront {
   var dialog: GateDialogViewModel? {
     if let top = stack.last, top.modal, case .gateDialog(let model) = top.scene { model } else { nil }
   }
+  /// The invalid-session dialog, when it is on top.
+  var expiredDialog: SessionExpiredDialogViewModel? {
+    if let top = stack.last, top.modal, case .sessionExpired(let model) = top.scene { model } else { nil }
+  }
   /// The password screen's model, when it is on top.
   var passwordModel: LoginViewModel? { if case .password(let model, _) = screen { model } else { nil } }
   /// The biometric screen's model, when it is on top.
@@ -188,6 +192,11 @@ public final class LoginApp: Navigator, TerminalFront {
       onChange()
       return !quitRequested
     }
+    if let expiredDialog {
+      if key == .enter { expiredDialog.confirm() } else { notice = "Answer the dialog first" }
+      onChange()
+      return true
+    }
     switch (screen, key) {
     case (.password(let model, _)?, _): handlePassword(key, model)
     case (.biometric(let model)?, .enter): model.login()
@@ -268,6 +277,9 @@ public final class LoginApp: Navigator, TerminalFront {
     let screens = stack.filter { !$0.modal }
     let back = screens.count > 1 ? title(of: screens[screens.count - 2].scene) : nil
     let lines = ScreenFrame.box(body, textWidth: textWidth, back: back)
+    if let expiredDialog {
+      return ScreenFrame.alert(TextWidth.wrap(expiredDialog.message, to: 26) + ["enter: log in"], over: lines)
+    }
     guard let dialog else { return lines }
     return ScreenFrame.alert(dialogLines(dialog.state), over: lines)
   }
@@ -281,7 +293,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .biometric: "Face login"
     case .pattern: "Pattern login"
     case .home: "Home"
-    case .gateDialog: "Dialog"
+    case .gateDialog, .sessionExpired: "Dialog"
     }
   }
 
@@ -295,7 +307,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .launch: ["Starting..."]
     case .biometric: biometricLines
     case .pattern(let model): patternLines(model)
-    case .gateDialog: []
+    case .gateDialog, .sessionExpired: []
     }
   }
 

@@ -20,6 +20,8 @@ public enum AuthScene {
   /// The login gate's dialog (no network permission, an update), presented modally over the
   /// screen below while the gate blocks.
   case gateDialog(GateDialogViewModel)
+  /// The invalid-session dialog, presented modally over the screen whose request answered 401.
+  case sessionExpired(SessionExpiredDialogViewModel)
 }
 
 /// The login flow's coordinator, MVVM-C as iOS developers know it: it makes each screen's view
@@ -52,6 +54,9 @@ public final class AuthCoordinator {
   /// One subscription to each shown screen's navigation outputs, bottom of the stack first.
   var outputs: [AnyCancellable?] = []
   var gateWatch: AnyCancellable?
+  var expiryWatch: AnyCancellable?
+  /// The invalid-session dialog presented now, if any.
+  public private(set) var expiredDialog: SessionExpiredDialogViewModel?
   /// The notice the next password screen shows (why the flow fell back to it).
   var pendingNotice: String?
 
@@ -74,6 +79,7 @@ public final class AuthCoordinator {
     gateWatch = environment.gate.state.receive(on: environment.scheduler).sink { [weak self] state in
       self?.gateChanged(state)
     }
+    expiryWatch = environment.sessionExpiry.expired.sink { [weak self] in self?.sessionExpired() }
     flow.start()
     environment.gate.prepare()
     flow.send(environment.launchEvent)
@@ -141,6 +147,25 @@ public final class AuthCoordinator {
     let model = GateDialogViewModel(state: state, gate: environment.gate)
     dialog = model
     navigator.present(.gateDialog(model))
+  }
+
+  /// A request answered 401: presents the invalid-session dialog once (a second 401 while it is
+  /// up changes nothing); confirming it dismisses it, forgets the session and goes to password
+  /// login as root.
+  func sessionExpired() {
+    guard expiredDialog == nil, screen != .launch else { return }
+    let model = SessionExpiredDialogViewModel { [weak self] in self?.expiredDialogConfirmed() }
+    expiredDialog = model
+    navigator.present(.sessionExpired(model))
+  }
+
+  func expiredDialogConfirmed() {
+    expiredDialog = nil
+    navigator.dismiss()
+    session = nil
+    pendingNotice = AppError.sessionExpired.description
+    flow.send(.sessionExpired)
+    pendingNotice = nil
   }
 
   // MARK: Scenes

@@ -16,6 +16,8 @@ public final class AuthEnvironment {
   let biometricService: any BiometricService
   /// The account whose pattern is set up on this device, if any.
   public let patternAccount: String?
+  /// Where every request that answers 401 is reported; the coordinator listens.
+  public let sessionExpiry = SessionExpiry()
 
   /// An environment over the given services and device pieces.
   public init(
@@ -28,7 +30,7 @@ public final class AuthEnvironment {
     self.authenticator = authenticator
     self.credentials = credentials
     self.biometricService = biometricService
-    useCase = LoginUseCase(repository: AuthRepository(service: loginService))
+    useCase = LoginUseCase(repository: AuthRepository(service: loginService, expiry: sessionExpiry))
     gate = LoginGate(permission: permission, updates: updates, store: store, credentials: credentials)
   }
 

@@ -3,21 +3,35 @@ import Signals
 /// The app's view of authentication: service calls with their errors mapped to `AppError`.
 ///
 /// Threading: as the service's scheduler. Failure: every service failure becomes an
-/// `AppError` here and nowhere else.
+/// `AppError` here and nowhere else; an expired session (401) is also reported to `expiry`.
 public struct AuthRepository: Sendable {
   let service: any LoginService
+  let expiry: SessionExpiry?
 
-  /// A repository over `service`.
-  public init(service: any LoginService) { self.service = service }
+  /// A repository over `service`, reporting each 401 to `expiry` (the app's one place for it).
+  public init(service: any LoginService, expiry: SessionExpiry? = nil) {
+    self.service = service
+    self.expiry = expiry
+  }
 
   /// Whether the server accepts `account`; a failed check fails with its `AppError`.
   public func isAccountAccepted(_ account: String) -> AnyPublisher<Bool, AppError> {
-    service.checkAccount(account).mapError(AppError.init).eraseToAnyPublisher()
+    mapped(service.checkAccount(account))
   }
 
   /// Logs in.
   public func login(account: String, password: String) -> AnyPublisher<Session, AppError> {
-    service.login(account: account, password: password).mapError(AppError.init).eraseToAnyPublisher()
+    mapped(service.login(account: account, password: password))
+  }
+
+  /// `request` with its failure mapped to `AppError`, a 401 reported to `expiry`.
+  func mapped<Output>(_ request: AnyPublisher<Output, ServiceError>) -> AnyPublisher<Output, AppError> {
+    let expiry = expiry
+    return request.mapError(AppError.init)
+      .handleEvents(receiveCompletion: { completion in
+        if case .failure(.sessionExpired) = completion { expiry?.report() }
+      })
+      .eraseToAnyPublisher()
   }
 }
 

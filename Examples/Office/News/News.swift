@@ -18,8 +18,16 @@ public struct NewsItem: Hashable, Sendable {
 public struct NewsError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message to show.
   public let message: String
+  /// Whether the server answered 401: the session is no longer valid.
+  public let isSessionExpired: Bool
   /// Makes the error.
-  public init(message: String) { self.message = message }
+  public init(message: String, isSessionExpired: Bool = false) {
+    self.message = message
+    self.isSessionExpired = isSessionExpired
+  }
+  /// The server's 401: the session expired.
+  public static let sessionExpired = NewsError(
+    message: "Your session expired, please log in again", isSessionExpired: true)
   /// The message.
   public var description: String { message }
 }
@@ -33,7 +41,8 @@ public protocol NewsService: Sendable {
 }
 
 /// An in-process news backend answering after `latency` on the injected scheduler; `failing`
-/// makes every request fail (the seed's switch to show the error paths).
+/// makes every request fail (the seed's switch to show the error paths), `sessionExpired` makes
+/// every request answer 401.
 public final class InProcessNewsService: NewsService, @unchecked Sendable {
   // @unchecked: `failing` and `edition` are set by the test or demo on the thread that drives
   // the scheduler, the only thread that reads them.
@@ -41,6 +50,8 @@ public final class InProcessNewsService: NewsService, @unchecked Sendable {
   let latency: SchedulerTime.Stride
   /// Whether requests fail.
   public var failing = false
+  /// Whether requests answer 401 (the session expired on the server).
+  public var sessionExpired = false
   var edition = 0
 
   /// A backend on `scheduler`.
@@ -54,7 +65,9 @@ public final class InProcessNewsService: NewsService, @unchecked Sendable {
     edition += 1
     let edition = edition
     let result: Result<[NewsItem], NewsError> =
-      failing
+      sessionExpired
+      ? .failure(.sessionExpired)
+      : failing
       ? .failure(NewsError(message: "News could not be loaded"))
       : .success(
         (1...3).map { NewsItem(title: "Edition \(edition): story \($0)", date: "2026-11-\(20 + $0)") })
@@ -64,7 +77,9 @@ public final class InProcessNewsService: NewsService, @unchecked Sendable {
   /// Accepts the feedback after `latency`, or fails when `failing`.
   public func sendFeedback(_ text: String) -> AnyPublisher<Void, NewsError> {
     let result: Result<Void, NewsError> =
-      failing ? .failure(NewsError(message: "Feedback could not be sent")) : .success(())
+      sessionExpired
+      ? .failure(.sessionExpired)
+      : failing ? .failure(NewsError(message: "Feedback could not be sent")) : .success(())
     return result.publisher.delay(for: latency, scheduler: scheduler).eraseToAnyPublisher()
   }
 }

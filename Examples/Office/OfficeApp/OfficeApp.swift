@@ -137,6 +137,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .feedback(let model)?: handleFeedback(key, model)
     case .contacts(let model)?, .picker(let model)?: handleList(key, model)
     case .contact?: if key == .escape { backButton?.backButtonPressed() }
+    case .sessionExpired(let model)?: if key == .enter { model.confirm() }
     case nil: break
     }
     onChange()
@@ -206,6 +207,11 @@ public final class OfficeApp: Navigator, TerminalFront {
       return ScreenFrame.box(body, textWidth: Self.textWidth, back: back)
     }
     let below = stack.dropLast().last.map { lines(of: $0) } ?? []
+    if case .sessionExpired(let model) = top.scene {
+      // An alert, like Login's gate dialogs: a box over the middle of the screen below.
+      let alert = TextWidth.wrap(model.message, to: 26) + ["enter: log in"]
+      return ScreenFrame.alert(alert, over: ScreenFrame.box(below, textWidth: Self.textWidth))
+    }
     return ScreenFrame.sheet(
       body, textWidth: Self.textWidth, over: ScreenFrame.box(below, textWidth: Self.textWidth))
   }
@@ -220,6 +226,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .contacts: "Contacts"
     case .picker: "New group chat"
     case .contact(let detail): detail?.contact.name ?? "Contact"
+    case .sessionExpired: "Session expired"
     }
   }
 
@@ -261,6 +268,7 @@ public final class OfficeApp: Navigator, TerminalFront {
         )
       }
       return body + ["", picking ? "m: mark  enter: confirm  esc: cancel" : "enter: open  esc: back"]
+    case .sessionExpired: return []
     case .contact(let detail):
       guard let contact = detail?.contact else { return ["Contact", "", "esc: back"] }
       return [

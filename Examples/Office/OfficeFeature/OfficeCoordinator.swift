@@ -23,6 +23,8 @@ public enum OfficeScene {
   case picker(ContactListViewModel)
   /// A contact's detail (pushed over the list), when the id is known.
   case contact(ContactDetail?)
+  /// The invalid-session dialog, presented modally over the screen whose request answered 401.
+  case sessionExpired(SessionExpiredDialogViewModel)
 }
 
 /// The front's back button (esc): the user asks to leave the screen on top. The coordinator
@@ -54,7 +56,14 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   let scheduler: any Scheduler
   let navigator: any Navigator<OfficeScene>
-  let newsService: InProcessNewsService
+  /// The in-process news backend (its switches show the error paths: `failing`,
+  /// `sessionExpired`).
+  public let newsService: InProcessNewsService
+  /// Where every request that answers 401 is reported (login checks, news, feedback); this
+  /// coordinator listens and shows the invalid-session dialog.
+  public let sessionExpiry = SessionExpiry()
+  /// The news backend as the modules call it: 401s reported to `sessionExpiry`.
+  let reportingNews: SessionReportingNewsService
   let messages: MessagesModule
   let builder: OfficeSceneBuilder
   let noticeSubject = PassthroughSubject<String, Never>()
@@ -62,6 +71,9 @@ public final class OfficeCoordinator: BackButtonHandler {
   var outputs: [AnyCancellable?] = []
   /// The contact a deep link is opening.
   var pendingDetail: ContactDetail?
+  var expiryWatch: AnyCancellable?
+  /// The invalid-session dialog presented now, if any.
+  public private(set) var expiredDialog: SessionExpiredDialogViewModel?
 
   /// A coordinator on `scheduler` showing the app through `navigator`; with `newsFails`, the
   /// news backend fails every request (the seed's switch, to show the error paths).
@@ -70,6 +82,7 @@ public final class OfficeCoordinator: BackButtonHandler {
     self.navigator = navigator
     newsService = InProcessNewsService(scheduler: scheduler)
     newsService.failing = newsFails
+    reportingNews = SessionReportingNewsService(base: newsService, expiry: sessionExpiry)
     messages = MessagesModule(recent: [directory[1], directory[3]])
     builder = OfficeSceneBuilder()
     flow = Coordinator(graph: officeGraph, navigator: builder, backEvent: .back)
@@ -85,6 +98,7 @@ public final class OfficeCoordinator: BackButtonHandler {
     try? registerContacts(in: router) { [weak self] detail in
       self?.openContact(detail) ?? .handled
     }
+    expiryWatch = sessionExpiry.expired.sink { [weak self] in self?.sessionExpired() }
     flow.start()
   }
 
@@ -146,6 +160,26 @@ public final class OfficeCoordinator: BackButtonHandler {
     if let (url, error) = failed.last { noticeSubject.send("\(url): \(error)") }
   }
 
+  /// A request answered 401: presents the invalid-session dialog over the screen on top, once
+  /// (a second 401 while it is up changes nothing).
+  func sessionExpired() {
+    guard expiredDialog == nil else { return }
+    let model = SessionExpiredDialogViewModel { [weak self] in self?.expiredDialogConfirmed() }
+    expiredDialog = model
+    outputs.append(nil)
+    navigator.present(.sessionExpired(model))
+  }
+
+  /// The dialog was confirmed: it goes, and password login becomes the root, which drops every
+  /// screen and its view model (the open contact, the picker's child flow).
+  func expiredDialogConfirmed() {
+    expiredDialog = nil
+    _ = outputs.popLast()
+    navigator.dismiss()
+    pendingDetail = nil
+    flow.send(.sessionExpired)
+  }
+
   // MARK: Scenes
 
   /// How the graph's edge presents a screen.
@@ -180,8 +214,8 @@ public final class OfficeCoordinator: BackButtonHandler {
     switch screen {
     case .login:
       let service = InProcessLoginService(scheduler: scheduler)
-      let model = LoginViewModel(
-        useCase: LoginUseCase(repository: AuthRepository(service: service)), scheduler: scheduler)
+      let repository = AuthRepository(service: service, expiry: sessionExpiry)
+      let model = LoginViewModel(useCase: LoginUseCase(repository: repository), scheduler: scheduler)
       return (.login(model), model.navigation.sink { [weak self] in self?.loginWants($0) })
     case .home:
       if !router.held.isEmpty {
@@ -191,11 +225,11 @@ public final class OfficeCoordinator: BackButtonHandler {
       let model = OfficeHomeViewModel()
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     case .news:
-      let model = NewsListViewModel(service: newsService)
+      let model = NewsListViewModel(service: reportingNews)
       model.load()
       return (.news(model), nil)
     case .feedback:
-      return (.feedback(FeedbackViewModel(service: newsService)), nil)
+      return (.feedback(FeedbackViewModel(service: reportingNews)), nil)
     case .contacts:
       let model = ContactListViewModel(mode: .normal, router: router)
       model.start()

@@ -25,13 +25,13 @@ public enum OfficeScreen: Hashable, Sendable, Codable, CaseKeyed {
 
 /// What moves the office app between screens.
 public enum OfficeEvent: Hashable, Sendable, CaseKeyed {
-  case loggedIn, logout, back
+  case loggedIn, logout, back, sessionExpired
   case openNews, openFeedback, openContacts, newGroupChat, pickerDone
   case openContact(id: Int)
 
   /// The events without their payloads, as the office graph names them.
   public enum Case: Hashable, Sendable {
-    case loggedIn, logout, back, openNews, openFeedback, openContacts, newGroupChat, pickerDone, openContact
+    case loggedIn, logout, back, sessionExpired, openNews, openFeedback, openContacts, newGroupChat, pickerDone, openContact
   }
 
   /// Which event this is.
@@ -40,6 +40,7 @@ public enum OfficeEvent: Hashable, Sendable, CaseKeyed {
     case .loggedIn: .loggedIn
     case .logout: .logout
     case .back: .back
+    case .sessionExpired: .sessionExpired
     case .openNews: .openNews
     case .openFeedback: .openFeedback
     case .openContacts: .openContacts
@@ -67,4 +68,5 @@ public let officeGraph = StateGraph<OfficeScreen, OfficeEvent>(initial: .login) 
     to: .make(.contact) { if case .openContact(let id) = $0 { .contact(id: id) } else { nil } })
   Transition(from: .contact, on: .back, to: .previous)
   Transition(from: .home, on: .logout, to: .login, presentation: .root)
+  Transition(fromAny: .sessionExpired, to: .login)
 }

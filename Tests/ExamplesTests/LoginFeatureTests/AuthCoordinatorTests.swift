@@ -42,6 +42,7 @@ final class SceneLog: Navigator {
     case .pattern: "pattern"
     case .home(let model): "home(\(model.session.userID))"
     case .gateDialog(let model): "gate(\(model.state))"
+    case .sessionExpired: "sessionExpired"
     }
   }
 
@@ -52,6 +53,23 @@ final class SceneLog: Navigator {
   var register: RegisterViewModel? { if case .register(let model) = stack.last { model } else { nil } }
   var home: HomeViewModel? { if case .home(let model) = stack.last { model } else { nil } }
   var dialog: GateDialogViewModel? { if case .gateDialog(let model) = stack.last { model } else { nil } }
+  var expiredDialog: SessionExpiredDialogViewModel? {
+    if case .sessionExpired(let model) = stack.last { model } else { nil }
+  }
+}
+
+/// A login backend whose every request answers HTTP 401 after a second: the session expired.
+struct ExpiredSessionLoginService: LoginService {
+  let scheduler: any Scheduler
+
+  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
+
+  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
+
+  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
+    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
+      .eraseToAnyPublisher()
+  }
 }
 
 /// The login flow's coordinator driven through whole flows by its view models' inputs alone, no
@@ -62,10 +80,11 @@ final class SceneLog: Navigator {
 
   func environment(
     granted: Bool = true, credential: BiometricToken? = nil,
-    biometric: ScriptedBiometricService = ScriptedBiometricService(sessions: [])
+    biometric: ScriptedBiometricService = ScriptedBiometricService(sessions: []),
+    loginService: (any LoginService)? = nil
   ) -> AuthEnvironment {
     AuthEnvironment(
-      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      scheduler: scheduler, loginService: loginService ?? InProcessLoginService(scheduler: scheduler),
       biometricService: biometric, authenticator: FakeAuthenticator(passes: true),
       credentials: CredentialStore(token: credential), store: FakeStore(lastUserID: nil),
       permission: FakePermission(granted: Flag(granted)), updates: FakeUpdates(advice: .none))
@@ -97,6 +116,28 @@ final class SceneLog: Navigator {
     #expect(log.calls.last == "root password")
     #expect(coordinator.session == nil)
     #expect(log.password !== password, "a new login screen gets a new view model")
+  }
+
+  @Test func aLoginCheckThatAnswers401ShowsTheDialogThenPasswordLoginAsRoot() throws {
+    let expired = ExpiredSessionLoginService(scheduler: scheduler)
+    let (coordinator, log) = started(environment(loginService: expired))
+    let password = try #require(log.password)
+    password.account = "alice@example.com"
+    scheduler.advance(by: .milliseconds(600))
+    #expect(log.calls == ["root launch", "root password"], "the dialog came before the service answered")
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.last == "present sessionExpired")
+    #expect(coordinator.expiredDialog != nil)
+    password.password = "wonderland"
+    password.login()
+    scheduler.advance(by: .seconds(2))
+    #expect(log.calls.filter { $0 == "present sessionExpired" }.count == 1, "a second 401 shows no second dialog")
+    try #require(log.expiredDialog).confirm()
+    #expect(
+      log.calls.suffix(2) == ["dismiss", "root password(Your session expired, please log in again)"])
+    #expect(coordinator.screen == .password)
+    #expect(coordinator.expiredDialog == nil)
+    #expect(log.password !== password, "password login starts again with a new view model")
   }
 
   @Test func registerIsPushedOverTheLoginScreenAndPoppedBackToIt() throws {

@@ -44,6 +44,7 @@ final class OfficeSceneLog: Navigator {
     case .contacts: "contacts"
     case .picker: "picker"
     case .contact(let detail): "contact(\(detail?.contact.name ?? "?"))"
+    case .sessionExpired: "sessionExpired"
     }
   }
 
@@ -51,6 +52,9 @@ final class OfficeSceneLog: Navigator {
   var home: OfficeHomeViewModel? { if case .home(let model) = stack.last { model } else { nil } }
   var contacts: ContactListViewModel? { if case .contacts(let model) = stack.last { model } else { nil } }
   var picker: ContactListViewModel? { if case .picker(let model) = stack.last { model } else { nil } }
+  var expiredDialog: SessionExpiredDialogViewModel? {
+    if case .sessionExpired(let model) = stack.last { model } else { nil }
+  }
 }
 
 /// The office coordinator driven through whole flows by its view models' inputs, no view.
@@ -90,6 +94,58 @@ final class OfficeSceneLog: Navigator {
     #expect(log.calls.count == 8)
     home.choose(.logout)
     #expect(log.calls.last == "root login")
+  }
+
+  @Test func aNewsRequestThatAnswers401EndsOnThePasswordScreenAfterTheDialog() throws {
+    let (coordinator, log, _) = started()
+    try logIn(log)
+    coordinator.newsService.sessionExpired = true
+    try #require(log.home).choose(.news)
+    #expect(log.calls.last == "push news")
+    scheduler.advance(by: .milliseconds(999))
+    #expect(log.calls.last == "push news", "the dialog came before the service answered")
+    scheduler.advance(by: .milliseconds(1))
+    #expect(log.calls.last == "present sessionExpired")
+    #expect(coordinator.screen == .news, "the dialog is modal over the screen, the flow stays")
+    let dialog = try #require(log.expiredDialog)
+    dialog.confirm()
+    #expect(log.calls.suffix(3) == ["present sessionExpired", "dismiss", "root login"])
+    #expect(coordinator.screen == .login)
+    #expect(coordinator.flow.stack.map(\.screen) == [.login])
+    let calls = log.calls
+    dialog.confirm()
+    #expect(log.calls == calls, "confirming twice acts once")
+  }
+
+  @Test func aFeedbackThatAnswers401EndsOnThePasswordScreenAfterTheDialog() throws {
+    let (coordinator, log, _) = started()
+    try logIn(log)
+    try #require(log.home).choose(.feedback)
+    guard case .feedback(let feedback) = log.stack.last else {
+      Issue.record("no feedback screen: \(log.calls)")
+      return
+    }
+    coordinator.newsService.sessionExpired = true
+    feedback.text = "more coffee"
+    feedback.submit()
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.suffix(2) == ["push feedback", "present sessionExpired"])
+    try #require(log.expiredDialog).confirm()
+    #expect(log.calls.suffix(2) == ["dismiss", "root login"])
+    #expect(coordinator.screen == .login)
+  }
+
+  @Test func aLoginCheckThatAnswers401IsReportedToTheSamePlace() throws {
+    let (coordinator, log, _) = started()
+    let reports = coordinator.sessionExpiry.expired.record()
+    coordinator.newsService.sessionExpired = true
+    try logIn(log)
+    #expect(reports.values.isEmpty, "login checks go to the login service, which still answers")
+    coordinator.sessionExpiry.report()
+    #expect(reports.values.count == 1)
+    #expect(log.calls.last == "present sessionExpired")
+    try #require(log.expiredDialog).confirm()
+    #expect(log.calls.suffix(2) == ["dismiss", "root login"])
   }
 
   @Test func thePickerIsPresentedAsAChildFlowAndItsOutcomeDismissesIt() throws {
