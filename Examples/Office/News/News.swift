@@ -68,9 +68,9 @@ public final class InProcessNewsService: NewsService, @unchecked Sendable {
       sessionExpired
       ? .failure(.sessionExpired)
       : failing
-      ? .failure(NewsError(message: "News could not be loaded"))
-      : .success(
-        (1...3).map { NewsItem(title: "Edition \(edition): story \($0)", date: "2026-11-\(20 + $0)") })
+        ? .failure(NewsError(message: "News could not be loaded"))
+        : .success(
+          (1...3).map { NewsItem(title: "Edition \(edition): story \($0)", date: "2026-11-\(20 + $0)") })
     return result.publisher.delay(for: latency, scheduler: scheduler).eraseToAnyPublisher()
   }
 

@@ -42,13 +42,15 @@ public let officeDemoScript = """
   """
 
 /// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame
-/// that changed, headed by its virtual time.
+/// that changed, headed by its virtual time; with `sessionExpired`, the news backend answers
+/// every request with 401.
 @MainActor
 public func runOfficeScript(
-  _ steps: [ScriptStep], open links: [String] = [], newsFails: Bool = false
+  _ steps: [ScriptStep], open links: [String] = [], newsFails: Bool = false, sessionExpired: Bool = false
 ) -> String {
   let scheduler = TestScheduler()
   let (app, coordinator) = startOfficeApp(scheduler: scheduler, newsFails: newsFails)
+  coordinator.newsService.sessionExpired = sessionExpired
   for link in links { coordinator.open(link) }
   return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
 }

@@ -31,7 +31,8 @@ public enum OfficeEvent: Hashable, Sendable, CaseKeyed {
 
   /// The events without their payloads, as the office graph names them.
   public enum Case: Hashable, Sendable {
-    case loggedIn, logout, back, sessionExpired, openNews, openFeedback, openContacts, newGroupChat, pickerDone, openContact
+    case loggedIn, logout, back, sessionExpired, openNews, openFeedback, openContacts, newGroupChat,
+      pickerDone, openContact
   }
 
   /// Which event this is.

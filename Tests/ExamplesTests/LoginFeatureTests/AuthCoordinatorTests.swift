@@ -131,7 +131,8 @@ struct ExpiredSessionLoginService: LoginService {
     password.password = "wonderland"
     password.login()
     scheduler.advance(by: .seconds(2))
-    #expect(log.calls.filter { $0 == "present sessionExpired" }.count == 1, "a second 401 shows no second dialog")
+    #expect(
+      log.calls.filter { $0 == "present sessionExpired" }.count == 1, "a second 401 shows no second dialog")
     try #require(log.expiredDialog).confirm()
     #expect(
       log.calls.suffix(2) == ["dismiss", "root password(Your session expired, please log in again)"])

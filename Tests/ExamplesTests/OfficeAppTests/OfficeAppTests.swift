@@ -16,7 +16,7 @@ import Testing
         of: officeGraph,
         events: [
           .loggedIn, .logout, .back, .openNews, .openFeedback, .openContacts, .newGroupChat, .pickerDone,
-          .openContact(id: 1),
+          .openContact(id: 1), .sessionExpired,
         ]) >= officeGraph.transitions.count)
   }
 
@@ -31,6 +31,25 @@ import Testing
     #expect(
       output == (try String(contentsOf: file, encoding: .utf8)),
       "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
+  }
+
+  @Test func aNewsRequestAnswering401ShowsTheDialogThenTheLoginScreen() throws {
+    let script =
+      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 1\nwait 1s\nkey esc\nenter\n"
+    let output = runOfficeScript(try parseScript(script), sessionExpired: true)
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Golden/session-expired.txt")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try output.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(
+      output == (try String(contentsOf: file, encoding: .utf8)),
+      "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
+    let frames = output.components(separatedBy: "--- ")
+    let dialog = try #require(frames.firstIndex { $0.contains("Your session expired") })
+    #expect(frames[dialog].contains("#===="), "the dialog is an alert over the news")
+    #expect(frames.last?.contains("Office - log in") == true, "it ends on the password screen")
   }
 
   /// An office app on a fresh test scheduler, started: the login screen is showing.
