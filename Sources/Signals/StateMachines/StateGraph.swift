@@ -13,8 +13,9 @@
 /// ```
 ///
 /// A graph is a value: make it once, validate it with `problems()`, draw it with `mermaid()` or
-/// `dot()`. Making it builds the index a machine looks transitions up in (one hash lookup per
-/// send, no reflection). Threading: immutable, safe to share. Bad input: nothing is checked at
+/// `dot()`. Making it builds the index a machine looks transitions up in (a table indexed by
+/// the state's and the event's case, no hashing for enums of up to 256 cases, no reflection).
+/// Threading: immutable, safe to share. Bad input: nothing is checked at
 /// construction; `problems()` lists what is wrong.
 public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// One edge of the graph; see `Signals.Transition`.
@@ -61,7 +62,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     }
     for key in named where seen.insert(key).inserted { ordered.append(key) }
     states = ordered
-    index = TransitionIndex(transitions)
+    index = TransitionIndex(transitions, states: ordered)
   }
 
   /// Whether any transition goes back to `.previous` (the machine then keeps a stack).
@@ -71,6 +72,15 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// in the order they are tried: specific ones, then wildcards.
   public func candidates(from state: State.Case, on event: Event.Case) -> [Transition] {
     index.candidates(state, event).map { index.slots[$0] }
+  }
+
+  /// Whether the index finds a case's row and column by its byte (keys of at most one byte:
+  /// payload-free enums), rather than by hashing.
+  package var looksUpCasesByByte: Bool { !index.cells.isEmpty }
+
+  /// `candidates(from:on:)` found by hashing only, to check the byte table against.
+  package func hashedCandidates(from state: State.Case, on event: Event.Case) -> [Transition] {
+    index.hashedCandidates(state, event).map { index.slots[$0] }
   }
 
   /// Whether `state` is terminal.
@@ -86,8 +96,13 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   public func name(ofEvent event: Event) -> String { caseLabel(event.caseKey) }
 }
 
-/// Where each (state case, event case) finds its candidate transitions: built once per graph,
-/// looked up with one hash per send (two when only wildcards apply).
+/// Where each (state case, event case) finds its candidate transitions: built once per graph.
+///
+/// The send path reads a table with a row per state case and a column per event case. Row and
+/// column are found by the key's one byte when the key type is one byte wide (a payload-free enum
+/// of up to 256 cases: its byte is its case), checked with `==` against the key the row was made
+/// for; any other key type, or a key the table does not know, takes the hashed path (one or two
+/// dictionary lookups). Both paths give the same answer: the byte is only a hint.
 @usableFromInline
 struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline
@@ -108,8 +123,16 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline let rules: [Rule<State, Event>]
   @usableFromInline let specific: [Pair: Range<Int>]
   @usableFromInline let wildcard: [Event.Case: Range<Int>]
+  /// The table: `cells[row * columns.count + column]`; empty when the keys are not one byte.
+  @usableFromInline let cells: [Range<Int>]
+  /// The state case of each row and the event case of each column.
+  @usableFromInline let rows: [State.Case]
+  @usableFromInline let columns: [Event.Case]
+  /// A key's byte to its row or column, or -1; 256 entries each, or none.
+  @usableFromInline let rowOfByte: [Int16]
+  @usableFromInline let columnOfByte: [Int16]
 
-  init(_ transitions: [Transition<State, Event>]) {
+  init(_ transitions: [Transition<State, Event>], states: [State.Case]) {
     var slots: [Transition<State, Event>] = []
     var specific: [Pair: Range<Int>] = [:]
     var wildcard: [Event.Case: Range<Int>] = [:]
@@ -149,14 +172,63 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
     rules = slots.map { Rule($0) }
     self.specific = specific
     self.wildcard = wildcard
+    let rowOfByte = Self.byteTable(states)
+    let columnOfByte = Self.byteTable(events)
+    if rowOfByte.isEmpty || columnOfByte.isEmpty {
+      (rows, columns, cells, self.rowOfByte, self.columnOfByte) = ([], [], [], [], [])
+      return
+    }
+    var cells: [Range<Int>] = []
+    cells.reserveCapacity(states.count * events.count)
+    for state in states {
+      for event in events {
+        cells.append(specific[Pair(state: state, event: event)] ?? wildcard[event] ?? 0..<0)
+      }
+    }
+    (rows, columns, self.cells, self.rowOfByte, self.columnOfByte) = (
+      states, events, cells, rowOfByte, columnOfByte
+    )
+  }
+
+  /// Each key's byte to its position in `keys`, or `[]` when the keys are not one byte wide or
+  /// two keys share a byte.
+  static func byteTable<Key: Hashable>(_ keys: [Key]) -> [Int16] {
+    guard MemoryLayout<Key>.size <= 1, keys.count <= 256 else { return [] }
+    var table = [Int16](repeating: -1, count: 256)
+    for (position, key) in keys.enumerated() {
+      let byte = caseByte(key)
+      guard table[byte] < 0 else { return [] }
+      table[byte] = Int16(position)
+    }
+    return table
   }
 
   /// The slots to try, in order; empty when nothing applies.
-  @inlinable
+  @inlinable @inline(__always)
   func candidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
+    if !cells.isEmpty {
+      let row = Int(rowOfByte[caseByte(state)])
+      let column = Int(columnOfByte[caseByte(event)])
+      if row >= 0, column >= 0, rows[row] == state, columns[column] == event {
+        return cells[row &* columns.count &+ column]
+      }
+    }
+    return hashedCandidates(state, event)
+  }
+
+  /// The slots to try, found by hashing.
+  @inlinable
+  func hashedCandidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
     if let range = specific[Pair(state: state, event: event)] { return range }
     return wildcard[event] ?? 0..<0
   }
+}
+
+/// The byte of a key at most one byte wide (0 for an empty type): for a payload-free enum, its
+/// case. Only a hint for the index's table, which checks the key with `==`.
+@inlinable @inline(__always)
+func caseByte<Key>(_ key: Key) -> Int {
+  MemoryLayout<Key>.size == 0 ? 0 : withUnsafeBytes(of: key) { Int($0[0]) }
 }
 
 /// One slot of the index as the send path reads it.
