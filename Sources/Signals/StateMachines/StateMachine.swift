@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a transition did to a machine's stack of states (the screens a coordinator shows).
 public enum StackChange: Sendable, Hashable {
   /// The stack is now the new state alone.
@@ -18,7 +20,8 @@ public enum StackChange: Sendable, Hashable {
 /// `send(_:)` that moves it along the graph.
 ///
 /// One event runs at a time, to completion: the graph's guards and target makers are called,
-/// then the state changes, then the publishers deliver the transition. None of that user code
+/// then the state changes, then `statePublisher` delivers the new state and `transitions` the
+/// step (in that order, so that an observer of either reads the new `state`). None of that user code
 /// runs under the machine's lock, so a guard may read `state` and an observer may send. An
 /// event sent while another is running (from a guard, a target maker or an observer, or from
 /// another thread) is queued and run, in the order it arrived, by the thread running the
@@ -35,8 +38,10 @@ public enum StackChange: Sendable, Hashable {
 /// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
 /// allocation (except to queue an event behind a running one).
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current`, `entries`, `running` and `queue` are written only inside `lock`, and
-  // `current`/`entries` only by the thread that set `running` (which alone reads them unlocked).
+  // @unchecked: `current` and `entries` are read and written by the thread holding the `claim`
+  // (the claim's acquire/release orders one holder's writes before the next one's reads); when
+  // the machine keeps a stack, they are also written inside `lock` and read there by others.
+  // `queue` is read and written only inside `lock`.
 
   /// A transition that happened.
   public struct Step {
@@ -88,8 +93,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var current: State
   @usableFromInline @exclusivity(unchecked) var entries: [StackEntry]
-  @usableFromInline @exclusivity(unchecked) var running = false
-  @usableFromInline @exclusivity(unchecked) var queue: [Event] = []
+  /// `running` while a thread runs an event; `waiting` while events wait in `queue` (set and
+  /// cleared only inside `lock`, together with the queue). Free (0), the next send claims it with
+  /// one compare-and-exchange and gives it back with another: no lock round for the claim.
+  @usableFromInline let claim = Atomic<UInt8>(0)
+  @usableFromInline @exclusivity(unchecked) var queue = EventQueue<Event>()
+  /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
+  @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stateSubject: CurrentValueSubject<State, Never>
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
 
@@ -108,8 +118,9 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     stateSubject = CurrentValueSubject(graph.initial)
   }
 
-  /// The current state.
-  public var state: State { lock.withLock { current } }
+  /// The current state: the last one the machine published (a machine with a stack reads it
+  /// under its lock, with the stack).
+  public var state: State { keepsStack ? lock.withLock { current } : stateSubject.value }
 
   /// The stack, bottom first (the last entry is `state`); empty unless `keepsStack`.
   public var stack: [StackEntry] { lock.withLock { entries } }
@@ -139,12 +150,15 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   }
 
   /// Each transition as it happens, in order.
-  public var transitions: AnyPublisher<Step, Never> { stepSubject.eraseToAnyPublisher() }
+  public var transitions: AnyPublisher<Step, Never> {
+    stepsWatched.store(true, ordering: .releasing)
+    return stepSubject.eraseToAnyPublisher()
+  }
 
   /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
   /// `.previous` target, there is an entry to go back to. Guards run on this thread, unlocked.
   public func can(_ event: Event) -> Bool {
-    let (state, depth) = lock.withLock { (current, entries.count) }
+    let (state, depth) = keepsStack ? lock.withLock { (current, entries.count) } : (self.state, 0)
     let range = graph.index.candidates(state.caseKey, event.caseKey)
     for slot in range {
       let transition = graph.index.slots[slot]
@@ -210,31 +224,62 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
+  /// The bits of `claim`.
+  @usableFromInline static var running: UInt8 { 1 }
+  @usableFromInline static var waiting: UInt8 { 2 }
+
   /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
   @inlinable
   func run(_ event: Event) -> Outcome {
-    let claimed = lock.withLock { () -> Bool in
-      if running {
-        queue.append(event)
-        return false
+    while true {
+      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
+        let outcome = process(event)
+        release()
+        return outcome
       }
-      running = true
-      return true
+      if enqueue(event) { return .queued }
     }
-    guard claimed else { return .queued }
-    let outcome = process(event)
-    while let next = lock.withLock({ () -> Event? in
-      if queue.isEmpty {
-        running = false
-        return nil
+  }
+
+  /// Queues `event` behind the running one; returns `false` (queuing nothing) when no event
+  /// runs any more, so that the caller claims the machine itself.
+  @usableFromInline
+  func enqueue(_ event: Event) -> Bool {
+    lock.withLock {
+      var word = claim.load(ordering: .relaxed)
+      while word & Self.running != 0 {
+        let (done, now) = claim.compareExchange(
+          expected: word, desired: word | Self.waiting, ordering: .relaxed)
+        if done {
+          queue.append(event)
+          return true
+        }
+        word = now
       }
-      return queue.removeFirst()
-    }) {
-      if case .refused(let refusal) = process(next), case .report(let handler) = policy {
-        handler(rejection(refusal))
-      }
+      return false
     }
-    return outcome
+  }
+
+  /// Runs the events queued while this thread ran, then gives the claim back.
+  @inlinable
+  func release() {
+    while !claim.compareExchange(expected: Self.running, desired: 0, ordering: .releasing).exchanged {
+      runQueued()
+    }
+  }
+
+  /// Runs the first queued event (`waiting` is set), reporting a refusal to the policy.
+  @usableFromInline
+  func runQueued() {
+    let next = lock.withLock { () -> Event? in
+      let next = queue.popFirst()
+      if queue.isEmpty { claim.bitwiseAnd(~Self.waiting, ordering: .relaxed) }
+      return next
+    }
+    guard let next else { return }
+    if case .refused(let refusal) = process(next), case .report(let handler) = policy {
+      handler(rejection(refusal))
+    }
   }
 
   /// Takes `event` from the current state. Called only by the running thread, which alone
@@ -286,10 +331,26 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       case .none: change = .replaceTop
       }
     }
+    if keepsStack {
+      record(target, change)
+    } else {
+      current = target
+    }
+    stateSubject.send(target)
+    // Most machines are observed through their state only: skip building a step nobody reads.
+    if stepsWatched.load(ordering: .relaxed) {
+      stepSubject.send(
+        Step(from: from, event: event, to: target, presentation: rule.presentation, change: change))
+    }
+    return .taken(target)
+  }
+
+  /// Moves a machine that keeps a stack to `target`, under the lock (others read both there).
+  @usableFromInline
+  func record(_ target: State, _ change: StackChange) {
     let released = lock.withLock { () -> (State, [StackEntry]) in
       let old = current
       current = target
-      guard keepsStack else { return (old, []) }
       var dropped: [StackEntry] = []
       switch change {
       case .setRoot:
@@ -306,13 +367,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       return (old, dropped)
     }
     _ = released  // the replaced state and entries are released here, outside the lock
-    // Most machines are observed through their state only: skip building a step nobody reads.
-    if stepSubject.subscriberCount > 0 {
-      stepSubject.send(
-        Step(from: from, event: event, to: target, presentation: rule.presentation, change: change))
-    }
-    stateSubject.send(target)
-    return .taken(target)
   }
 
   @usableFromInline
@@ -343,6 +397,9 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       throw .unknownState(graph.name(of: entry.state))
     }
     let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
+    // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
+    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+    defer { if claimed { release() } }
     let released = lock.withLock { () -> (State, [StackEntry]) in
       defer {
         current = top.state
