@@ -15,6 +15,10 @@ import Synchronization
 /// last values) keeps the newest such values for that subscriber and delivers them when it
 /// requests more. A subscriber that requested `.unlimited` costs one more load per value. In the
 /// uncontended case a send takes the lock once, ends with one compare-and-swap, and copies nothing.
+///
+/// Fairness (`FairDrain`): a drainer that other threads keep busy hands the queue over, after a
+/// batch of queued events, to the next sender from another thread, which waits for the
+/// delivery in progress and drains from there; re-entrant sends never wait.
 @usableFromInline
 final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
@@ -56,6 +60,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   /// Whether subscribers that come after the completion get the replayed values before it
   /// (`ReplaySubject`), or only the completion (`CurrentValueSubject`, as in Combine).
   @usableFromInline let replaysAfterCompletion: Bool
+  /// Who drains next when other threads keep the drainer busy.
+  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
+  /// Set when a sender waiting to take over may drain.
+  @usableFromInline let handedOver = Atomic<Bool>(false)
 
   @inlinable init(replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true) {
     replay = ReplayBuffer(capacity: capacity)
@@ -71,17 +79,22 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   @inlinable var latestValue: Output? { lock.withLock { latest } }
 
   @inlinable func send(_ value: Output) {
+    var takesOver = false
     let snapshot: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       if keepsLatest { latest = value }
       guard claimDrain() else {
         pending.append(.value(value))
+        takesOver = fair.shouldTakeOver(handedOver)
         return nil
       }
       replay.append(value)
       return list.snapshot
     }
-    guard let snapshot else { return }
+    guard let snapshot else {
+      if takesOver { takeOver() }
+      return
+    }
     for case let deliver? in snapshot { deliver.call(.value(value)) }
     drain()
   }
@@ -153,6 +166,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     if current == DrainState.idle {
       // No drainer, and only a drainer changes the state outside the lock.
       drainState.store(DrainState.draining, ordering: .relaxed)
+      fair.start()
       return true
     }
     if current == DrainState.draining {
@@ -164,6 +178,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       }
       // The drainer finished meanwhile (its one change outside the lock): take over.
       drainState.store(DrainState.draining, ordering: .relaxed)
+      fair.start()
       return true
     }
     return false
@@ -182,9 +197,22 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 
   /// The next queued step; gives up draining when there is none. Called by the drainer when
   /// `.queued` is set.
+  /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves this
+  /// thread's value to it.
+  @inlinable func takeOver() {
+    if !FairDrain.awaitHandOver(handedOver) {
+      guard lock.withLock({ fair.withdraw(handedOver) }) else { return }
+    }
+    drain()
+  }
+
   @inlinable func nextStep() -> Step? {
     lock.withLock {
+      // A sender from another thread waits to take over: it drains from here (the state stays
+      // claimed, now by it).
+      if fair.handsOver(handedOver) { return nil }
       while let event = pending.popFirst() {
+        fair.count()
         if pending.isEmpty { drainState.store(DrainState.draining, ordering: .relaxed) }
         switch event {
         case .value(let value):

@@ -1,0 +1,112 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The hand-over policy of a serialized queue (a subject's): the thread that drains hands the
+/// queue to a sender from another thread after a fair batch, so that a thread that sent once is
+/// not kept delivering for as long as other threads keep sending.
+///
+/// - The drainer counts what it delivers from the queue. Once it has delivered `batch` queued
+///   events, the next sender from another thread queues its value and then waits to take over:
+///   it waits for the delivery in progress to end (the drainer hands over between two
+///   deliveries, never during one), then drains the queue itself, in order, and the first
+///   drainer's `send` returns.
+/// - A send from the draining thread itself (a re-entrant send from a subscriber) never waits:
+///   it queues its value and returns, as before.
+/// - Only one sender waits at a time; others queue and return. The waiting sender gives up
+///   after `patience` (its value stays queued and the drainer delivers it, as before): so a
+///   subscriber that waits for that sender's thread (a lock it holds, a queue it runs) delays
+///   it by `patience` at most, and never deadlocks it.
+/// - Delivery stays serial (the drainer's role passes from one thread to the next under the
+///   owner's lock, never held by two), and the queue is one FIFO: nothing is lost or reordered.
+///
+/// Its `var`s are read and written only inside the owner's lock. The owner keeps the hand-over
+/// signal beside it (`granted`, an atomic written inside the lock and read by the waiting sender
+/// outside it) and passes it in.
+@usableFromInline
+struct FairDrain: Sendable {
+  /// How many queued events a drainer delivers before it hands over to a waiting sender.
+  @usableFromInline static var batch: Int { 64 }
+  /// How long a sender waits to take over before it leaves its value to the drainer.
+  @usableFromInline static var patience: Duration { .milliseconds(20) }
+
+  /// Queued events the drainer delivered since it took its turn.
+  @usableFromInline var delivered = 0
+  /// The drainer's thread, recorded once it has delivered a batch (the only time it is read).
+  @usableFromInline var drainer: UInt = 0
+  /// The thread waiting to take over, or 0.
+  @usableFromInline var successor: UInt = 0
+  @inlinable init() {}
+
+  /// Counts one delivered queued event. Call locked, on the draining thread.
+  @inlinable mutating func count() {
+    delivered &+= 1
+    if delivered == Self.batch { drainer = currentThreadID() }
+  }
+
+  /// Whether a sender waits to take over; if so, hands the queue to it: the caller returns
+  /// without clearing its draining flag, which now belongs to the successor. Call locked.
+  @inlinable mutating func handsOver(_ granted: borrowing Atomic<Bool>) -> Bool {
+    guard successor != 0 else { return false }
+    successor = 0
+    delivered = 0
+    granted.store(true, ordering: .releasing)
+    return true
+  }
+
+  /// A thread becomes the drainer. Call locked.
+  @inlinable mutating func start() { delivered = 0 }
+
+  /// Whether the calling sender, which has just queued behind the drainer, should wait to take
+  /// over; if so, it is registered as the successor. Call locked.
+  @inlinable mutating func shouldTakeOver(_ granted: borrowing Atomic<Bool>) -> Bool {
+    guard delivered >= Self.batch, successor == 0 else { return false }
+    let me = currentThreadID()
+    guard me != drainer else { return false }
+    successor = me
+    granted.store(false, ordering: .relaxed)
+    return true
+  }
+
+  /// Waits, outside the lock, until the drainer hands over or `patience` has passed; returns
+  /// whether it handed over. If not, the caller withdraws with `withdraw()` under the lock.
+  @inlinable static func awaitHandOver(_ granted: borrowing Atomic<Bool>) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.patience)
+    var spins = 0
+    while !granted.load(ordering: .acquiring) {
+      spins &+= 1
+      if spins & 63 == 0 && clock.now >= deadline { return false }
+      yieldProcessor()
+    }
+    return true
+  }
+
+  /// The waiting sender gives up; returns `true` if the hand-over came meanwhile (it must drain
+  /// after all). Call locked.
+  @inlinable mutating func withdraw(_ granted: borrowing Atomic<Bool>) -> Bool {
+    if granted.load(ordering: .relaxed) { return true }
+    successor = 0
+    return false
+  }
+}
+
+/// An id of the calling thread, never 0.
+@inlinable
+func currentThreadID() -> UInt {
+  #if canImport(Glibc)
+    UInt(pthread_self())
+  #else
+    UInt(bitPattern: pthread_self())
+  #endif
+}
+
+/// Lets another runnable thread have this core (no sleeping).
+@inlinable
+func yieldProcessor() { sched_yield() }
