@@ -97,7 +97,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// cleared only inside `lock`, together with the queue). Free (0), the next send claims it with
   /// one compare-and-exchange and gives it back with another: no lock round for the claim.
   @usableFromInline let claim = Atomic<UInt8>(0)
-  @usableFromInline @exclusivity(unchecked) var queue = EventQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Event>()
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stateSubject: CurrentValueSubject<State, Never>
