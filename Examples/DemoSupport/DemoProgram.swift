@@ -29,6 +29,9 @@ public struct DemoProgram<Options> {
   public let graph: (GraphFormat) -> String
   /// The script `swift run` plays when it is not in a terminal.
   public let builtInScript: String
+  /// The built-in script for the options given, when it depends on them (a start screen, a
+  /// dialog); `builtInScript` when this is `nil`.
+  public let builtInScriptFor: ((Options) -> String)?
   /// The options the built-in script plays with, from the command line's.
   public let builtInOptions: (Options) -> Options
   /// Plays steps on virtual time with these options and returns the frames.
@@ -41,6 +44,7 @@ public struct DemoProgram<Options> {
     usage: String, readOptions: @escaping (inout CommandLineOptions) throws(UsageError) -> Options,
     graph: @escaping (GraphFormat) -> String, builtInScript: String,
     builtInOptions: @escaping (Options) -> Options = { $0 },
+    builtInScriptFor: ((Options) -> String)? = nil,
     play: @escaping ([ScriptStep], Options) -> String, runInteractive: @escaping (Options) -> Never
   ) {
     self.usage = usage
@@ -48,6 +52,7 @@ public struct DemoProgram<Options> {
     self.graph = graph
     self.builtInScript = builtInScript
     self.builtInOptions = builtInOptions
+    self.builtInScriptFor = builtInScriptFor
     self.play = play
     self.runInteractive = runInteractive
   }
@@ -90,7 +95,8 @@ public struct DemoProgram<Options> {
       StandardStreams.writeOutputOrExit(
         "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n")
       do {
-        StandardStreams.writeOutputOrExit(play(try parseScript(builtInScript), builtInOptions(options)))
+        let script = builtInScriptFor?(options) ?? builtInScript
+        StandardStreams.writeOutputOrExit(play(try parseScript(script), builtInOptions(options)))
       } catch {
         StandardStreams.fail("the built-in script: \(error)")
       }

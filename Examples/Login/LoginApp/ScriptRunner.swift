@@ -42,6 +42,22 @@ public struct DemoSetup: Sendable {
 }
 
 /// Plays `steps` against the app on virtual time and returns each frame that changed, headed by
+/// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
+/// login (the demo script for password, a face scan, the pattern 1-2-5-4), after answering the
+/// dialog the gate shows first (retry when offline, later for an optional update; a forced
+/// update shows that the demo cannot update, then quits).
+public func builtInScript(for setup: DemoSetup) -> String {
+  if case .forced = setup.update { return "enter\nkey esc\n" }
+  var script = setup.networkAllowed ? "" : "enter\nwait 1s\n"
+  if case .optional = setup.update { script += "key esc\n" }
+  switch setup.credential {
+  case .none: script += demoScript
+  case .biometric: script += "enter\nwait 1s\nwait 1s\n"
+  case .pattern: script += "type 1254\nenter\nwait 1s\nwait 1s\n"
+  }
+  return script
+}
+
 /// its virtual time.
 @MainActor
 public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> String {

@@ -61,6 +61,7 @@ MainActor.assumeIsolated {
     usage: usage, readOptions: readLoginOptions,
     graph: { $0 == .dot ? authGraph.dot(name: "Auth") : authGraph.mermaid() },
     builtInScript: demoScript,
+    builtInScriptFor: { builtInScript(for: $0.setup) },
     play: { steps, options in runScript(steps, setup: options.setup) },
     runInteractive: { options in
       let environment = AuthEnvironment.demo(

@@ -93,6 +93,27 @@ import Testing
     try check(output, against: "offline.txt")
   }
 
+  /// Without a terminal, `LoginDemo --start biometric`, `--start pattern`, `--offline` and
+  /// `--update optional` play a script for that start screen or dialog and end logged in; a
+  /// forced update ends on its dialog.
+  @Test(arguments: [
+    DemoSetup(credential: .biometric), DemoSetup(credential: .pattern), DemoSetup(networkAllowed: false),
+    DemoSetup(credential: .biometric, update: .optional(version: "2.0")),
+  ])
+  func eachStartHasItsBuiltInScript(_ setup: DemoSetup) throws {
+    let output = runScript(try parseScript(builtInScript(for: setup)), setup: setup)
+    #expect(output.contains("You are logged in."), "never logged in:\n\(output)")
+    #expect(!output.contains("That key does nothing here"), "a key went to the wrong screen")
+  }
+
+  @Test func aForcedUpdatesBuiltInScriptEndsOnItsDialog() throws {
+    let setup = DemoSetup(update: .forced(version: "2.0"))
+    let output = runScript(try parseScript(builtInScript(for: setup)), setup: setup)
+    let lastFrame = output.components(separatedBy: "--- ").last ?? ""
+    #expect(lastFrame.contains("Update required: 2.0"))
+    #expect(!output.contains("You are logged in."))
+  }
+
   @Test func updateDialogs() throws {
     let optional = runScript(
       try parseScript("key esc\n"), setup: DemoSetup(update: .optional(version: "2.0")))
