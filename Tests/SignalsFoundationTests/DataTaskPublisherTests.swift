@@ -108,7 +108,7 @@ struct DataTaskPublisherTests {
   @Test func cancellingTheSubscriptionCancelsTheTask() throws {
     let server = try Server()
     defer { server.stop() }
-    let received = Mutex<Int>(0)
+    let received = Guarded<Int>(0)
     let subscription = URLSession.shared.dataTaskPublisher(for: server.url("/hold"))
       .sink(
         receiveCompletion: { _ in received.withLock { $0 += 1 } },

@@ -36,7 +36,7 @@ final class NotificationProbe: Sendable {
     let center = NotificationCenter()
     let sender = NSObject()
     let other = NSObject()
-    let names = Mutex<[String]>([])
+    let names = Guarded<[String]>([])
     let subscription = center.publisher(for: Self.ping, object: sender).sink { notification in
       names.withLock { $0.append(notification.object as? NSObject === sender ? "sender" : "other") }
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// What the scheduled actions did, and whether each ran on the expected run loop's thread.
 final class RunLoopLog: Sendable {
-  let entries = Mutex<[String]>([])
+  let entries = Guarded<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }
@@ -42,7 +42,7 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
   @Test func anActionScheduledFromAnotherThreadRunsOnTheLoopsThread() {
     let runLoop = RunLoop.current
     let scheduler = RunLoopScheduler(runLoop)
-    let onLoop = Mutex<Bool?>(nil)
+    let onLoop = Guarded<Bool?>(nil)
     DispatchQueue.global().async {
       scheduler.schedule { onLoop.withLock { $0 = RunLoop.current === scheduler.runLoop } }
     }
@@ -56,7 +56,7 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
     // A far timer keeps the loop asleep in `run(mode:before:)` instead of returning at once.
     let far = scheduler.schedule(after: scheduler.now.advanced(by: .seconds(60))) {}
     let start = scheduler.now
-    let ranAfter = Mutex<SchedulerTime.Stride?>(nil)
+    let ranAfter = Guarded<SchedulerTime.Stride?>(nil)
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
       scheduler.schedule { ranAfter.withLock { $0 = start.distance(to: scheduler.now) } }
     }
@@ -99,7 +99,7 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
     #expect(!log.all.contains("a"))
     quiet.cancel()
 
-    let intervals = Mutex<[SchedulerTime.Stride]>([])
+    let intervals = Guarded<[SchedulerTime.Stride]>([])
     let measured = debounced.measureInterval(using: runLoop).sink { interval in
       intervals.withLock { $0.append(interval) }
     }
@@ -126,7 +126,7 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
 @Suite struct TimerPublisherTests {
   @Test func autoconnectedTimerSendsIncreasingDatesWhileTheLoopRuns() {
     let runLoop = RunLoop.current
-    let dates = Mutex<[Date]>([])
+    let dates = Guarded<[Date]>([])
     let subscription = Timer.publish(every: 0.005, on: runLoop, in: .default).autoconnect()
       .sink { date in dates.withLock { $0.append(date) } }
     #expect(run(runLoop) { dates.withLock { $0.count } >= 3 })

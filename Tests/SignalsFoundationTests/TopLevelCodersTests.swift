@@ -11,8 +11,8 @@ struct User: Codable, Equatable {
 @Suite struct TopLevelCodersTests {
   @Test func jsonRoundTripsThroughEncodeAndDecode() throws {
     let users = PassthroughSubject<User, Never>()
-    let json = Mutex<[String]>([])
-    let decoded = Mutex<[User]>([])
+    let json = Guarded<[String]>([])
+    let decoded = Guarded<[User]>([])
     let encoded = users.encode(encoder: JSONEncoder())
     let jsonSubscription = encoded.sink(receiveCompletion: { _ in }) { data in
       json.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
@@ -28,7 +28,7 @@ struct User: Codable, Equatable {
   }
 
   @Test func malformedJSONFailsWithTheDecodersError() {
-    let failure = Mutex<(any Error)?>(nil)
+    let failure = Guarded<(any Error)?>(nil)
     let subscription = Just(Data("{\"name\": 1}".utf8)).decode(type: User.self, decoder: JSONDecoder())
       .sink(
         receiveCompletion: { completion in
@@ -39,7 +39,7 @@ struct User: Codable, Equatable {
   }
 
   @Test func propertyListsRoundTripToo() {
-    let decoded = Mutex<[User]>([])
+    let decoded = Guarded<[User]>([])
     let subscription = Just(User(name: "Grace", age: 85))
       .encode(encoder: PropertyListEncoder())
       .decode(type: User.self, decoder: PropertyListDecoder())

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct TestSchedulerTests {
   final class Log: Sendable {
-    let entries = Mutex<[String]>([])
+    let entries = Guarded<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
   }

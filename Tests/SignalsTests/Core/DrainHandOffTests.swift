@@ -17,7 +17,7 @@ import Testing
     let count = Atomic<Int>(0)
     let sum = Atomic<Int>(0)
     let completions = Atomic<Int>(0)
-    let subscription = Mutex<(any Subscription)?>(nil)
+    let subscription = Guarded<(any Subscription)?>(nil)
 
     init(requesting initial: Subscribers.Demand) { self.initial = initial }
 

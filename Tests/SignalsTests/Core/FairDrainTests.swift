@@ -83,7 +83,7 @@ import Testing
     let inside = Atomic<Int>(0)
     let overlaps = Atomic<Int>(0)
     // Written only inside the subscriber, which is never entered twice at once (checked).
-    let last = Mutex<[Int]>(Array(repeating: -1, count: senders))
+    let last = Guarded<[Int]>(Array(repeating: -1, count: senders))
     let outOfOrder = Atomic<Int>(0)
     let received = Atomic<Int>(0)
     let reentrant = Atomic<Int>(0)

@@ -6,8 +6,8 @@ import Testing
 
 @Suite struct SerialDeliveryTests {
   @Test func reentrantValuesAreQueuedNotNested() {
-    let log = Mutex<[String]>([])
-    let holder = Mutex<SerialDelivery<AnySubscriber<Int, Never>>?>(nil)
+    let log = Guarded<[String]>([])
+    let holder = Guarded<SerialDelivery<AnySubscriber<Int, Never>>?>(nil)
     let delivery = SerialDelivery(
       AnySubscriber<Int, Never>(receiveValue: { value in
         log.withLock { $0.append("start \(value)") }

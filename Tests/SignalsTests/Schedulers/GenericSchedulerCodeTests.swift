@@ -61,7 +61,7 @@ extension Publisher {
 
 /// What the scheduled actions did, from any thread.
 final class ActionLog: Sendable {
-  let entries = Mutex<[String]>([])
+  let entries = Guarded<[String]>([])
   func append(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
 }

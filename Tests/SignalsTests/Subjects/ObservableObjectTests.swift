@@ -119,7 +119,7 @@ final class ExplicitPublisherModel: ObservableObject {
     for _ in 0..<50 {
       // nonisolated(unsafe): the threads only read `objectWillChange`, the thread-safe getter under test.
       nonisolated(unsafe) let model = ProfileModel()
-      let seen = Mutex<[ObjectIdentifier]>([])
+      let seen = Guarded<[ObjectIdentifier]>([])
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
         let publisher = model.objectWillChange
         seen.withLock { $0.append(ObjectIdentifier(publisher)) }

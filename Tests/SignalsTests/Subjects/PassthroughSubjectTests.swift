@@ -55,7 +55,7 @@ import Testing
 
   @Test func reentrantSendIsDeliveredAfterTheCurrentValueNotNested() {
     let subject = PassthroughSubject<Int, Never>()
-    let log = Mutex<[String]>([])
+    let log = Guarded<[String]>([])
     let first = subject.sink { value in
       log.withLock { $0.append("a\(value)") }
       if value == 1 { subject.send(2) }
@@ -79,7 +79,7 @@ import Testing
 
   @Test func subscribingFromACallbackStartsAfterTheCurrentValue() {
     let subject = PassthroughSubject<Int, Never>()
-    let inner = Mutex<Recorder<Int, Never>?>(nil)
+    let inner = Guarded<Recorder<Int, Never>?>(nil)
     let outer = subject.sink { value in
       if value == 1 { inner.withLock { $0 = subject.record() } }
     }

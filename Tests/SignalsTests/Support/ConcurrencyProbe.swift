@@ -9,7 +9,7 @@ final class ConcurrencyProbe: Subscriber, Cancellable, @unchecked Sendable {
   let inside = Atomic<Int>(0)
   let overlaps = Atomic<Int>(0)
   let completions = Atomic<Int>(0)
-  let subscription = Mutex<(any Subscription)?>(nil)
+  let subscription = Guarded<(any Subscription)?>(nil)
   private(set) var count = 0
   private(set) var sum = 0
 
