@@ -33,8 +33,8 @@ public enum AuthScene {
 ///
 /// One login, followed: the password view model's `login()` succeeds and sends
 /// `.loggedIn(session)`; `passwordWants(_:)` keeps the session and sends `.loggedIn` to the
-/// graph; the graph's `password --> home (root)` edge makes the scene builder call `show(.home,
-/// as: .root)`, which makes a `HomeViewModel` and calls `navigator.setRoot(.home(model))`.
+/// graph; the graph's `password --> home (root)` edge makes the coordinator's `SceneNavigator`
+/// ask `makeScene(.home)` for a `HomeViewModel` and call `navigator.setRoot(.home(model))`.
 ///
 /// Threading: main actor; the gate's answers are received on the environment's scheduler.
 /// Failure: an output the graph does not allow now (a second login, say) changes nothing.
@@ -50,9 +50,8 @@ public final class AuthCoordinator {
   public private(set) var dialog: GateDialogViewModel?
 
   let navigator: any Navigator<AuthScene>
-  let builder: AuthSceneBuilder
-  /// One subscription to each shown screen's navigation outputs, bottom of the stack first.
-  var outputs: [AnyCancellable?] = []
+  /// The graph's navigator: makes each screen's scene here and shows it through `navigator`.
+  let scenes: SceneNavigator<AuthCoordinator, AuthScreen, AuthScene>
   var gateWatch: AnyCancellable?
   var expiryWatch: AnyCancellable?
   /// The invalid-session dialog presented now, if any.
@@ -65,9 +64,11 @@ public final class AuthCoordinator {
   public init(environment: AuthEnvironment, navigator: any Navigator<AuthScene>) {
     self.environment = environment
     self.navigator = navigator
-    builder = AuthSceneBuilder()
-    flow = makeAuthCoordinator(navigator: builder)
-    builder.coordinator = self
+    scenes = SceneNavigator(front: navigator, didShow: AuthCoordinator.didShow) { coordinator, screen in
+      coordinator.makeScene(screen)
+    }
+    flow = makeAuthCoordinator(navigator: scenes)
+    scenes.owner = self
   }
 
   /// The screen on top.
@@ -170,31 +171,12 @@ public final class AuthCoordinator {
 
   // MARK: Scenes
 
-  /// How the graph's edge presents a screen.
-  enum Presentation { case root, push, modal }
-
-  /// Makes `screen`'s view model, listens to its navigation outputs, and shows it.
-  func show(_ screen: AuthScreen, as presentation: Presentation) {
-    let (scene, output) = makeScene(screen)
-    switch presentation {
-    case .root:
-      outputs = [output]
-      navigator.setRoot(scene)
-      // A new root takes everything away, the dialog too; the gate still blocks, so it stays up.
-      if let dialog { navigator.present(.gateDialog(dialog)) }
-    case .push:
-      outputs.append(output)
-      navigator.push(scene)
-    case .modal:
-      outputs.append(output)
-      navigator.present(scene)
-    }
-  }
-
-  /// The graph went back one screen.
-  func back(modal: Bool) {
-    _ = outputs.popLast()
-    if modal { navigator.dismiss() } else { navigator.pop() }
+  /// A new root takes everything away, the gate's dialog too; while the gate still blocks, the
+  /// dialog goes back up over the new root.
+  static func didShow(_ coordinator: AuthCoordinator, _ scene: AuthScene, as presentation: ScenePresentation)
+  {
+    guard presentation == .root, let dialog = coordinator.dialog else { return }
+    coordinator.navigator.present(.gateDialog(dialog))
   }
 
   func makeScene(_ screen: AuthScreen) -> (AuthScene, AnyCancellable?) {
@@ -221,18 +203,4 @@ public final class AuthCoordinator {
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }
-}
-
-/// The graph coordinator's navigator: each screen the auth graph moves to goes back to the
-/// `AuthCoordinator`, which makes its view model and shows the scene. It holds the coordinator
-/// weakly (the coordinator holds the graph's coordinator, which holds this).
-@MainActor
-final class AuthSceneBuilder: Navigator {
-  weak var coordinator: AuthCoordinator?
-
-  func setRoot(_ screen: AuthScreen) { coordinator?.show(screen, as: .root) }
-  func push(_ screen: AuthScreen) { coordinator?.show(screen, as: .push) }
-  func present(_ screen: AuthScreen) { coordinator?.show(screen, as: .modal) }
-  func pop() { coordinator?.back(modal: false) }
-  func dismiss() { coordinator?.back(modal: true) }
 }

@@ -65,10 +65,9 @@ public final class OfficeCoordinator: BackButtonHandler {
   /// The news backend as the modules call it: 401s reported to `sessionExpiry`.
   let reportingNews: SessionReportingNewsService
   let messages: MessagesModule
-  let builder: OfficeSceneBuilder
+  /// The graph's navigator: makes each screen's scene here and shows it through `navigator`.
+  let scenes: SceneNavigator<OfficeCoordinator, OfficeScreen, OfficeScene>
   let noticeSubject = PassthroughSubject<String, Never>()
-  /// One subscription to each shown screen's outputs, bottom of the stack first.
-  var outputs: [AnyCancellable?] = []
   /// The contact a deep link is opening.
   var pendingDetail: ContactDetail?
   var expiryWatch: AnyCancellable?
@@ -84,9 +83,11 @@ public final class OfficeCoordinator: BackButtonHandler {
     newsService.failing = newsFails
     reportingNews = SessionReportingNewsService(base: newsService, expiry: sessionExpiry)
     messages = MessagesModule(recent: [directory[1], directory[3]])
-    builder = OfficeSceneBuilder()
-    flow = Coordinator(graph: officeGraph, navigator: builder, backEvent: .back)
-    builder.coordinator = self
+    scenes = SceneNavigator(front: navigator, didShow: OfficeCoordinator.didShow) { coordinator, screen in
+      coordinator.makeScene(screen)
+    }
+    flow = Coordinator(graph: officeGraph, navigator: scenes, backEvent: .back)
+    scenes.owner = self
   }
 
   /// The screen on top.
@@ -166,48 +167,26 @@ public final class OfficeCoordinator: BackButtonHandler {
     guard expiredDialog == nil else { return }
     let model = SessionExpiredDialogViewModel { [weak self] in self?.expiredDialogConfirmed() }
     expiredDialog = model
-    outputs.append(nil)
-    navigator.present(.sessionExpired(model))
+    scenes.presentOverStack(.sessionExpired(model))
   }
 
   /// The dialog was confirmed: it goes, and password login becomes the root, which drops every
   /// screen and its view model (the open contact, the picker's child flow).
   func expiredDialogConfirmed() {
     expiredDialog = nil
-    _ = outputs.popLast()
-    navigator.dismiss()
+    scenes.dismissOverStack()
     pendingDetail = nil
     flow.send(.sessionExpired)
   }
 
   // MARK: Scenes
 
-  /// How the graph's edge presents a screen.
-  enum Presentation { case root, push, modal }
-
-  /// Makes `screen`'s view model, listens to its outputs, and shows it.
-  func show(_ screen: OfficeScreen, as presentation: Presentation) {
-    let (scene, output) = makeScene(screen)
-    switch presentation {
-    case .root:
-      outputs = [output]
-      navigator.setRoot(scene)
-    case .push:
-      outputs.append(output)
-      navigator.push(scene)
-    case .modal:
-      outputs.append(output)
-      navigator.present(scene)
-    }
-    if case .picker(let model) = scene {
-      flow.run(model) { [weak self] outcome in self?.pickerFinished(outcome) }
-    }
-  }
-
-  /// The graph went back one screen.
-  func back(modal: Bool) {
-    _ = outputs.popLast()
-    if modal { navigator.dismiss() } else { navigator.pop() }
+  /// A picker shown runs as the flow's child until it answers.
+  static func didShow(
+    _ coordinator: OfficeCoordinator, _ scene: OfficeScene, as presentation: ScenePresentation
+  ) {
+    guard case .picker(let model) = scene else { return }
+    coordinator.flow.run(model) { [weak coordinator] outcome in coordinator?.pickerFinished(outcome) }
   }
 
   func makeScene(_ screen: OfficeScreen) -> (OfficeScene, AnyCancellable?) {
@@ -243,18 +222,4 @@ public final class OfficeCoordinator: BackButtonHandler {
       return (.contact(detail), nil)
     }
   }
-}
-
-/// The graph coordinator's navigator: each screen `officeGraph` moves to goes back to the
-/// `OfficeCoordinator`, which makes its view model and shows the scene. It holds the
-/// coordinator weakly (the coordinator holds the graph's coordinator, which holds this).
-@MainActor
-final class OfficeSceneBuilder: Navigator {
-  weak var coordinator: OfficeCoordinator?
-
-  func setRoot(_ screen: OfficeScreen) { coordinator?.show(screen, as: .root) }
-  func push(_ screen: OfficeScreen) { coordinator?.show(screen, as: .push) }
-  func present(_ screen: OfficeScreen) { coordinator?.show(screen, as: .modal) }
-  func pop() { coordinator?.back(modal: false) }
-  func dismiss() { coordinator?.back(modal: true) }
 }
