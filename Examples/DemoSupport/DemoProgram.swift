@@ -9,6 +9,14 @@ public protocol TerminalFront: AnyObject {
   var onChange: () -> Void { get set }
   /// Applies one key; returns `false` when the app should quit.
   func handle(_ key: Key) -> Bool
+  /// The app went to the background or came back to the foreground (the terminal demo was
+  /// suspended or resumed; a script's `background` or `foreground` step). Nothing by default.
+  func lifecycle(_ event: AppLifecycle)
+}
+
+extension TerminalFront {
+  /// Ignores the app's lifecycle: a front that does nothing on suspend and resume.
+  public func lifecycle(_ event: AppLifecycle) {}
 }
 
 /// Everything a demo executable's `main` does, shared by the demos: read the command line,
@@ -106,7 +114,9 @@ public struct DemoProgram<Options> {
 
 /// Runs `front` in the terminal until it asks to quit or input ends: raw mode, `start()` (which
 /// shows the first screen), a redraw after every change with `footer` under the frame, and the
-/// terminal restored on every way out. Threading: main actor; never returns.
+/// terminal restored on every way out. Ctrl-Z (or a SIGTSTP) restores the terminal, tells
+/// `front` it went to the background and stops the process; `fg` (a SIGCONT) re-enters raw
+/// mode, redraws and tells `front` it is in the foreground. Threading: main actor; never returns.
 @MainActor
 public func runInTerminal(_ front: some TerminalFront, footer: String, start: () -> Void) -> Never {
   let terminal = Terminal()
@@ -117,5 +127,11 @@ public func runInTerminal(_ front: some TerminalFront, footer: String, start: ()
   terminal.enterRawMode()
   start()
   front.onChange()
-  terminal.runInteractive(redraw: { front.onChange() }, handle: { front.handle($0) })
+  terminal.runInteractive(
+    redraw: { front.onChange() }, handle: { front.handle($0) },
+    lifecycle: { event in
+      front.lifecycle(event)
+      // Only on the way back: a frame drawn while suspending would land on the shell's screen.
+      if event == .foreground { front.onChange() }
+    })
 }

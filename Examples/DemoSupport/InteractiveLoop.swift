@@ -8,22 +8,32 @@ import Foundation
 extension Terminal {
   /// Runs an interactive app until `handle` returns `false` or input ends: raw mode, keys read
   /// on a background thread and handed to the main queue one batch at a time, a redraw when the
-  /// terminal is resized, and the terminal restored on the way out.
+  /// terminal is resized, and the terminal restored on the way out. Ctrl-Z (byte 0x1A, a plain
+  /// key in raw mode) suspends as a shell would (`suspend()`); each suspend and resume, also
+  /// from a SIGTSTP or SIGCONT sent by something else, reaches `lifecycle` on the main actor.
   ///
-  /// Call it once, after drawing the first screen; it never returns. Threading: `redraw` and
-  /// `handle` run on the main actor.
+  /// Call it once, after drawing the first screen; it never returns. Threading: `redraw`,
+  /// `handle` and `lifecycle` run on the main actor.
   @MainActor
   public func runInteractive(
-    redraw: @escaping @MainActor () -> Void, handle: @escaping @MainActor (Key) -> Bool
+    redraw: @escaping @MainActor () -> Void, handle: @escaping @MainActor (Key) -> Bool,
+    lifecycle: @escaping @MainActor (AppLifecycle) -> Void = { _ in }
   ) -> Never {
     signal(SIGWINCH, SIG_IGN)
     let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
     resize.setEventHandler { MainActor.assumeIsolated { redraw() } }
     resize.resume()
+    let events = Self.lifecycleEvents
+    Thread.detachNewThread {
+      var byte: UInt8 = 0
+      while Glibc.read(events, &byte, 1) == 1 {
+        let event: AppLifecycle = byte == UInt8(ascii: "b") ? .background : .foreground
+        DispatchQueue.main.async { MainActor.assumeIsolated { lifecycle(event) } }
+      }
+    }
     Thread.detachNewThread { [self] in
       var decoder = KeyDecoder()
-      while let bytes = read() {
-        let keys = decoder.decode(bytes)
+      func deliver(_ keys: [Key]) {
         DispatchQueue.main.async {
           MainActor.assumeIsolated {
             for key in keys where !handle(key) {
@@ -32,6 +42,15 @@ extension Terminal {
             }
           }
         }
+      }
+      while var bytes = read() {
+        // Ctrl-Z: the keys before it first, then the suspend (which returns on resume).
+        while let stop = bytes.firstIndex(of: 0x1A) {
+          deliver(decoder.decode(Array(bytes[..<stop])))
+          suspend()
+          bytes = Array(bytes[(stop + 1)...])
+        }
+        deliver(decoder.decode(bytes))
       }
       DispatchQueue.main.async {
         self.restore()

@@ -8,6 +8,9 @@ public enum ScriptStep: Equatable, Sendable {
   case key(Key)
   /// Lets time pass.
   case wait(SchedulerTime.Stride)
+  /// The app goes to the background or comes back to the foreground (`background`,
+  /// `foreground`), as suspending and resuming the terminal demo does.
+  case lifecycle(AppLifecycle)
 }
 
 /// A script line that could not be read: which line, and what was expected there.
@@ -28,7 +31,8 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Reads a demo script: one step per line; `type TEXT`, `tab`, `shift-tab`, `enter`,
-/// `backspace`, `esc`, `key NAME`, `wait 600ms` (or `2s`); blank lines and `#` comments are
+/// `backspace`, `esc`, `key NAME`, `wait 600ms` (or `2s`), `background`, `foreground`; blank
+/// lines and `#` comments are
 /// skipped. Lines end with LF, CRLF or a lone CR (`"\r\n"` is one `Character`, so each is
 /// matched as a whole). Failure: the first bad line throws `ScriptError`.
 public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
@@ -58,11 +62,15 @@ public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
       }
       steps.append(.key(key))
     default:
+      if argument.isEmpty, let event = AppLifecycle(rawValue: command) {
+        steps.append(.lifecycle(event))
+        continue
+      }
       guard argument.isEmpty, let key = Key(scriptName: command) else {
         throw ScriptError(
           line: index + 1,
           message:
-            "unknown command \"\(command)\"; expected type, wait, key, tab, shift-tab, enter, backspace or esc"
+            "unknown command \"\(command)\"; expected type, wait, key, tab, shift-tab, enter, backspace, esc, background or foreground"
         )
       }
       steps.append(.key(key))

@@ -3,11 +3,13 @@ import Signals
 import SignalsVirtualTime
 
 /// Plays `steps` into an app on virtual time: each typed character and key goes to `handle`,
-/// then the work due at that instant runs; `wait` advances the clock. Returns every frame that
-/// changed, headed by its virtual time. Shared by the demos' script modes.
+/// each `background` or `foreground` to `lifecycle`, then the work due at that instant runs;
+/// `wait` advances the clock. Returns every frame that changed, headed by its virtual time.
+/// Shared by the demos' script modes.
 @MainActor
 public func playScript(
-  _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Void, frame: () -> [String]
+  _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Void,
+  lifecycle: (AppLifecycle) -> Void = { _ in }, frame: () -> [String]
 ) -> String {
   scheduler.advance(by: .zero)
   var output = ""
@@ -29,6 +31,9 @@ public func playScript(
       scheduler.advance(by: .zero)
     case .wait(let duration):
       scheduler.advance(by: duration)
+    case .lifecycle(let event):
+      lifecycle(event)
+      scheduler.advance(by: .zero)
     }
     capture()
   }
@@ -41,12 +46,14 @@ public func readScript(at path: String) -> String? {
   return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
-/// Plays `steps` into `front` on virtual time (see `playScript(_:on:handle:frame:)`).
+/// Plays `steps` into `front` on virtual time (see `playScript(_:on:handle:lifecycle:frame:)`).
 @MainActor
 public func playScript(
   _ steps: [ScriptStep], on scheduler: TestScheduler, into front: some TerminalFront
 )
   -> String
 {
-  playScript(steps, on: scheduler, handle: { _ = front.handle($0) }, frame: { front.frame })
+  playScript(
+    steps, on: scheduler, handle: { _ = front.handle($0) }, lifecycle: { front.lifecycle($0) },
+    frame: { front.frame })
 }

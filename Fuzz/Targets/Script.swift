@@ -32,6 +32,7 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         require(duration >= .zero, "a negative wait \(duration)")
       case .key(let key):
         require(key.scriptName != nil, "a key without a script name: \(key)")
+      case .lifecycle: break
       }
     }
   } catch {

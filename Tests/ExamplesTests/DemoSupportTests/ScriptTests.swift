@@ -11,10 +11,16 @@ import Testing
     #expect(steps[2] == .wait(.milliseconds(1500)))
   }
 
+  @Test func lifecycleSteps() throws {
+    #expect(
+      try parseScript("background\nforeground\n") == [.lifecycle(.background), .lifecycle(.foreground)])
+    #expect(throws: ScriptError.self) { try parseScript("foreground now\n") }
+  }
+
   @Test(arguments: [
     (
       "tab\ntpye x\n", 2,
-      "unknown command \"tpye\"; expected type, wait, key, tab, shift-tab, enter, backspace or esc"
+      "unknown command \"tpye\"; expected type, wait, key, tab, shift-tab, enter, backspace, esc, background or foreground"
     ),
     ("wait soon\n", 1, "wait needs a duration such as 600ms or 2s, got \"soon\""),
     ("\n\nkey f13\n", 3, "unknown key \"f13\""),

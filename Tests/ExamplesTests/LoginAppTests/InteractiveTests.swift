@@ -148,6 +148,39 @@ struct InteractiveTests {
     #expect(session.settings("after") == before, "the terminal's settings changed after \(cause)")
   }
 
+  /// Ctrl-Z in a shell with job control: the demo gives the terminal back and stops (the shell
+  /// says so); `fg` continues it in raw mode again, and the foreground re-runs the gate's check
+  /// with its loading indicator drawn, then the login screen.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for a shell with job control"
+    ))
+  func ctrlZSuspendsAndFgResumesWithTheGatesCheck() throws {
+    let session = try PseudoTerminalSession("env PS1='ready$ ' /bin/bash --norc --noprofile -i")
+    #expect(session.waitFor("ready$ "), "no shell prompt:\n\(session.screen)")
+    session.send("\(Self.executable)\r")
+    #expect(session.waitFor("( log in )"), "the login screen never appeared:\n\(session.screen)")
+    var mark = session.screen.endIndex
+    session.send("\u{1A}")
+    #expect(session.waitUntil { $0[mark...].contains(Self.restored) }, "Ctrl-Z did not restore the terminal")
+    #expect(session.waitUntil { $0[mark...].contains("Stopped") }, "the shell did not see the demo stop")
+    mark = session.screen.endIndex
+    session.send("fg\r")
+    #expect(session.waitUntil { $0[mark...].contains("\u{1B}[?1049h") }, "fg did not re-enter raw mode")
+    #expect(
+      session.waitUntil { $0[mark...].contains("Checking the network") },
+      "the foreground's check was not drawn:\n\(session.screen[mark...])")
+    #expect(
+      session.waitUntil { screen in
+        let last = screen[mark...].components(separatedBy: "\u{1B}[2J").last ?? ""
+        return last.contains("| Log in ") && !last.contains("Checking")
+      }, "the check never ended on the login screen")
+    session.send("\u{3}")
+    #expect(session.waitUntil { $0[mark...].contains(Self.restored) })
+    session.send("exit\r")
+    _ = session.finish()
+  }
+
   @Test func aTinyTerminalIsClippedNotCrashed() throws {
     let session = try PseudoTerminalSession("stty cols 20 rows 5; exec \(Self.executable)")
     #expect(session.waitFor("| Log in"), "nothing was drawn:\n\(session.screen)")
