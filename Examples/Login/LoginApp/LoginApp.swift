@@ -37,10 +37,10 @@ public final class LoginApp: Navigator, TerminalFront {
   /// Turns the spinner while something loads.
   var spinner: AnyCancellable?
   var spinnerStep = 0
-  /// Whether the user chose to quit (from the forced-update dialog).
-  public private(set) var quitRequested = false
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
+  /// Where the app's lifecycle goes (the coordinator: a foreground re-runs the gate's check).
+  public var onLifecycle: (AppLifecycle) -> Void = { _ in }
 
   /// A front receiving its view models' outputs on `scheduler`.
   public init(scheduler: any Scheduler) {
@@ -70,14 +70,29 @@ public final class LoginApp: Navigator, TerminalFront {
   /// Shows `scene` modally, over the current screen (which stays bound).
   public func present(_ scene: AuthScene) {
     stack.append(Shown(scene: scene, modal: true))
+    updateSpinner()
     onChange()
   }
 
   /// Takes the modal away, uncovering the screen below.
   public func dismiss() {
     if stack.last?.modal == true { stack.removeLast() }
+    updateSpinner()
     onChange()
   }
+
+  /// Hands the app's lifecycle to `coordinator`: a foreground re-runs the gate's check.
+  public func forwardLifecycle(to coordinator: AuthCoordinator) {
+    onLifecycle = { [weak coordinator] event in
+      switch event {
+      case .background: coordinator?.enterBackground()
+      case .foreground: coordinator?.enterForeground()
+      }
+    }
+  }
+
+  /// The app went to the background or came back: handed to `onLifecycle`.
+  public func lifecycle(_ event: AppLifecycle) { onLifecycle(event) }
 
   /// The top screen that is not a modal.
   var screen: AuthScene? { stack.last { !$0.modal }?.scene }
@@ -162,9 +177,10 @@ public final class LoginApp: Navigator, TerminalFront {
     ]
   }
 
-  /// Starts the spinner when something starts loading and stops it when nothing is.
+  /// Starts the spinner when something starts loading (a login, the gate's check) and stops it
+  /// when nothing is.
   func updateSpinner() {
-    let loading = status == .loading || biometricStatus == .loading
+    let loading = status == .loading || biometricStatus == .loading || dialog?.state == .checking
     if loading && spinner == nil {
       spinnerStep = 0
       spinner = scheduler.timer(every: .milliseconds(250)).sink { [weak self] _ in
@@ -190,7 +206,7 @@ public final class LoginApp: Navigator, TerminalFront {
     if let dialog {
       handleGateDialog(key, dialog)
       onChange()
-      return !quitRequested
+      return !dialog.exitRequested
     }
     if let expiredDialog {
       if key == .enter { expiredDialog.confirm() } else { notice = "Answer the dialog first" }
@@ -218,14 +234,18 @@ public final class LoginApp: Navigator, TerminalFront {
     return true
   }
 
-  /// Keys for the gate's dialog, which takes them all while it is up.
+  /// Keys for the gate's dialog, which takes them all while it is up: each button has its key
+  /// (`GateDialogView.key(for:)`); esc closes only a dialog that may be dismissed.
   func handleGateDialog(_ key: Key, _ dialog: GateDialogViewModel) {
-    switch (dialog.state, key) {
-    case (.invalidNetwork, .enter): dialog.retry()
-    case (.optionalUpdate, .escape): dialog.later()
-    case (.optionalUpdate, .enter), (.forcedUpdate, .enter): notice = "This demo cannot update itself"
-    case (.forcedUpdate, .escape): quitRequested = true
-    default: notice = "Answer the dialog first"
+    if dialog.state == .checking {
+      notice = "Checking the network, one moment"
+      return
+    }
+    if let button = dialog.buttons.first(where: { GateDialogView.key(for: $0, in: dialog) == key }) {
+      dialog.press(button)
+    } else if key == .escape, dialog.dismiss() {
+    } else {
+      notice = "Answer the dialog first"
     }
   }
 
@@ -281,7 +301,7 @@ public final class LoginApp: Navigator, TerminalFront {
       return ScreenFrame.alert(TextWidth.wrap(expiredDialog.message, to: 26) + ["enter: log in"], over: lines)
     }
     guard let dialog else { return lines }
-    return ScreenFrame.alert(dialogLines(dialog.state), over: lines)
+    return ScreenFrame.alert(GateDialogView.lines(dialog, spinner: spinnerGlyph), over: lines)
   }
 
   /// A screen's title, as the back bar of the screen pushed over it names it.
@@ -308,15 +328,6 @@ public final class LoginApp: Navigator, TerminalFront {
     case .biometric: biometricLines
     case .pattern(let model): patternLines(model)
     case .gateDialog, .sessionExpired: []
-    }
-  }
-
-  func dialogLines(_ state: GateState) -> [String] {
-    switch state {
-    case .ready, .checking: []
-    case .invalidNetwork: ["No network permission", "Allow it in settings,", "then enter: retry"]
-    case .forcedUpdate(let version): ["Update required: \(version)", "enter: update", "esc: quit"]
-    case .optionalUpdate(let version): ["Version \(version) is out", "enter: update", "esc: later"]
     }
   }
 

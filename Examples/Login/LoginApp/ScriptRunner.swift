@@ -41,15 +41,20 @@ public struct DemoSetup: Sendable {
   }
 }
 
-/// Plays `steps` against the app on virtual time and returns each frame that changed, headed by
+/// The update the demo's server offers with `--update`: its URL and release notes show in the
+/// dialog.
+public let demoUpdate = AppUpdate(
+  version: "2.0", url: "https://get.example/app",
+  notes: ["Face login is faster", "The pattern grid is larger"])
+
 /// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
 /// login (the demo script for password, a face scan, the pattern 1-2-5-4), after answering the
-/// dialog the gate shows first (retry when offline, later for an optional update; a forced
-/// update shows that the demo cannot update, then quits).
+/// dialog the gate shows first (retry when offline; update now, which opens the URL, then later
+/// for an optional update; a forced update opens the URL, then exits the app).
 public func builtInScript(for setup: DemoSetup) -> String {
   if case .forced = setup.update { return "enter\nkey esc\n" }
   var script = setup.networkAllowed ? "" : "enter\nwait 1s\n"
-  if case .optional = setup.update { script += "key esc\n" }
+  if case .optional = setup.update { script += "enter\nkey esc\n" }
   switch setup.credential {
   case .none: script += demoScript
   case .biometric: script += "enter\nwait 1s\nwait 1s\n"
@@ -58,6 +63,7 @@ public func builtInScript(for setup: DemoSetup) -> String {
   return script
 }
 
+/// Plays `steps` against the app on virtual time and returns each frame that changed, headed by
 /// its virtual time.
 @MainActor
 public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> String {
@@ -73,19 +79,34 @@ public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> 
 public func startLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoordinator) {
   let app = LoginApp(scheduler: environment.scheduler)
   let coordinator = AuthCoordinator(environment: environment, navigator: app)
+  app.forwardLifecycle(to: coordinator)
   coordinator.start()
   return (app, coordinator)
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.
 /// Grants the network after the first `deniedChecks` checks (so "retry" can be shown working).
+/// The launch's check answers at once (behind the launch screen); later ones (a retry, a return
+/// to the foreground) take `latency`, so their loading indicator shows.
 final class DemoPermission: NetworkPermission, @unchecked Sendable {
   // @unchecked: the demo runs on one thread (main in the app, the script runner's in scripts).
   var deniedChecks: Int
-  init(deniedChecks: Int) { self.deniedChecks = deniedChecks }
+  var checks = 0
+  let scheduler: any Scheduler
+  let latency: SchedulerTime.Stride
+  init(deniedChecks: Int, scheduler: any Scheduler, latency: SchedulerTime.Stride = .milliseconds(500)) {
+    self.deniedChecks = deniedChecks
+    self.scheduler = scheduler
+    self.latency = latency
+  }
   func isGranted() -> AnyPublisher<Bool, Never> {
-    defer { deniedChecks -= 1 }
-    return Just(deniedChecks <= 0).eraseToAnyPublisher()
+    defer {
+      deniedChecks -= 1
+      checks += 1
+    }
+    let answer = Just(deniedChecks <= 0)
+    if checks == 0 { return answer.eraseToAnyPublisher() }
+    return answer.delay(for: latency, scheduler: scheduler).eraseToAnyPublisher()
   }
 }
 
@@ -144,7 +165,7 @@ extension AuthEnvironment {
       biometricService: DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
       authenticator: DemoAuthenticator(),
       credentials: credentials, store: DemoSessionStore(),
-      permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1),
+      permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1, scheduler: scheduler),
       updates: DemoUpdates(advice: setup.update),
       patternAccount: setup.credential == .pattern ? "pat@example.com" : nil)
   }

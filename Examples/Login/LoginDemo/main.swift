@@ -11,18 +11,22 @@ let usage = """
   usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL]
                    [--start password|biometric|pattern] [--update optional|forced] [--offline] [--help]
 
-    (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits);
+    (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits;
+                     ctrl-z suspends and fg resumes: the app re-checks the network permission);
                      otherwise: plays the built-in demo script and prints its frames
     --script FILE    plays a script of inputs on virtual time (- reads it from stdin):
-                     type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms
+                     type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms,
+                     background, foreground
     --graph FORMAT   prints the login flow's graph as Mermaid or Graphviz DOT
     --service http --base-url URL
                      logs in over HTTP (JSON envelope {code, msg, data}) instead of the built-in
                      in-process service (interactive mode; scripts run on virtual time)
     --start KIND     the stored credential: password (default), biometric or pattern
                      (pattern account: pat@example.com, pattern 1-2-5-4)
-    --update KIND    the server advises an optional or a forced update
-    --offline        no network permission at first (retry grants it)
+    --update KIND    the server advises an optional or a forced update (its dialog: enter updates
+                     now, esc is later or exits the app)
+    --offline        no network permission at first (its dialog: enter retries and is granted,
+                     s opens the settings, esc exits the app)
     --help           this text
 
   The demo account is alice@example.com with the password wonderland.
@@ -42,8 +46,8 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
   default: break
   }
   switch try options.choice("--update", in: ["optional", "forced"]) {
-  case "optional": result.setup.update = .optional(version: "2.0")
-  case "forced": result.setup.update = .forced(version: "2.0")
+  case "optional": result.setup.update = .optional(demoUpdate)
+  case "forced": result.setup.update = .forced(demoUpdate)
   default: break
   }
   if options.flag("--offline") { result.setup.networkAllowed = false }
@@ -68,7 +72,10 @@ MainActor.assumeIsolated {
         scheduler: MainScheduler.shared, loginService: options.loginService, setup: options.setup)
       let app = LoginApp(scheduler: environment.scheduler)
       let coordinator = AuthCoordinator(environment: environment, navigator: app)
-      runInTerminal(app, footer: " tab: next  enter: press  ctrl-c: quit") { coordinator.start() }
+      app.forwardLifecycle(to: coordinator)
+      runInTerminal(app, footer: " tab: next  enter: press  ctrl-z: suspend  ctrl-c: quit") {
+        coordinator.start()
+      }
     }
   ).main()
 }

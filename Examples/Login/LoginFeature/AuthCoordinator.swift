@@ -53,6 +53,8 @@ public final class AuthCoordinator {
   /// The graph's navigator: makes each screen's scene here and shows it through `navigator`.
   let scenes: SceneNavigator<AuthCoordinator, AuthScreen, AuthScene>
   var gateWatch: AnyCancellable?
+  /// Whether the launch's check has answered (later checks show the loading indicator).
+  var firstCheckDone = false
   var expiryWatch: AnyCancellable?
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
@@ -85,6 +87,17 @@ public final class AuthCoordinator {
     environment.gate.prepare()
     flow.send(environment.launchEvent)
   }
+
+  /// The app came back to the foreground (seed 000: `willEnterForegroundNotification`): the
+  /// gate checks the network permission again, its loading indicator up while it does, and its
+  /// dialog comes back if it still blocks (a forced update always does).
+  public func enterForeground() {
+    guard gateWatch != nil else { return }
+    environment.gate.prepare()
+  }
+
+  /// The app went to the background. Nothing to do: the check runs again on the way back.
+  public func enterBackground() {}
 
   // MARK: Navigation outputs
 
@@ -131,14 +144,17 @@ public final class AuthCoordinator {
     flow.send(.loggedIn)
   }
 
-  /// Presents the gate's dialog while it blocks, replacing one about something else, and
-  /// dismisses it once the gate is checking again or ready.
+  /// Presents the gate's dialog while it blocks or checks (the loading indicator; the first
+  /// check runs behind the launch screen instead), replacing one about something else, and
+  /// dismisses it once the gate is ready.
   func gateChanged(_ state: GateState) {
     let blocking: Bool
     switch state {
-    case .checking, .ready: blocking = false
+    case .ready: blocking = false
+    case .checking: blocking = firstCheckDone
     case .invalidNetwork, .forcedUpdate, .optionalUpdate: blocking = true
     }
+    if state != .checking { firstCheckDone = true }
     if let dialog, dialog.state == state { return }
     if dialog != nil {
       dialog = nil

@@ -6,14 +6,32 @@ public protocol NetworkPermission: Sendable {
   func isGranted() -> AnyPublisher<Bool, Never>
 }
 
+/// A newer version, as the update check describes it (seed 000: the dialog shows the release
+/// notes, and "update now" opens the URL).
+public struct AppUpdate: Equatable, Sendable {
+  /// The version on offer.
+  public let version: String
+  /// Where to get it (the store page).
+  public let url: String
+  /// The release notes, one line per entry.
+  public let notes: [String]
+
+  /// An update of `version` from `url`, with its release `notes`.
+  public init(version: String, url: String, notes: [String] = []) {
+    self.version = version
+    self.url = url
+    self.notes = notes
+  }
+}
+
 /// What the update check advises.
 public enum UpdateAdvice: Equatable, Sendable {
   /// Up to date.
   case none
   /// A newer version exists; the user may skip it.
-  case optional(version: String)
+  case optional(AppUpdate)
   /// This version may no longer log in.
-  case forced(version: String)
+  case forced(AppUpdate)
 }
 
 /// Asks the server whether this build must or may update.
@@ -34,22 +52,25 @@ public protocol SessionStore: AnyObject {
 
 /// Where the gate stands before a login may start.
 public enum GateState: Equatable, Sendable {
-  /// Checking permission and updates.
+  /// Checking permission and updates (drawn as a loading indicator, except behind the launch
+  /// screen).
   case checking
-  /// No network permission: a blocking state that offers only `retry()`.
+  /// No network permission: a blocking state; its dialog offers retry, the settings, and exit.
   case invalidNetwork
-  /// This version must update: offers only updating or quitting.
-  case forcedUpdate(version: String)
+  /// This version must update: offers only updating or quitting; it cannot be dismissed.
+  case forcedUpdate(AppUpdate)
   /// A newer version exists: a prompt the user may dismiss.
-  case optionalUpdate(version: String)
+  case optionalUpdate(AppUpdate)
   /// Logins may start.
   case ready
 }
 
 /// The flow every login method shares, composed into each method's view model rather than
-/// inherited: check the network permission, check for an update once per launch, and handle a
-/// successful login (store the session; when the user changed, clear the previous user's cached
-/// data and drop the biometric credential).
+/// inherited: check the network permission (at launch and at every return to the foreground),
+/// check for an update once per launch (a forced update, or an optional one not yet skipped,
+/// is shown again after a later check), and handle a successful login (store the session;
+/// when the user changed, clear the previous user's cached data and drop the biometric
+/// credential).
 ///
 /// Threading: use it from one thread; answers arrive on the injected services' schedulers.
 public final class LoginGate {
@@ -58,7 +79,8 @@ public final class LoginGate {
   let store: any SessionStore
   let credentials: CredentialStore
   let stateSubject = CurrentValueSubject<GateState, Never>(.checking)
-  var checkedForUpdate = false
+  /// The update check's answer, once it came (`.none` after an optional update was skipped).
+  var advice: UpdateAdvice?
   var work: AnyCancellable?
 
   /// The gate's state, current value first.
@@ -77,23 +99,30 @@ public final class LoginGate {
     self.credentials = credentials
   }
 
-  /// Runs the checks: permission first, then (once per launch) the update check.
+  /// Runs the checks: permission first, then (once per launch) the update check. Called at
+  /// launch and each time the app comes back to the foreground; a check under way is replaced.
   public func prepare() {
+    work = nil
     stateSubject.send(.checking)
     work = permission.isGranted()
       .flatMap { [weak self] granted -> AnyPublisher<GateState, Never> in
         guard granted else { return Just(.invalidNetwork).eraseToAnyPublisher() }
-        guard let self, !self.checkedForUpdate else { return Just(.ready).eraseToAnyPublisher() }
-        self.checkedForUpdate = true
-        return self.updates.check().map { advice in
-          switch advice {
-          case .none: .ready
-          case .optional(let version): .optionalUpdate(version: version)
-          case .forced(let version): .forcedUpdate(version: version)
-          }
+        guard let self else { return Just(.ready).eraseToAnyPublisher() }
+        if let advice = self.advice { return Just(Self.state(for: advice)).eraseToAnyPublisher() }
+        return self.updates.check().map { [weak self] advice in
+          self?.advice = advice
+          return Self.state(for: advice)
         }.eraseToAnyPublisher()
       }
       .sink { [weak self] in self?.stateSubject.send($0) }
+  }
+
+  static func state(for advice: UpdateAdvice) -> GateState {
+    switch advice {
+    case .none: .ready
+    case .optional(let update): .optionalUpdate(update)
+    case .forced(let update): .forcedUpdate(update)
+    }
   }
 
   /// From `invalidNetwork`: checks again.
@@ -101,9 +130,12 @@ public final class LoginGate {
     if currentState == .invalidNetwork { prepare() }
   }
 
-  /// From `optionalUpdate`: the user skipped the update.
+  /// From `optionalUpdate`: the user skipped the update (it is not offered again this launch).
+  /// A forced update cannot be skipped: nothing changes.
   public func dismissUpdate() {
-    if case .optionalUpdate = currentState { stateSubject.send(.ready) }
+    guard case .optionalUpdate = currentState else { return }
+    advice = UpdateAdvice.none
+    stateSubject.send(.ready)
   }
 
   /// Whether a login may start now.

@@ -89,7 +89,7 @@ import Testing
 
   @Test func theNetworkDialogBlocksUntilRetry() throws {
     let output = runScript(
-      try parseScript("type alice\nenter\ntype alice\n"), setup: DemoSetup(networkAllowed: false))
+      try parseScript("type alice\nenter\nwait 600ms\ntype alice\n"), setup: DemoSetup(networkAllowed: false))
     try check(output, against: "offline.txt")
   }
 
@@ -98,7 +98,7 @@ import Testing
   /// forced update ends on its dialog.
   @Test(arguments: [
     DemoSetup(credential: .biometric), DemoSetup(credential: .pattern), DemoSetup(networkAllowed: false),
-    DemoSetup(credential: .biometric, update: .optional(version: "2.0")),
+    DemoSetup(credential: .biometric, update: .optional(demoUpdate)),
   ])
   func eachStartHasItsBuiltInScript(_ setup: DemoSetup) throws {
     let output = runScript(try parseScript(builtInScript(for: setup)), setup: setup)
@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test func aForcedUpdatesBuiltInScriptEndsOnItsDialog() throws {
-    let setup = DemoSetup(update: .forced(version: "2.0"))
+    let setup = DemoSetup(update: .forced(demoUpdate))
     let output = runScript(try parseScript(builtInScript(for: setup)), setup: setup)
     let lastFrame = output.components(separatedBy: "--- ").last ?? ""
     #expect(lastFrame.contains("Update required: 2.0"))
@@ -116,10 +116,10 @@ import Testing
 
   @Test func updateDialogs() throws {
     let optional = runScript(
-      try parseScript("key esc\n"), setup: DemoSetup(update: .optional(version: "2.0")))
+      try parseScript("enter\nkey esc\n"), setup: DemoSetup(update: .optional(demoUpdate)))
     try check(optional, against: "update-optional.txt")
     let forced = runScript(
-      try parseScript("key esc\nenter\n"), setup: DemoSetup(update: .forced(version: "2.0")))
+      try parseScript("type x\nenter\n"), setup: DemoSetup(update: .forced(demoUpdate)))
     try check(forced, against: "update-forced.txt")
   }
 

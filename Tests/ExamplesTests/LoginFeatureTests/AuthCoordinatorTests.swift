@@ -41,7 +41,12 @@ final class SceneLog: Navigator {
     case .biometric: "biometric"
     case .pattern: "pattern"
     case .home(let model): "home(\(model.session.userID))"
-    case .gateDialog(let model): "gate(\(model.state))"
+    case .gateDialog(let model):
+      switch model.state {
+      case .optionalUpdate(let update): "gate(optionalUpdate(\(update.version)))"
+      case .forcedUpdate(let update): "gate(forcedUpdate(\(update.version)))"
+      default: "gate(\(model.state))"
+      }
     case .sessionExpired: "sessionExpired"
     }
   }
@@ -160,14 +165,15 @@ struct ExpiredSessionLoginService: LoginService {
       biometricService: ScriptedBiometricService(sessions: []),
       authenticator: FakeAuthenticator(passes: true),
       credentials: CredentialStore(), store: FakeStore(lastUserID: nil),
-      permission: FakePermission(granted: permission), updates: FakeUpdates(advice: .optional(version: "2.0"))
+      permission: FakePermission(granted: permission),
+      updates: FakeUpdates(advice: .optional(LoginGateTests.update))
     )
     let (coordinator, log) = started(environment)
     #expect(log.calls == ["root launch", "root password", "present gate(invalidNetwork)"])
     permission.value = true
     try #require(log.dialog).retry()
     scheduler.advance(by: .zero)
-    #expect(log.calls.suffix(2) == ["dismiss", "present gate(optionalUpdate(version: \"2.0\"))"])
+    #expect(log.calls.suffix(2) == ["dismiss", "present gate(optionalUpdate(2.0))"])
     try #require(log.dialog).later()
     scheduler.advance(by: .zero)
     #expect(log.calls.last == "dismiss")

@@ -101,10 +101,12 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(gate.currentState == .ready)
   }
 
+  static let update = AppUpdate(version: "2.0", url: "https://get.example/app", notes: ["Faster"])
+
   @Test func updatesAreCheckedOncePerLaunch() {
-    let (gate, _, _, _, updates) = gate(advice: .optional(version: "2.0"))
+    let (gate, _, _, _, updates) = gate(advice: .optional(Self.update))
     gate.prepare()
-    #expect(gate.currentState == .optionalUpdate(version: "2.0"))
+    #expect(gate.currentState == .optionalUpdate(Self.update))
     gate.dismissUpdate()
     #expect(gate.currentState == .ready)
     gate.prepare()
@@ -113,11 +115,27 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   }
 
   @Test func aForcedUpdateOffersNothingElse() {
-    let (gate, _, _, _, _) = gate(advice: .forced(version: "3.0"))
+    let (gate, _, _, _, updates) = gate(advice: .forced(Self.update))
     gate.prepare()
     gate.dismissUpdate()
-    #expect(gate.currentState == .forcedUpdate(version: "3.0"))
+    #expect(gate.currentState == .forcedUpdate(Self.update))
     #expect(!gate.allowsLogin)
+    gate.prepare()  // back from the background: still forced, without asking the server again
+    #expect(gate.currentState == .forcedUpdate(Self.update))
+    #expect(updates.calls.value == 1)
+  }
+
+  /// An optional update the user has not answered is offered again after a later check; once
+  /// skipped, it is not.
+  @Test func anUnansweredOptionalUpdateComesBackAfterACheck() {
+    let (gate, _, _, _, updates) = gate(advice: .optional(Self.update))
+    gate.prepare()
+    gate.prepare()
+    #expect(gate.currentState == .optionalUpdate(Self.update))
+    gate.dismissUpdate()
+    gate.prepare()
+    #expect(gate.currentState == .ready)
+    #expect(updates.calls.value == 1)
   }
 
   @Test func aNewUserClearsTheOldUsersDataAndBiometricCredential() {
