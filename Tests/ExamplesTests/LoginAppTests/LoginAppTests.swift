@@ -1,5 +1,7 @@
 import DemoSupport
 import Foundation
+import LoginFeature
+import Signals
 import SignalsTesting
 import Testing
 
@@ -114,6 +116,18 @@ import Testing
     #expect(!output.contains("You are logged in."))
   }
 
+  /// The invalid-session dialog: the account check answers 401, the dialog comes up over the
+  /// login screen, and enter leads to password login as root with the notice.
+  @Test func theSessionExpiredDialog() throws {
+    let scheduler = TestScheduler()
+    let (app, coordinator) = startLoginApp(
+      environment: .demo(scheduler: scheduler, loginService: UnauthorizedLoginService(scheduler: scheduler)))
+    let steps = try parseScript("type alice@example.com\nwait 2s\nenter\n")
+    let output = withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
+    #expect(output.contains("enter: log in"))
+    try check(output, against: "session-expired.txt")
+  }
+
   @Test func updateDialogs() throws {
     let optional = runScript(
       try parseScript("enter\nkey esc\n"), setup: DemoSetup(update: .optional(demoUpdate)))
@@ -209,5 +223,19 @@ import Testing
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationReason == .exit)
+  }
+}
+
+/// A login backend whose every request answers HTTP 401 after a second: the session expired.
+struct UnauthorizedLoginService: LoginService {
+  let scheduler: any Scheduler
+
+  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
+
+  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
+
+  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
+    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
+      .eraseToAnyPublisher()
   }
 }
