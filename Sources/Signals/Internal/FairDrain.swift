@@ -1,16 +1,9 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The hand-over policy of a serialized queue (a subject's): the thread that drains hands the
-/// queue to a sender from another thread after a fair batch, so that a thread that sent once is
-/// not kept delivering for as long as other threads keep sending.
+/// The hand-over policy of a serialized queue: the thread that drains hands the queue to a
+/// sender from another thread after a fair batch, so that a thread that sent once is not kept
+/// delivering for as long as other threads keep sending. Used by subjects (`Broadcaster`) and by
+/// `SerialDelivery` (`receive(on:)`, the multi-input, flattening and time operators).
 ///
 /// - The drainer counts what it delivers from the queue. Once it has delivered `batch` queued
 ///   events, the next sender from another thread queues its value and then waits to take over:
@@ -26,9 +19,18 @@ import Synchronization
 /// - Delivery stays serial (the drainer's role passes from one thread to the next under the
 ///   owner's lock, never held by two), and the queue is one FIFO: nothing is lost or reordered.
 ///
+/// How an owner uses it, all under its own lock except the waits:
+/// - `start()` when a thread claims the drain; `count()` for each queued event it takes;
+/// - `handsOver(_:)` before it takes the next queued event: if it returns `true`, the drainer
+///   returns without giving up the drain, which now belongs to the waiting sender;
+/// - `shouldTakeOver(_:)` after a sender queued behind an active drainer; if it returns `true`,
+///   that sender calls `awaitHandOver(_:)` outside the lock, then `withdraw(_:)` under the lock
+///   if it timed out; it drains when either says the hand-over came.
+///
 /// Its `var`s are read and written only inside the owner's lock. The owner keeps the hand-over
 /// signal beside it (`granted`, an atomic written inside the lock and read by the waiting sender
-/// outside it) and passes it in.
+/// outside it) and passes it in. It costs the uncontended path one store per claimed drain and
+/// one compare per queued event; the thread's id is read only once a batch has been delivered.
 @usableFromInline
 struct FairDrain: Sendable {
   /// How many queued events a drainer delivers before it hands over to a waiting sender.
@@ -36,25 +38,26 @@ struct FairDrain: Sendable {
   /// How long a sender waits to take over before it leaves its value to the drainer.
   @usableFromInline static var patience: Duration { .milliseconds(20) }
 
-  /// Queued events the drainer delivered since it took its turn.
-  @usableFromInline var delivered = 0
   /// The drainer's thread, recorded once it has delivered a batch (the only time it is read).
   @usableFromInline var drainer: UInt = 0
-  /// The thread waiting to take over, or 0.
-  @usableFromInline var successor: UInt = 0
+  /// Queued events the drainer delivered since it took its turn, counted up to `batch`.
+  @usableFromInline var delivered: UInt8 = 0
+  /// Whether a sender from another thread waits to take over.
+  @usableFromInline var hasSuccessor = false
   @inlinable init() {}
 
   /// Counts one delivered queued event. Call locked, on the draining thread.
   @inlinable mutating func count() {
+    guard Int(delivered) < Self.batch else { return }
     delivered &+= 1
-    if delivered == Self.batch { drainer = currentThreadID() }
+    if Int(delivered) == Self.batch { drainer = currentThreadID() }
   }
 
   /// Whether a sender waits to take over; if so, hands the queue to it: the caller returns
   /// without clearing its draining flag, which now belongs to the successor. Call locked.
   @inlinable mutating func handsOver(_ granted: borrowing Atomic<Bool>) -> Bool {
-    guard successor != 0 else { return false }
-    successor = 0
+    guard hasSuccessor else { return false }
+    hasSuccessor = false
     delivered = 0
     granted.store(true, ordering: .releasing)
     return true
@@ -63,13 +66,11 @@ struct FairDrain: Sendable {
   /// A thread becomes the drainer. Call locked.
   @inlinable mutating func start() { delivered = 0 }
 
-  /// Whether the calling sender, which has just queued behind the drainer, should wait to take
-  /// over; if so, it is registered as the successor. Call locked.
+  /// Whether the calling sender, which has just queued behind the active drainer, should wait
+  /// to take over; if so, it is registered as the successor. Call locked.
   @inlinable mutating func shouldTakeOver(_ granted: borrowing Atomic<Bool>) -> Bool {
-    guard delivered >= Self.batch, successor == 0 else { return false }
-    let me = currentThreadID()
-    guard me != drainer else { return false }
-    successor = me
+    guard Int(delivered) >= Self.batch, !hasSuccessor, currentThreadID() != drainer else { return false }
+    hasSuccessor = true
     granted.store(false, ordering: .relaxed)
     return true
   }
@@ -92,21 +93,7 @@ struct FairDrain: Sendable {
   /// after all). Call locked.
   @inlinable mutating func withdraw(_ granted: borrowing Atomic<Bool>) -> Bool {
     if granted.load(ordering: .relaxed) { return true }
-    successor = 0
+    hasSuccessor = false
     return false
   }
 }
-
-/// An id of the calling thread, never 0.
-@inlinable
-func currentThreadID() -> UInt {
-  #if canImport(Glibc)
-    UInt(pthread_self())
-  #else
-    UInt(bitPattern: pthread_self())
-  #endif
-}
-
-/// Lets another runnable thread have this core (no sleeping).
-@inlinable
-func yieldProcessor() { sched_yield() }

@@ -2,6 +2,10 @@ import Synchronization
 
 /// The only lock in Signals: a non-recursive mutex over `Synchronization.Mutex`.
 ///
+/// The platform's thread calls (the calling thread's id, yielding the core in a bounded wait)
+/// live beside it, in `ThreadPlatform.swift`; nothing else in the library calls the platform's
+/// threads or locks.
+///
 /// Rules for its users (every stateful type in the library):
 /// - it guards plain stored properties of the class that owns it; such a class is
 ///   `@unchecked Sendable`, and says so beside its declaration, because the compiler cannot see

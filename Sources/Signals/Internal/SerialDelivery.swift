@@ -9,6 +9,19 @@ import Synchronization
 /// and delivered by the drainer right after. No lock is held while the subscriber runs. After a
 /// completion or `cancel()`, nothing more is delivered and the queue is released.
 ///
+/// Fairness (`FairDrain`, the subjects' policy): a drainer that other threads keep busy does not
+/// deliver for as long as they send. Once it has delivered a batch of queued values, the next
+/// value sent from another thread is queued and its sender waits to take over: the drainer hands
+/// the queue to it between two deliveries and returns. A re-entrant send from the subscriber
+/// never waits; a waiting sender gives up after a short patience and leaves its value to the
+/// drainer, so a subscriber that waits for that sender's thread is delayed, never deadlocked.
+///
+/// Memory: the queue is unbounded, and returned (`FIFOQueue`'s policy). Values wait in it only
+/// while a delivery is in progress or, under `.buffer`, beyond the subscriber's demand (which
+/// the operator's upstreams were asked for, so the subscriber's requests bound it); once drained,
+/// its storage above a small size is released. `.drop` and `.keepLatest` keep nothing beyond the
+/// demand but the one latest value.
+///
 /// Demand: it counts what the subscriber requested (`request(_:)` and what `receive(_:)`
 /// returns) and delivers a value only against that count. A value that finds no demand is
 /// handled by the operator's `Overflow` rule: kept until demand arrives, dropped, or kept as the
@@ -39,16 +52,21 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline let downstream: Downstream
   @usableFromInline let overflow: Overflow
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
-  /// How many values `pending` holds.
-  @usableFromInline @exclusivity(unchecked) var pendingValues = 0
+  // The three one-byte fields next to the lock's, which leaves room for them.
   /// Who delivers: `DrainState.idle`, `.draining` (one thread delivers and has nothing more to
   /// look at), or `.draining | .queued` (the drainer must look at the queue and the demand under
   /// the lock before it stops). Changed only inside `lock`, except that the drainer gives up
   /// `.draining` with one compare-and-swap when nothing happened meanwhile, which saves an
   /// uncontended value its second lock round.
   @usableFromInline let drainState = Atomic<UInt8>(DrainState.idle)
+  /// Set when a sender waiting to take over may drain (`FairDrain`).
+  @usableFromInline let drainHandedOver = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var closed = false
+  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
+  /// How many values `pending` holds.
+  @usableFromInline @exclusivity(unchecked) var pendingValues = 0
+  /// Who drains next when other threads keep the drainer busy.
+  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
   @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
@@ -127,10 +145,16 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// state and the serialization: one lock round and one compare-and-swap per uncontended value.
   /// `update` must not call out.
   @inlinable func send(_ update: () -> Downstream.Input?) {
+    var takesOver = false
     let value = lock.withLock { () -> Downstream.Input? in
       if closed { return nil }
       guard let value = update() else { return nil }
-      if drainerIsActive() || pendingValues > 0 {
+      if drainerIsActive() {
+        keep(value)
+        takesOver = fair.shouldTakeOver(drainHandedOver)
+        return nil
+      }
+      if pendingValues > 0 {
         keep(value)
         return nil
       }
@@ -142,8 +166,20 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       claimDrain()
       return value
     }
-    guard let value else { return }
+    guard let value else {
+      if takesOver { takeOver() }
+      return
+    }
     drain(adding: downstream.receive(value))
+  }
+
+  /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves the
+  /// value this thread queued to it.
+  @inlinable func takeOver() {
+    if !FairDrain.awaitHandOver(drainHandedOver) {
+      guard lock.withLock({ fair.withdraw(drainHandedOver) }) else { return }
+    }
+    drain(adding: .none)
   }
 
   /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
@@ -237,6 +273,12 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// Makes this thread the drainer; call locked, after `drainerIsActive()` returned `false`
   /// (then only this lock's holders change the state).
   @inlinable func claimDrain() {
+    fair.start()
+    markDraining()
+  }
+
+  /// Sets the state to draining, with `.queued` if events wait. Call locked, as the drainer.
+  @inlinable func markDraining() {
     let state = pending.isEmpty ? DrainState.draining : DrainState.draining | DrainState.queued
     drainState.store(state, ordering: .relaxed)
   }
@@ -261,6 +303,9 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
           if !demand.isUnlimited { added += more }
           demand += more
         }
+        // A sender from another thread waits to take over: it drains from here (the state
+        // stays claimed, now by it).
+        if fair.handsOver(drainHandedOver) { return nil }
         var next: Event?
         switch pending.first {
         case .value?:
@@ -277,7 +322,8 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
           drainState.store(DrainState.idle, ordering: .releasing)
           return nil
         }
-        claimDrain()
+        fair.count()
+        markDraining()
         return next
       }
       more = .none
