@@ -1,4 +1,6 @@
 import Signals
+import SignalsTesting
+import Synchronization
 import Testing
 
 @testable import Signals
@@ -51,5 +53,36 @@ import Testing
     #expect(received == 10_001)
     #expect(subject.core.lock.withLock { subject.core.pending.capacity } <= 64)
     cancellable.cancel()
+  }
+
+  /// Keeps the subscription it is given and counts values.
+  final class KeepingCounter: Subscriber, Sendable {
+    let subscription = Guarded<(any Subscription)?>(nil)
+    let count = Atomic<Int>(0)
+    func receive(subscription: any Subscription) {
+      self.subscription.withLock { $0 = subscription }
+      subscription.request(.unlimited)
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      count.add(1, ordering: .relaxed)
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @Test func receiveOnsQueueIsReleasedOnceTheSchedulerHasDeliveredTheBurst() throws {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let counter = KeepingCounter()
+    subject.receive(on: scheduler).subscribe(counter)
+    let state = try #require(counter.subscription.withLock { $0 } as? ScheduledDelivery<KeepingCounter>)
+    for value in 0..<10_000 { subject.send(value) }
+    // Unbounded: the whole burst waits for the scheduler.
+    #expect(state.lock.withLock { state.queue.count } == 10_000)
+    scheduler.advance()
+    #expect(counter.count.load(ordering: .relaxed) == 10_000)
+    // Returned: the drained queue keeps no storage for the burst (80 KB of `Int`s and more).
+    #expect(state.lock.withLock { state.queue.capacity } <= 64)
+    state.cancel()
   }
 }

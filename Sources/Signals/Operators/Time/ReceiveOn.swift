@@ -9,6 +9,13 @@ extension Publisher {
   /// Use it to move work to the main thread or off it. Values cross threads inside the
   /// operator, so send `Sendable` values when `scheduler` is another thread. Cancelling drops
   /// everything not yet delivered.
+  ///
+  /// Memory: values wait, in order, in an unbounded queue until the scheduler runs their
+  /// delivery (each also holds one scheduled action on `scheduler`); the queue gives its storage
+  /// back once it drains. To bound it, put `buffer(size:prefetch:whenFull:)` before it and ask
+  /// for values as you handle them. Threading: on a scheduler that runs actions on several
+  /// threads at once, the subscriber still gets one call at a time, and a thread that has
+  /// delivered a fair batch hands the rest to the next, as a subject's queue does.
   @inlinable
   public func receive(on scheduler: some Scheduler) -> Publishers.ReceiveOn<Self> {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
