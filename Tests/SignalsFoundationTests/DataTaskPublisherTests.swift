@@ -39,7 +39,8 @@ struct DataTaskPublisherTests {
       self.port = port
     }
 
-    /// The next line the server prints; empty once it has exited (it exits within 60 s).
+    /// The next line the server prints; empty once it has exited (it exits when its stdin
+    /// closes, or after 600 s).
     func nextLine() -> String { Self.readLine(output) }
 
     static func readLine(_ pipe: Pipe) -> String {
@@ -54,6 +55,12 @@ struct DataTaskPublisherTests {
 
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
+    /// A request for `path` with a generous timeout: the server answers at once, so only a
+    /// loaded machine comes near it, and a wrong answer still fails at once.
+    func request(_ path: String) -> URLRequest {
+      URLRequest(url: url(path), timeoutInterval: DataTaskPublisherTests.requestTimeout)
+    }
+
     func stop() {
       try? input.fileHandleForWriting.close()
       process.waitUntilExit()
@@ -61,6 +68,9 @@ struct DataTaskPublisherTests {
   }
 
   enum ServerFailure: Error { case noPort(String) }
+
+  /// Seconds a request may take (URLSession's default is 60).
+  static var requestTimeout: TimeInterval { 300 }
 
   /// The status and body of the first value, or the failure.
   func outcome(_ publisher: URLSession.DataTaskPublisher) async -> Result<[String], URLError> {
@@ -85,9 +95,9 @@ struct DataTaskPublisherTests {
     let server = try Server()
     defer { server.stop() }
     #expect(
-      await outcome(URLSession.shared.dataTaskPublisher(for: server.url("/hello")))
+      await outcome(URLSession.shared.dataTaskPublisher(for: server.request("/hello")))
         == .success(["200", "hello"]))
-    var request = URLRequest(url: server.url("/missing"))
+    var request = server.request("/missing")
     request.httpMethod = "GET"
     #expect(
       await outcome(URLSession.shared.dataTaskPublisher(for: request)) == .success(["404", "no such page"]))
@@ -109,13 +119,14 @@ struct DataTaskPublisherTests {
     let server = try Server()
     defer { server.stop() }
     let received = Guarded<Int>(0)
-    let subscription = URLSession.shared.dataTaskPublisher(for: server.url("/hold"))
+    let subscription = URLSession.shared.dataTaskPublisher(for: server.request("/hold"))
       .sink(
         receiveCompletion: { _ in received.withLock { $0 += 1 } },
         receiveValue: { _ in received.withLock { $0 += 1 } })
     #expect(server.nextLine() == "received /hold")
     subscription.cancel()
-    // The server sees the connection close; without the task's cancel it would wait 20 s.
+    // The server sees the connection close; without the task's cancel it would wait 300 s and
+    // print "timeout /hold".
     #expect(server.nextLine() == "closed /hold")
     #expect(received.withLock { $0 } == 0)
   }
