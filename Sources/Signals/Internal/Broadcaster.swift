@@ -36,7 +36,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline enum Step {
     case value(Output, ContiguousArray<Deliver?>)
     case completion(Subscribers.Completion<Failure>, ContiguousArray<Deliver?>)
-    case subscribe(Deliver, ArraySlice<Output>, Subscribers.Completion<Failure>?)
+    case subscribe(Admission)
     case flush(Deliver)
   }
 
@@ -117,7 +117,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let step: Step? = lock.withLock {
+    let admission: Admission? = lock.withLock {
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
       let deliver = ConduitPath(call: conduit.deliver)
@@ -127,20 +127,44 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       }
       return attach(conduit, deliver)
     }
-    guard let step else { return }
-    perform(step)
+    guard let admission else { return }
+    admit(admission)
     drain()
   }
 
+  /// What a new subscriber receives first: its subscription, the replayed values, and the
+  /// completion if the subject has completed. (A struct, not a `Step`, on the path of every
+  /// subscription: copying a multi-payload enum goes through outlined copy functions.)
+  @usableFromInline struct Admission {
+    @usableFromInline let deliver: Deliver
+    @usableFromInline let values: ArraySlice<Output>
+    @usableFromInline let completion: Subscribers.Completion<Failure>?
+
+    @inlinable init(
+      _ deliver: Deliver, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?
+    ) {
+      self.deliver = deliver
+      self.values = values
+      self.completion = completion
+    }
+  }
+
   /// Adds `conduit` unless the subject has completed; returns what it must receive. Call locked.
-  @inlinable func attach(_ conduit: ConduitState<Output, Failure>, _ deliver: Deliver) -> Step {
+  @inlinable func attach(_ conduit: ConduitState<Output, Failure>, _ deliver: Deliver) -> Admission {
     if deliveredCompletion == nil && conduit.isActive {
       list.append(deliver, id: conduit.id)
     }
-    if deliveredCompletion != nil && !replaysAfterCompletion {
-      return .subscribe(deliver, [], deliveredCompletion)
+    if replay.isEmpty || (deliveredCompletion != nil && !replaysAfterCompletion) {
+      return Admission(deliver, [], deliveredCompletion)
     }
-    return .subscribe(deliver, replay.elements, deliveredCompletion)
+    return Admission(deliver, replay.elements, deliveredCompletion)
+  }
+
+  /// Gives a new subscriber its subscription, then what `attach` found for it.
+  @inlinable func admit(_ admission: Admission) {
+    admission.deliver.call(.start)
+    for value in admission.values { admission.deliver.call(.value(value)) }
+    if let completion = admission.completion { admission.deliver.call(.completion(completion)) }
   }
 
   @inlinable func perform(_ step: Step) {
@@ -149,10 +173,8 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       for case let deliver? in snapshot { deliver.call(.value(value)) }
     case .completion(let completion, let conduits):
       for case let deliver? in conduits { deliver.call(.completion(completion)) }
-    case .subscribe(let deliver, let values, let completion):
-      deliver.call(.start)
-      for value in values { deliver.call(.value(value)) }
-      if let completion { deliver.call(.completion(completion)) }
+    case .subscribe(let admission):
+      admit(admission)
     case .flush(let deliver):
       deliver.call(.flush)
     }
@@ -222,7 +244,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
           deliveredCompletion = completion
           return .completion(completion, list.removeAll())
         case .subscribe(let conduit, let deliver):
-          return attach(conduit, deliver)
+          return .subscribe(attach(conduit, deliver))
         case .flush(let id):
           if let deliver = list.element(id: id) { return .flush(deliver) }
         }
