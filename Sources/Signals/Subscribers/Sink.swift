@@ -12,20 +12,29 @@ extension Subscribers {
   /// cancel keeps its closures until you release it). Threading: values are passed on with no
   /// lock; `cancel()` may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // @unchecked: `state` is read and written only inside `lock`. `onValue` and `onCompletion`
-    // are written only by the completion, inside `lock`; `receive(_:)` reads `onValue` without
+    // @unchecked: `state` and `retired` are written only inside `lock`. `closures` is written
+    // only by the completion, inside `lock`; `receive(_:)` reads it and writes `inValue` without
     // the lock, which is safe because the upstream never overlaps a value with the completion
     // (the Subscriber contract).
 
     /// The closure called with each value; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
-    public var receiveValue: (Input) -> Void { lock.withLock { onValue } }
+    public var receiveValue: (Input) -> Void { lock.withLock { closures.onValue } }
     /// The closure called with the completion; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
-    public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void { lock.withLock { onCompletion } }
+    public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+      lock.withLock { closures.onCompletion }
+    }
 
-    @usableFromInline @exclusivity(unchecked) var onValue: (Input) -> Void
-    @usableFromInline @exclusivity(unchecked) var onCompletion: (Subscribers.Completion<Failure>) -> Void
+    /// Both closures, in one immutable object that the completion replaces. Values reach
+    /// `onValue` through it without a retain (see `receive(_:)`), which a closure stored in a
+    /// `var` of the sink would cost on every value.
+    @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>
+    /// Set while `receiveValue` runs; a completion that arrives meanwhile (re-entrantly, from
+    /// inside `receiveValue`) leaves the closures it replaces in `retired` instead of releasing
+    /// them under the running closure.
+    @usableFromInline @exclusivity(unchecked) var inValue = false
+    @usableFromInline @exclusivity(unchecked) var retired: SinkClosures<Input, Failure>?
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
@@ -35,8 +44,7 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      onValue = receiveValue
-      onCompletion = receiveCompletion
+      closures = SinkClosures(onValue: receiveValue, onCompletion: receiveCompletion)
     }
 
     /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
@@ -57,8 +65,21 @@ extension Subscribers {
     /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      onValue(input)
+      // `closures` is replaced only by the completion, which never overlaps a value (the
+      // Subscriber contract) and, when it comes re-entrantly from inside the call, retires the
+      // old closures instead of releasing them (`inValue`): so the object outlives the call and
+      // needs no retain for it.
+      inValue = true
+      Unmanaged.passUnretained(closures)._withUnsafeGuaranteedRef { $0.onValue(input) }
+      inValue = false
+      if retired != nil { releaseRetired() }
       return .none
+    }
+
+    /// Releases the closures a re-entrant completion replaced, now that `receiveValue` returned.
+    @usableFromInline func releaseRetired() {
+      let taken = lock.withLock { retired.take() }
+      withExtendedLifetime(taken) {}
     }
 
     /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
@@ -66,18 +87,17 @@ extension Subscribers {
     /// `AnyCancellable` keeps this sink.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
+      let taken = lock.withLock { () -> SinkClosures<Input, Failure>? in
         if case .done = state { return nil }
         state = .done
-        defer {
-          onValue = { _ in }
-          onCompletion = { _ in }
-        }
-        return (onValue, onCompletion)
+        let taken = closures
+        closures = SinkClosures(onValue: { _ in }, onCompletion: { _ in })
+        if inValue { retired = taken }
+        return taken
       }
       // Released here, after the lock: releasing a closure may run any deinitializer.
-      guard let (_, receiveCompletion) = taken else { return }
-      receiveCompletion(completion)
+      guard let taken else { return }
+      taken.onCompletion(completion)
     }
 
     /// Cancels the upstream subscription; the sink receives nothing more.
@@ -115,6 +135,20 @@ extension Publisher where Failure == Never {
   @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+  }
+}
+
+/// A sink's two closures, immutable: the completion replaces the whole object.
+@usableFromInline
+final class SinkClosures<Input, Failure: Error> {
+  @usableFromInline let onValue: (Input) -> Void
+  @usableFromInline let onCompletion: (Subscribers.Completion<Failure>) -> Void
+
+  @inlinable init(
+    onValue: @escaping (Input) -> Void, onCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.onValue = onValue
+    self.onCompletion = onCompletion
   }
 }
 

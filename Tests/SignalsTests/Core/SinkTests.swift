@@ -106,6 +106,30 @@ import Testing
     #expect(completions == 1)
   }
 
+  @Test func aCompletionFromInsideTheValueClosureReleasesItOnlyAfterItReturns() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    var aliveAfterCompletion: [Bool] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      sink = Subscribers.Sink(
+        receiveCompletion: { _ in },
+        receiveValue: { _ in
+          // The completion replaces the closures while this one runs: what it captures must
+          // stay alive until it returns.
+          sink?.receive(completion: .finished)
+          withExtendedLifetime(owner) { aliveAfterCompletion.append(weakOwner != nil) }
+        })
+    }
+    _ = sink?.receive(1)
+    #expect(aliveAfterCompletion == [true])
+    #expect(weakOwner == nil)
+    _ = sink?.receive(2)
+    #expect(aliveAfterCompletion == [true])
+  }
+
   @Test func cancelReleasesTheClosuresWhileTheCancellableIsHeld() {
     final class Owner {}
     weak var weakOwner: Owner?
