@@ -13,6 +13,23 @@ enum RelayStep<Output, Failure: Error> {
   case fail(Failure)
 }
 
+/// What a single-input operator asks its upstream for.
+@usableFromInline
+enum RelayUpstreamDemand {
+  /// The subscriber's requests, as they are, and one more per value the rules skip (the
+  /// per-value operators).
+  case asRequested
+  /// `.unlimited` once the subscriber has the subscription; the one result (`.emitThenFinish`,
+  /// or the last value at the upstream's finish) and the finish behind it wait until the
+  /// subscriber has requested something, even when there is no result; a failure goes at once.
+  /// Combine's reducers (`count`, `reduce`, `collect()`, `first`, `last`, `min`, `max`,
+  /// `contains`, `allSatisfy`): OpenCombine's `ReduceProducer`.
+  case everythingForOneResult
+  /// `.unlimited` once the subscriber has the subscription, and the completion passes at once
+  /// (`ignoreOutput`, as OpenCombine's `IgnoreOutput`).
+  case everything
+}
+
 /// The per-subscription behaviour of a single-input operator: what to do with each value, and
 /// what to deliver (at most one last value, then a completion) when the upstream completes.
 ///
@@ -23,28 +40,37 @@ struct RelayRules<Input, UpstreamFailure: Error, Output, Failure: Error> {
   @usableFromInline let value: (Input) -> RelayStep<Output, Failure>
   @usableFromInline let completion:
     (Subscribers.Completion<UpstreamFailure>) -> (Output?, Subscribers.Completion<Failure>)
+  @usableFromInline let upstreamDemand: RelayUpstreamDemand
 
   @inlinable init(
+    asking upstreamDemand: RelayUpstreamDemand = .asRequested,
     value: @escaping (Input) -> RelayStep<Output, Failure>,
     completion:
       @escaping (Subscribers.Completion<UpstreamFailure>) -> (Output?, Subscribers.Completion<Failure>)
   ) {
     self.value = value
     self.completion = completion
+    self.upstreamDemand = upstreamDemand
   }
 }
 
 extension RelayRules where UpstreamFailure == Failure {
   /// Rules that pass the upstream's completion through unchanged.
-  @inlinable init(value: @escaping (Input) -> RelayStep<Output, Failure>) {
-    self.init(value: value, completion: { (nil, $0) })
+  @inlinable init(
+    asking upstreamDemand: RelayUpstreamDemand = .asRequested,
+    value: @escaping (Input) -> RelayStep<Output, Failure>
+  ) {
+    self.init(asking: upstreamDemand, value: value, completion: { (nil, $0) })
   }
 }
 
 extension RelayRules where Failure == any Error {
   /// Rules for throwing operators: the upstream's failure is widened to `any Error`.
-  @inlinable init(throwing value: @escaping (Input) -> RelayStep<Output, Failure>) {
-    self.init(value: value, completion: { (nil, $0.eraseError) })
+  @inlinable init(
+    asking upstreamDemand: RelayUpstreamDemand = .asRequested,
+    throwing value: @escaping (Input) -> RelayStep<Output, Failure>
+  ) {
+    self.init(asking: upstreamDemand, value: value, completion: { (nil, $0.eraseError) })
   }
 }
 
@@ -59,9 +85,10 @@ extension RelayRules where Failure == any Error {
 /// Demand, as Combine's per-value operators: the downstream's requests go to the upstream as
 /// they are; a value the rules `.skip` asks the upstream for one more, so the downstream still
 /// receives what it asked for. A last value that the rules give at the upstream's completion
-/// (`last`, `reduce`, `collect`, `replaceEmpty`) waits, with the completion behind it, until the
-/// downstream has requested something; so the relay counts the downstream's demand (one more
-/// atomic load per value once it is `.unlimited`).
+/// (`replaceEmpty`) waits, with the completion behind it, until the downstream has requested
+/// something; so the relay counts the downstream's demand (one more atomic load per value once
+/// it is `.unlimited`). Rules may ask for everything instead (`RelayUpstreamDemand`: the
+/// reducers, whose one result waits for a request, and `ignoreOutput`).
 @usableFromInline
 final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   @unchecked Sendable
@@ -73,9 +100,9 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let demand = AtomicDemand()
   @usableFromInline let lock = Lock()
-  /// A last value and the completion, waiting for the downstream to request something.
+  /// A last value (if any) and the completion, waiting for the downstream to request something.
   @usableFromInline @exclusivity(unchecked) var tail:
-    (Downstream.Input, Subscribers.Completion<Downstream.Failure>)?
+    (Downstream.Input?, Subscribers.Completion<Downstream.Failure>)?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -87,13 +114,17 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    if link.attach(subscription) { downstream.receive(subscription: self) }
+    guard link.attach(subscription) else { return }
+    downstream.receive(subscription: self)
+    // Combine's reducers and `ignoreOutput`: the subscription goes down first, then the
+    // upstream is asked for everything (OpenCombine's order).
+    if rules.upstreamDemand != .asRequested { link.request(.unlimited) }
   }
 
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
     guard !link.isTerminated else { return .none }
     switch rules.value(input) {
-    case .skip: return .max(1)
+    case .skip: return rules.upstreamDemand == .asRequested ? .max(1) : .none
     case .emit(let output):
       if demand.isUnlimited { return downstream.receive(output) }
       _ = demand.take()
@@ -102,6 +133,10 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return more
     case .emitThenFinish(let output):
       guard link.terminate() else { return .none }
+      if rules.upstreamDemand == .everythingForOneResult {
+        finish(with: output, .finished)
+        return .none
+      }
       _ = downstream.receive(output)
       downstream.receive(completion: .finished)
     case .finish:
@@ -115,37 +150,54 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     guard link.terminate(cancelUpstream: false) else { return }
     let (last, completion) = rules.completion(completion)
-    if let last {
-      let waits = lock.withLock { () -> Bool in
-        if demand.take() { return false }
-        tail = (last, completion)
-        return true
-      }
-      if waits { return }
-      _ = downstream.receive(last)
+    // A reducer's finish waits for a request even with no result (OpenCombine's
+    // `ReduceProducer`); its failure, like any failure without a last value, goes at once.
+    if last != nil || (rules.upstreamDemand == .everythingForOneResult && Self.isFinish(completion)) {
+      finish(with: last, completion)
+      return
     }
+    downstream.receive(completion: completion)
+  }
+
+  @inlinable static func isFinish<F: Error>(_ completion: Subscribers.Completion<F>) -> Bool {
+    if case .finished = completion { return true }
+    return false
+  }
+
+  /// Delivers `last` (if any) and `completion` once the downstream has requested something: at
+  /// once if it has, else at its next request.
+  @inlinable func finish(
+    with last: Downstream.Input?, _ completion: Subscribers.Completion<Downstream.Failure>
+  ) {
+    let waits = lock.withLock { () -> Bool in
+      if demand.take() { return false }
+      tail = (last, completion)
+      return true
+    }
+    if waits { return }
+    if let last { _ = downstream.receive(last) }
     downstream.receive(completion: completion)
   }
 
   /// Passes the request upstream; delivers a waiting last value and completion.
   @inlinable func request(_ more: Subscribers.Demand) {
     guard more > 0 else { return }
-    let waiting = lock.withLock { () -> (Downstream.Input, Subscribers.Completion<Downstream.Failure>)? in
+    let waiting = lock.withLock { () -> (Downstream.Input?, Subscribers.Completion<Downstream.Failure>)? in
       demand.add(more)
       defer { tail = nil }
       return tail
     }
     if let (last, completion) = waiting {
-      _ = downstream.receive(last)
+      if let last { _ = downstream.receive(last) }
       downstream.receive(completion: completion)
       return
     }
-    link.request(more)
+    if rules.upstreamDemand == .asRequested { link.request(more) }
   }
 
   @inlinable func cancel() {
     link.terminate()
-    let dropped = lock.withLock { () -> (Downstream.Input, Subscribers.Completion<Downstream.Failure>)? in
+    let dropped = lock.withLock { () -> (Downstream.Input?, Subscribers.Completion<Downstream.Failure>)? in
       defer { tail = nil }
       return tail
     }

@@ -7,8 +7,10 @@ import Testing
 /// completion (or nothing, for the operators that owe a value before their finish and wait for
 /// a request to send it, as in Combine).
 @Suite struct DemandLawTests {
-  /// The operators that owe a value before their finish even when the source sent nothing:
-  /// the reducers (`reduce`, `collect`, `count`, `contains`, `allSatisfy`, `replaceEmpty`) send
+  /// The operators that owe a value before their finish even when the source sent nothing, or
+  /// hold their finish for a request: the reducers (`reduce`, `collect`, `count`, `contains`,
+  /// `allSatisfy`, `first`, `last`, `min`, `max`: Combine's, as OpenCombine's `ReduceProducer`,
+  /// whose result and finish wait for a request even with no result) and `replaceEmpty` send
   /// one at the finish; `append`/`prepend` and the flattening cases here run a `Just` or a
   /// sequence, which waits for a request before it finishes; `buffer`'s finish waits behind the
   /// values it holds.
@@ -25,7 +27,8 @@ import Testing
     "reduce", "collect", "replaceEmpty", "count", "contains", "contains(where:)", "tryContains(where:)",
     "allSatisfy", "tryAllSatisfy", "append", "append(sequence)", "prepend", "prepend(sequence)",
     "prepend(publisher)", "flatMap", "flatMap(max 1)", "switchToLatest", "collect(.byTime)",
-    "collect(.byTimeOrCount)", "buffer", "buffer(keepFull)",
+    "collect(.byTimeOrCount)", "buffer", "buffer(keepFull)", "first", "first(where:)", "last",
+    "tryLast(where:)", "min", "max(by:)", "tryMin(by:)", "tryMax(by:)",
   ]
 
   /// Drives `source` and checks that `recorder` never got more than it asked for; returns the

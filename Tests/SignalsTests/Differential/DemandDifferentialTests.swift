@@ -53,14 +53,12 @@ extension DifferentialTests {
     DemandCase(name: "combineLatest", inputs: 2, model: DemandModel.combineLatest) { subjects, _ in
       subjects[0].combineLatest(subjects[1]) { $0 * 10 + $1 }.eraseToAnyPublisher()
     },
-    // The reducers pass their subscriber's request on and ask for one more per value they
-    // swallow, so a subject's values sent before the first request are not counted, and the
-    // result waits for a request (the README: "Who asks upstream, and when, may differ";
-    // Combine's, in OpenCombine's `ReduceProducer`, asks for `.unlimited` and counts them).
-    DemandCase(name: "count", inputs: 1, model: { DemandModel.perValue(ReferenceModel.count, $0, $1) }) {
+    // The reducers ask for `.unlimited` (Combine's, as OpenCombine's `ReduceProducer`), so they
+    // count what a subject sends before the first request; their result waits for one.
+    DemandCase(name: "count", inputs: 1, model: { DemandModel.reduces(ReferenceModel.count, $0, $1) }) {
       subjects, _ in subjects[0].count().eraseToAnyPublisher()
     },
-    DemandCase(name: "max", inputs: 1, model: { DemandModel.perValue(ReferenceModel.max, $0, $1) }) {
+    DemandCase(name: "max", inputs: 1, model: { DemandModel.reduces(ReferenceModel.max, $0, $1) }) {
       subjects, _ in subjects[0].max().eraseToAnyPublisher()
     },
     // `collect(n)` asks for one more per value it holds back, so the upstream is asked for `n`
@@ -71,7 +69,7 @@ extension DifferentialTests {
     ) {
       subjects, _ in subjects[0].collect(2).map(ReferenceModel.encode).eraseToAnyPublisher()
     },
-    DemandCase(name: "collect", inputs: 1, model: { DemandModel.perValue(ReferenceModel.collect, $0, $1) }) {
+    DemandCase(name: "collect", inputs: 1, model: { DemandModel.reduces(ReferenceModel.collect, $0, $1) }) {
       subjects, _ in subjects[0].collect().map(ReferenceModel.encode).eraseToAnyPublisher()
     },
   ]

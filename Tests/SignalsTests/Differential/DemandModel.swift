@@ -77,8 +77,28 @@ enum DemandModel {
     return result
   }
 
-  /// Per-value operators (`scan`, `removeDuplicates`, `prefix`, `dropFirst`, `delay`, and the
-  /// reducers `count` and `max`, whose one value then waits for a request): the
+  /// The reducers (`count`, `max`, `collect()`: Combine's, as OpenCombine's `ReduceProducer`):
+  /// they ask for everything, so they see every input value, and their result and the finish
+  /// behind it wait until the subscriber has requested something, even with no result; a
+  /// failure goes at once.
+  static func reduces(_ model: (Timeline) -> Timeline, _ input: Timeline, _ demand: DemandScript) -> Timeline
+  {
+    var result = Timeline()
+    for entry in model(input).entries {
+      if case .failure = entry.event {
+        result.append(entry.frame, entry.event)
+        continue
+      }
+      if demand.requested(before: entry.frame) > 0 {
+        result.append(entry.frame, entry.event)
+      } else if let step = demand.steps.first(where: { $0.frame >= entry.frame }) {
+        result.append(step.frame, entry.event)
+      }
+    }
+    return result
+  }
+
+  /// Per-value operators (`scan`, `removeDuplicates`, `prefix`, `dropFirst`, `delay`): the
   /// subscriber's requests go upstream as they are, and a value the operator drops asks for one
   /// more, so the upstream has room exactly while the operator has sent (or will send) fewer values
   /// than were requested. A value sent without room is lost at the subject.

@@ -9,7 +9,7 @@ extension Publisher {
   /// An upstream that finishes empty finishes it empty; a failure is forwarded.
   @inlinable
   public func first() -> Publishers.First<Self> {
-    .init(self) { RelayRules(value: { .emitThenFinish($0) }) }
+    .init(self) { RelayRules(asking: .everythingForOneResult, value: { .emitThenFinish($0) }) }
   }
 
   /// Delivers the first value for which `predicate` returns `true`, then finishes and cancels
@@ -21,7 +21,9 @@ extension Publisher {
   /// ```
   @inlinable
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
-    .init(self) { RelayRules(value: { predicate($0) ? .emitThenFinish($0) : .skip }) }
+    .init(self) {
+      RelayRules(asking: .everythingForOneResult, value: { predicate($0) ? .emitThenFinish($0) : .skip })
+    }
   }
 
   /// `first(where:)` with a predicate that may throw; a thrown error cancels the upstream and
@@ -34,9 +36,11 @@ extension Publisher {
   @inlinable
   public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
     .init(self) {
-      RelayRules(throwing: { value in
-        do { return try predicate(value) ? .emitThenFinish(value) : .skip } catch { return .fail(error) }
-      })
+      RelayRules(
+        asking: .everythingForOneResult,
+        throwing: { value in
+          do { return try predicate(value) ? .emitThenFinish(value) : .skip } catch { return .fail(error) }
+        })
     }
   }
 }

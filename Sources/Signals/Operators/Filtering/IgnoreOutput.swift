@@ -7,7 +7,7 @@ extension Publisher {
   /// ```
   @inlinable
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
-    .init(self) { RelayRules(value: { _ in .skip }) }
+    .init(self) { RelayRules(asking: .everything, value: { _ in .skip }) }
   }
 }
 

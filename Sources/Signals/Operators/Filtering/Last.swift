@@ -23,6 +23,7 @@ extension Publisher {
     .init(self) {
       var last: Output?
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           if predicate(value) { last = value }
           return .skip

@@ -19,6 +19,7 @@ extension Publisher {
     .init(self) {
       var last: Output?
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           do {
             if try predicate(value) { last = value }

@@ -18,6 +18,7 @@ extension Publisher {
   public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
     .init(self) {
       RelayRules(
+        asking: .everythingForOneResult,
         value: { predicate($0) ? .skip : .emitThenFinish(false) },
         completion: { completion in
           if case .finished = completion { return (true, completion) }
@@ -41,6 +42,7 @@ extension Publisher {
   {
     .init(self) {
       RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           do { return try predicate(value) ? .skip : .emitThenFinish(false) } catch { return .fail(error) }
         },

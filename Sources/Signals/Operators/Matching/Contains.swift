@@ -38,6 +38,7 @@ extension Publisher {
   public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
     .init(self) {
       RelayRules(
+        asking: .everythingForOneResult,
         value: { predicate($0) ? .emitThenFinish(true) : .skip },
         completion: { completion in
           if case .finished = completion { return (false, completion) }
@@ -62,6 +63,7 @@ extension Publisher {
   ) -> Publishers.TryContainsWhere<Self> {
     .init(self) {
       RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           do { return try predicate(value) ? .emitThenFinish(true) : .skip } catch { return .fail(error) }
         },

@@ -52,6 +52,7 @@ extension Publisher {
     .init(self) {
       var best: Output?
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           if let current = best, !areInIncreasingOrder(value, current) { return .skip }
           best = value
@@ -101,6 +102,7 @@ extension Publisher {
     .init(self) {
       var best: Output?
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           do {
             if let current = best, try !areInIncreasingOrder(value, current) { return .skip }

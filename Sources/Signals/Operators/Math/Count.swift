@@ -15,6 +15,7 @@ extension Publisher {
     .init(self) {
       var count = 0
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { _ in
           count += 1
           return .skip

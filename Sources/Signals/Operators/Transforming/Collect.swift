@@ -14,6 +14,7 @@ extension Publisher {
     .init(self) {
       var buffer: [Output] = []
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           buffer.append(value)
           return .skip

@@ -15,6 +15,7 @@ extension Publisher {
     .init(self) {
       var result = initialResult
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           result = nextPartialResult(result, value)
           return .skip
@@ -39,6 +40,7 @@ extension Publisher {
     .init(self) {
       var result = initialResult
       return RelayRules(
+        asking: .everythingForOneResult,
         value: { value in
           do {
             result = try nextPartialResult(result, value)
