@@ -32,7 +32,23 @@ public final class LoginApp: Navigator, TerminalFront {
   var loginEnabled = false
   var status = LoginStatus.none
   var biometricStatus = BiometricStatus.idle
-  var notice: String?
+  /// A toast under the screen (seed 000's `showTip`): it goes after `toastDuration` on the
+  /// app's scheduler, or at the next key.
+  var notice: String? {
+    didSet {
+      guard notice != oldValue else { return }
+      toast = notice.map { _ in
+        Just(()).delay(for: Self.toastDuration, scheduler: scheduler).sink { [weak self] in
+          self?.notice = nil
+          self?.onChange()
+        }
+      }
+    }
+  }
+  /// Ends the toast on screen.
+  var toast: AnyCancellable?
+  /// How long a toast stays: 3 s, as seed 000 shows the "refresh refused" notice.
+  public static let toastDuration: SchedulerTime.Stride = .seconds(3)
   var bindings: [AnyCancellable] = []
   /// Turns the spinner while something loads.
   var spinner: AnyCancellable?
@@ -359,11 +375,14 @@ public final class LoginApp: Navigator, TerminalFront {
       case .idle: "enter: scan your face"
       case .loading: "Scanning \(spinnerGlyph)"
       case .notRecognized: "Not recognized; enter: try again"
+      case .unavailable(let reason): "\(reason)"
       case .failure(let error): "Failed: \(error)"
       case .success: "Logged in"
       case .fallbackToPassword(let notice): notice
       }
-    return ["Face login", "", "   ( o_o )", "", statusLine, "", "tab: use your password"]
+    return ["Face login", "", "   ( o_o )", ""] + TextWidth.wrap(statusLine, to: Self.width - 4) + [
+      "", "tab: use your password",
+    ]
   }
 
   func patternLines(_ model: PatternLoginViewModel) -> [String] {

@@ -28,12 +28,15 @@ public struct DemoSetup: Sendable {
   /// Whether the server has revoked the biometric credential (it then refuses it, and the app
   /// falls back to password login).
   public var credentialRevoked = false
+  /// Why the device's face check fails, if it does (no sensor, nothing enrolled, locked out).
+  public var deviceCheck: DeviceCheckFailure?
 
   /// The default: password login, up to date, network allowed.
   public init(
     credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true,
-    credentialRevoked: Bool = false
+    credentialRevoked: Bool = false, deviceCheck: DeviceCheckFailure? = nil
   ) {
+    self.deviceCheck = deviceCheck
     self.credential = credential
     self.update = update
     self.networkAllowed = networkAllowed
@@ -121,8 +124,12 @@ final class DemoSessionStore: SessionStore {
   func clearCachedUserData() {}
 }
 
+/// Passes, unless `setup` says the device cannot check (`--face unavailable|unenrolled|locked`).
 struct DemoAuthenticator: Authenticator {
-  func authenticate() -> AnyPublisher<Bool, Never> { Just(true).eraseToAnyPublisher() }
+  var failure: DeviceCheckFailure?
+  func authenticate() -> AnyPublisher<DeviceCheck, Never> {
+    Just(failure.map(DeviceCheck.failed) ?? .passed).eraseToAnyPublisher()
+  }
 }
 
 /// Accepts the stored token after a second, like a server would; a revoked one is refused.
@@ -163,7 +170,7 @@ extension AuthEnvironment {
       scheduler: scheduler,
       loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
       biometricService: DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
-      authenticator: DemoAuthenticator(),
+      authenticator: DemoAuthenticator(failure: setup.deviceCheck),
       credentials: credentials, store: DemoSessionStore(),
       permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1, scheduler: scheduler),
       updates: DemoUpdates(advice: setup.update),

@@ -29,10 +29,41 @@ public final class CredentialStore {
   public func remove() { token = nil }
 }
 
+/// Why the device's face or fingerprint check did not pass (seed 000's
+/// `checkUnavailableErrorInDetail`): the reason is shown to the user.
+public enum DeviceCheckFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The user was not recognized; they may try again.
+  case notRecognized
+  /// This device has no face or fingerprint sensor, or it is turned off.
+  case notAvailable
+  /// No face or fingerprint is enrolled on this device.
+  case notEnrolled
+  /// Too many failed attempts: the sensor is locked until the device passcode is entered.
+  case lockedOut
+
+  /// The message for the user.
+  public var description: String {
+    switch self {
+    case .notRecognized: "Not recognized"
+    case .notAvailable: "Face login is not available on this device"
+    case .notEnrolled: "No face is enrolled on this device"
+    case .lockedOut: "Face login is locked; unlock the device with its passcode"
+    }
+  }
+}
+
+/// What the device's face or fingerprint check answered.
+public enum DeviceCheck: Equatable, Sendable {
+  /// The user passed.
+  case passed
+  /// The check did not pass, and why.
+  case failed(DeviceCheckFailure)
+}
+
 /// Face or fingerprint check on the device.
 public protocol Authenticator: Sendable {
-  /// Asks the user; answers whether they passed.
-  func authenticate() -> AnyPublisher<Bool, Never>
+  /// Asks the user; answers whether they passed, or why not.
+  func authenticate() -> AnyPublisher<DeviceCheck, Never>
 }
 
 /// The server side of biometric login.
@@ -53,6 +84,8 @@ public enum BiometricStatus: Equatable, Sendable, CaseKeyed {
   case success(Session)
   /// The user did not pass the device check; they may try again.
   case notRecognized
+  /// The device cannot check (no sensor, nothing enrolled, locked out): the reason is shown.
+  case unavailable(DeviceCheckFailure)
   /// A network or server problem: the message is shown and the screen stays.
   case failure(AppError)
   /// The credential was refused and removed: go to password login with this notice.
@@ -60,7 +93,7 @@ public enum BiometricStatus: Equatable, Sendable, CaseKeyed {
 
   /// The statuses without their payloads, as the status graph names them.
   public enum Case: Hashable, Sendable {
-    case idle, loading, success, notRecognized, failure, fallbackToPassword
+    case idle, loading, success, notRecognized, unavailable, failure, fallbackToPassword
   }
 
   /// Which status this is.
@@ -70,6 +103,7 @@ public enum BiometricStatus: Equatable, Sendable, CaseKeyed {
     case .loading: .loading
     case .success: .success
     case .notRecognized: .notRecognized
+    case .unavailable: .unavailable
     case .failure: .failure
     case .fallbackToPassword: .fallbackToPassword
     }
@@ -84,13 +118,15 @@ public enum BiometricEvent: Equatable, Sendable, CaseKeyed {
   case succeeded(Session)
   /// The user did not pass the device check.
   case notRecognized
+  /// The device cannot check, and why.
+  case unavailable(DeviceCheckFailure)
   /// A network or server problem.
   case failed(AppError)
   /// The credential is missing or was refused: use the password, with this notice.
   case fellBack(notice: String)
 
   /// The events without their payloads, as the status graph names them.
-  public enum Case: Hashable, Sendable { case press, succeeded, notRecognized, failed, fellBack }
+  public enum Case: Hashable, Sendable { case press, succeeded, notRecognized, unavailable, failed, fellBack }
 
   /// Which event this is.
   public var caseKey: Case {
@@ -98,13 +134,15 @@ public enum BiometricEvent: Equatable, Sendable, CaseKeyed {
     case .press: .press
     case .succeeded: .succeeded
     case .notRecognized: .notRecognized
+    case .unavailable: .unavailable
     case .failed: .failed
     case .fellBack: .fellBack
     }
   }
 }
 
-/// Biometric login: authenticate; with an expired token, refresh it first (a refreshed token is
+/// Biometric login: authenticate (a device that cannot check says why: no sensor, nothing
+/// enrolled, locked out); with an expired token, refresh it first (a refreshed token is
 /// saved for the next login); ask for a session;
 /// if the server says expired anyway, refresh and retry once; if a refresh is rejected (or the
 /// retry is expired too), remove the credential and fall back to password login with a notice;
@@ -125,7 +163,8 @@ public final class BiometricLoginViewModel {
   public static let statusGraph = StateGraph<BiometricStatus, BiometricEvent>(
     initial: .idle, terminal: [.success]
   ) {
-    for settled: BiometricStatus.Case in [.idle, .notRecognized, .failure, .fallbackToPassword] {
+    for settled: BiometricStatus.Case in [.idle, .notRecognized, .unavailable, .failure, .fallbackToPassword]
+    {
       Transition(from: settled, on: .press, to: .loading, presentation: .none)
     }
     Transition(
@@ -133,6 +172,10 @@ public final class BiometricLoginViewModel {
       to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
       presentation: .none)
     Transition(from: .loading, on: .notRecognized, to: .notRecognized, presentation: .none)
+    Transition(
+      from: .loading, on: .unavailable,
+      to: .make(.unavailable) { if case .unavailable(let reason) = $0 { .unavailable(reason) } else { nil } },
+      presentation: .none)
     Transition(
       from: .loading, on: .failed,
       to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
@@ -198,8 +241,8 @@ public final class BiometricLoginViewModel {
     let credentials = credentials
     work = authenticator.authenticate()
       .setFailureType(to: BiometricFailure.self)
-      .flatMap { passed -> AnyPublisher<Session, BiometricFailure> in
-        guard passed else { return Fail(error: .notRecognized).eraseToAnyPublisher() }
+      .flatMap { check -> AnyPublisher<Session, BiometricFailure> in
+        if case .failed(let reason) = check { return Fail(error: .device(reason)).eraseToAnyPublisher() }
         let usable: AnyPublisher<BiometricToken, BiometricFailure> =
           token.expires <= scheduler.now
           ? Self.refreshed(token, service, into: credentials)
@@ -227,7 +270,8 @@ public final class BiometricLoginViewModel {
         receiveCompletion: { [weak self] completion in
           guard let self, case .failure(let failure) = completion else { return }
           switch failure {
-          case .notRecognized: self.machine.send(.notRecognized)
+          case .device(.notRecognized): self.machine.send(.notRecognized)
+          case .device(let reason): self.machine.send(.unavailable(reason))
           case .refreshRejected:
             self.credentials.remove()
             self.fallBack("Please log in with your password")
@@ -258,7 +302,7 @@ public final class BiometricLoginViewModel {
 
 /// Why a biometric login did not produce a session.
 enum BiometricFailure: Error, Equatable {
-  case notRecognized
+  case device(DeviceCheckFailure)
   case refreshRejected
   case service(ServiceError)
 }

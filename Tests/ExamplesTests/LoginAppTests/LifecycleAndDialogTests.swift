@@ -89,4 +89,31 @@ import Testing
     scheduler.advance(by: .zero)
     #expect(!app.handle(.escape))
   }
+
+  /// The "refresh refused" notice (the credential was revoked) is a toast: it shows for 3 s on
+  /// the app's scheduler, then goes by itself.
+  @Test func theRefreshRefusedNoticeIsAThreeSecondToast() throws {
+    let scheduler = TestScheduler()
+    let (app, coordinator) = startLoginApp(
+      environment: .demo(
+        scheduler: scheduler, setup: DemoSetup(credential: .biometric, credentialRevoked: true)))
+    defer { withExtendedLifetime(coordinator) {} }
+    scheduler.advance(by: .zero)
+    app.handle(.enter)
+    scheduler.advance(by: .seconds(2))  // the session answers 401, the refresh is refused
+    let shown = scheduler.now
+    #expect(app.frame.joined().contains("! Please log in with your password"))
+    scheduler.advance(to: shown.advanced(by: .milliseconds(2999)))
+    #expect(app.frame.joined().contains("! Please log in with your password"))
+    scheduler.advance(to: shown.advanced(by: .seconds(3)))
+    #expect(!app.frame.joined().contains("Please log in with your password"))
+    #expect(app.passwordModel != nil)
+  }
+
+  @Test func aDeviceThatCannotCheckShowsWhy() throws {
+    let output = runScript(
+      try parseScript("enter\n"), setup: DemoSetup(credential: .biometric, deviceCheck: .notEnrolled))
+    #expect(
+      output.components(separatedBy: "--- ").last?.contains("No face is enrolled on this device") == true)
+  }
 }

@@ -51,7 +51,10 @@ final class FakeStore: SessionStore {
 
 struct FakeAuthenticator: Authenticator {
   let passes: Bool
-  func authenticate() -> AnyPublisher<Bool, Never> { Just(passes).eraseToAnyPublisher() }
+  var failure = DeviceCheckFailure.notRecognized
+  func authenticate() -> AnyPublisher<DeviceCheck, Never> {
+    Just(passes ? .passed : .failed(failure)).eraseToAnyPublisher()
+  }
 }
 
 /// A biometric server scripted by the test: what refresh and session answer, in order.
@@ -240,6 +243,31 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(credentials.token == fresh)
   }
 
+  /// Seed 000: a refresh that fails on the network (a local error, not the server's refusal)
+  /// shows the message and keeps the credential for the next try.
+  @Test func aRefreshThatFailsOnTheNetworkKeepsTheCredential() {
+    scheduler.advance(by: .seconds(10))  // the token has expired: login refreshes it first
+    let service = ScriptedBiometricService(refreshes: [.failure(.offline)], sessions: [])
+    let (model, credentials) = model(token: fresh, service: service)
+    model.login()
+    #expect(service.log == ["refresh fresh"])
+    #expect(model.currentStatus == .failure(.network))
+    #expect(credentials.token == fresh)
+  }
+
+  /// The device check's reason reaches the status, to be shown; the credential stays and the
+  /// server is not asked.
+  @Test(arguments: [DeviceCheckFailure.notAvailable, .notEnrolled, .lockedOut])
+  func aDeviceThatCannotCheckSaysWhy(_ reason: DeviceCheckFailure) {
+    let service = ScriptedBiometricService(sessions: [.success(session)])
+    let (model, credentials) = model(
+      token: fresh, authenticator: FakeAuthenticator(passes: false, failure: reason), service: service)
+    model.login()
+    #expect(model.currentStatus == .unavailable(reason))
+    #expect(service.log.isEmpty)
+    #expect(credentials.token == fresh)
+  }
+
   @Test func aNetworkErrorShowsAndStays() {
     let service = ScriptedBiometricService(sessions: [.failure(.offline)])
     let (model, credentials) = model(token: fresh, service: service)
@@ -251,8 +279,8 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   @Test func aSecondPressWhileScanningIsIgnored() {
     struct SlowAuthenticator: Authenticator {
       let scheduler: TestScheduler
-      func authenticate() -> AnyPublisher<Bool, Never> {
-        Just(true).delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
+      func authenticate() -> AnyPublisher<DeviceCheck, Never> {
+        Just(.passed).delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
       }
     }
     let service = ScriptedBiometricService(sessions: [.success(session), .success(session)])
