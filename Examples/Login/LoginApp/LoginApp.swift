@@ -339,7 +339,9 @@ public final class LoginApp: Navigator, TerminalFront {
     case .register:
       ["Create an account", "", "Registration is not part of", "this demo.", "", "esc: back"]
     case .home(let model):
-      ["Welcome, \(model.session.userID)!", "", "You are logged in.", "", "enter: log out"]
+      ["Welcome, \(model.session.userID)!"] + (model.session.realName.map { ["(\($0))"] } ?? []) + [
+        "", "You are logged in.", "", "enter: log out",
+      ]
     case .launch: ["Starting..."]
     case .biometric: biometricLines
     case .pattern(let model): patternLines(model)

@@ -120,7 +120,12 @@ struct DemoUpdates: UpdateChecker {
 
 final class DemoSessionStore: SessionStore {
   var lastUserID: String?
-  func save(_ session: Session) { lastUserID = session.userID }
+  /// The stored session, with its profile.
+  var session: Session?
+  func save(_ session: Session) {
+    self.session = session
+    lastUserID = session.userID
+  }
   func clearCachedUserData() {}
 }
 

@@ -19,11 +19,13 @@ public final class AuthEnvironment {
   /// Where every request that answers 401 is reported; the coordinator listens.
   public let sessionExpiry = SessionExpiry()
 
-  /// An environment over the given services and device pieces.
+  /// An environment over the given services and device pieces; `language` follows each
+  /// login's user.
   public init(
     scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
     authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
-    permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil
+    permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil,
+    language: (any AppLanguage)? = nil
   ) {
     self.patternAccount = patternAccount
     self.scheduler = scheduler
@@ -31,7 +33,8 @@ public final class AuthEnvironment {
     self.credentials = credentials
     self.biometricService = biometricService
     useCase = LoginUseCase(repository: AuthRepository(service: loginService, expiry: sessionExpiry))
-    gate = LoginGate(permission: permission, updates: updates, store: store, credentials: credentials)
+    gate = LoginGate(
+      permission: permission, updates: updates, store: store, credentials: credentials, language: language)
   }
 
   /// The first screen's event: which login the stored credentials allow.

@@ -10,7 +10,8 @@ import Synchronization
 /// The login service over HTTP: JSON requests to `baseURL`, answers in an envelope
 /// `{"code": 0, "msg": "...", "data": ...}`.
 ///
-/// `POST /login` with `{"account", "password"}` answers `data: {"userID", "token"}`;
+/// `POST /login` with `{"account", "password"}` answers `data: {"userID", "token"}` and,
+/// optionally, the profile: `"sessionID", "realName", "avatarURL", "language"`;
 /// `GET /check?account=` answers `data: true|false`. Threading: results arrive on URLSession's
 /// queue (or a global queue for a timeout); move them with `receive(on:)`. Failure: transport
 /// problems, HTTP statuses, non-zero codes and unreadable bodies become `ServiceError`s;
@@ -46,12 +47,19 @@ public struct HTTPLoginService: LoginService {
   struct SessionPayload: Decodable, Sendable {
     let userID: String
     let token: String
+    var sessionID: String?
+    var realName: String?
+    var avatarURL: String?
+    var language: String?
 
     /// The session, if the payload names a user and carries a token.
     var session: Result<Session, ServiceError> {
       guard !userID.isEmpty else { return .failure(.undecodable("the session has no user id")) }
       guard !token.isEmpty else { return .failure(.undecodable("the session has no token")) }
-      return .success(Session(userID: userID, token: token))
+      return .success(
+        Session(
+          userID: userID, token: token, sessionID: sessionID, realName: realName, avatarURL: avatarURL,
+          language: language))
     }
   }
 

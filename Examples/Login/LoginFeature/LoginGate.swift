@@ -50,6 +50,15 @@ public protocol SessionStore: AnyObject {
   func clearCachedUserData()
 }
 
+/// The app's display language, which a login syncs to the user's (seed 000:
+/// `LanguageHelper.syncLanguage`).
+public protocol AppLanguage: AnyObject {
+  /// The language in use, as a code such as `en`.
+  var current: String { get }
+  /// Switches the app to `code`.
+  func use(_ code: String)
+}
+
 /// Where the gate stands before a login may start.
 public enum GateState: Equatable, Sendable {
   /// Checking permission and updates (drawn as a loading indicator, except behind the launch
@@ -78,6 +87,7 @@ public final class LoginGate {
   let updates: any UpdateChecker
   let store: any SessionStore
   let credentials: CredentialStore
+  let language: (any AppLanguage)?
   let stateSubject = CurrentValueSubject<GateState, Never>(.checking)
   /// The update check's answer, once it came (`.none` after an optional update was skipped).
   var advice: UpdateAdvice?
@@ -88,11 +98,12 @@ public final class LoginGate {
   /// The gate's state now.
   public var currentState: GateState { stateSubject.value }
 
-  /// A gate over the device's services.
+  /// A gate over the device's services; `language`, if given, follows each login's user.
   public init(
     permission: any NetworkPermission, updates: any UpdateChecker, store: any SessionStore,
-    credentials: CredentialStore
+    credentials: CredentialStore, language: (any AppLanguage)? = nil
   ) {
+    self.language = language
     self.permission = permission
     self.updates = updates
     self.store = store
@@ -142,12 +153,15 @@ public final class LoginGate {
   public var allowsLogin: Bool { currentState == .ready }
 
   /// After any login method succeeded: a different user than last time clears the cached data
-  /// and the biometric credential (it belonged to the previous user); the session is stored.
+  /// and the biometric credential (it belonged to the previous user); the session is stored
+  /// with its profile (session id, real name, avatar URL), and the app's language follows the
+  /// user's when the session names one that differs.
   public func handleSuccess(_ session: Session) {
     if let last = store.lastUserID, last != session.userID {
       store.clearCachedUserData()
       credentials.remove()
     }
     store.save(session)
+    if let code = session.language, let language, language.current != code { language.use(code) }
   }
 }

@@ -1,16 +1,33 @@
 import Signals
 
-/// A logged-in user's session.
+/// A logged-in user's session, with the profile seed 000 stores at login (`handleLoginSuccess`:
+/// the session id, the real name, the avatar URL, and the language to sync).
 public struct Session: Equatable, Sendable {
   /// The user's id.
   public let userID: String
   /// The token for later requests.
   public let token: String
+  /// The server's session id (the web pages' cookie), if it gave one.
+  public let sessionID: String?
+  /// The user's real name, if known.
+  public let realName: String?
+  /// Where the user's avatar is, if they have one.
+  public let avatarURL: String?
+  /// The user's language (a code such as `en` or `zh-Hans`), which the app syncs to.
+  public let language: String?
 
-  /// Makes a session.
-  public init(userID: String, token: String) {
+  /// Makes a session; the profile fields are optional.
+  public init(
+    userID: String, token: String, sessionID: String? = nil, realName: String? = nil,
+    avatarURL: String? = nil,
+    language: String? = nil
+  ) {
     self.userID = userID
     self.token = token
+    self.sessionID = sessionID
+    self.realName = realName
+    self.avatarURL = avatarURL
+    self.language = language
   }
 }
 
@@ -25,7 +42,8 @@ public protocol LoginService: Sendable {
 
 /// An in-process service with a small account store, answering after a latency on the injected
 /// scheduler (2 s for login by default, as in the seed). The password `error` gives a server
-/// error, as in the seed.
+/// error, as in the seed. A session carries a profile: a session id, the real name of the
+/// demo accounts, an avatar URL and the language `en`.
 public struct InProcessLoginService: LoginService {
   /// The accounts it knows, by account name, with their passwords.
   public let accounts: [String: String]
@@ -46,6 +64,9 @@ public struct InProcessLoginService: LoginService {
     self.checkLatency = checkLatency
   }
 
+  /// The demo accounts' real names, for the session's profile.
+  static let realNames = ["alice@example.com": "Alice Liddell", "pat@example.com": "Pat Doe"]
+
   /// Accepts account names of at least 8 characters.
   public func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> {
     Just(account.count >= 8).setFailureType(to: ServiceError.self)
@@ -59,7 +80,11 @@ public struct InProcessLoginService: LoginService {
       if password == "error" {
         .failure(.http(status: 500))
       } else if accounts[account] == password {
-        .success(Session(userID: account, token: "token-\(account.count)-\(password.count)"))
+        .success(
+          Session(
+            userID: account, token: "token-\(account.count)-\(password.count)",
+            sessionID: "session-\(account.count)", realName: Self.realNames[account],
+            avatarURL: "https://avatars.example/\(account).png", language: "en"))
       } else {
         .failure(.rejected(code: 1001, message: "Wrong account or password"))
       }

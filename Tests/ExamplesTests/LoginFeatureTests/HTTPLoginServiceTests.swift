@@ -67,6 +67,13 @@ struct HTTPLoginServiceTests {
     let service = HTTPLoginService(baseURL: server.url)
     let ok = await outcome(service.login(account: "ok", password: "pw"))
     #expect(ok == .success(Session(userID: "ok", token: "t-pw")))
+    let profile = await outcome(service.login(account: "profile", password: "pw"))
+    #expect(
+      profile
+        == .success(
+          Session(
+            userID: "profile", token: "t-pw", sessionID: "sid-9", realName: "Alice Liddell",
+            avatarURL: "https://avatars.example/alice.png", language: "fr")))
     #expect(await outcome(service.login(account: "expired", password: "pw")) == .failure(.http(status: 401)))
     #expect(await outcome(service.login(account: "boom", password: "pw")) == .failure(.http(status: 500)))
     #expect(

@@ -80,7 +80,12 @@ import Testing
     scheduler.advance(by: .seconds(2))
     #expect(
       status.values == [
-        .none, .loading, .success(Session(userID: "alice@example.com", token: "token-17-10")),
+        .none, .loading,
+        .success(
+          Session(
+            userID: "alice@example.com", token: "token-17-10", sessionID: "session-17",
+            realName: "Alice Liddell",
+            avatarURL: "https://avatars.example/alice@example.com.png", language: "en")),
       ])
     #expect(status.timedEvents.last?.time == SchedulerTime(nanoseconds: 2_500_000_000))
   }

@@ -141,6 +141,35 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(updates.calls.value == 1)
   }
 
+  /// Seed 000's `handleLoginSuccess`: the session is stored with its profile (session id, real
+  /// name, avatar URL), and the app's language follows the user's.
+  @Test func aLoginStoresTheProfileAndSyncsTheLanguage() {
+    final class Language: AppLanguage {
+      var current = "en"
+      var switches: [String] = []
+      func use(_ code: String) {
+        switches.append(code)
+        current = code
+      }
+    }
+    let language = Language()
+    let store = FakeStore(lastUserID: nil)
+    let gate = LoginGate(
+      permission: FakePermission(granted: Flag(true)), updates: FakeUpdates(advice: .none), store: store,
+      credentials: CredentialStore(), language: language)
+    let session = Session(
+      userID: "alice", token: "t", sessionID: "sid-1", realName: "Alice Liddell",
+      avatarURL: "https://avatars.example/alice.png", language: "fr")
+    gate.handleSuccess(session)
+    #expect(store.saved.last?.sessionID == "sid-1")
+    #expect(store.saved.last?.realName == "Alice Liddell")
+    #expect(store.saved.last?.avatarURL == "https://avatars.example/alice.png")
+    #expect(language.switches == ["fr"])
+    gate.handleSuccess(session)  // already in French: no switch
+    gate.handleSuccess(Session(userID: "alice", token: "u"))  // no language named: none
+    #expect(language.switches == ["fr"])
+  }
+
   @Test func aNewUserClearsTheOldUsersDataAndBiometricCredential() {
     let (gate, store, credentials, _, _) = gate(lastUser: "bob")
     gate.handleSuccess(Session(userID: "alice", token: "x"))
@@ -347,8 +376,11 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(!model.add(7))  // and the pattern cannot change meanwhile
     let statuses = model.status.record(on: scheduler)
     scheduler.advance(by: .seconds(1))
-    #expect(model.currentStatus == .success(Session(userID: "pat@example.com", token: "token-15-4")))
-    #expect(statuses.values == [.loading, .success(Session(userID: "pat@example.com", token: "token-15-4"))])
+    let session = Session(
+      userID: "pat@example.com", token: "token-15-4", sessionID: "session-15", realName: "Pat Doe",
+      avatarURL: "https://avatars.example/pat@example.com.png", language: "en")
+    #expect(model.currentStatus == .success(session))
+    #expect(statuses.values == [.loading, .success(session)])
     #expect(service.logins == 1)
     #expect(store.cleared == 1)
   }

@@ -57,6 +57,10 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": "", "token": "t"}})
         elif account == "notoken":
             self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": "someone", "token": ""}})
+        elif account == "profile":  # a session with seed 000's profile fields
+            profile = {"sessionID": "sid-9", "realName": "Alice Liddell",
+                       "avatarURL": "https://avatars.example/alice.png", "language": "fr"}
+            self.answer(200, {"code": 0, "msg": "ok", "data": dict(data, **profile)})
         elif account == "silent":
             stopping.wait()  # no answer while the test runs: the client gives up on its timeout
             self.answer(200, {"code": 0, "msg": "too late", "data": data})
