@@ -32,6 +32,10 @@ public final class LoginApp: Navigator, TerminalFront {
   var loginEnabled = false
   var status = LoginStatus.none
   var biometricStatus = BiometricStatus.idle
+  /// The SMS screen: whether the code field has the focus (else the number's), and the code
+  /// request's status.
+  var smsFocusOnCode = false
+  var smsCodeStatus = SMSCodeStatus.none
   /// A toast under the screen (seed 000's `showTip`): it goes after `toastDuration` on the
   /// app's scheduler, or at the next key.
   var notice: String? {
@@ -126,6 +130,8 @@ public final class LoginApp: Navigator, TerminalFront {
   var biometricModel: BiometricLoginViewModel? {
     if case .biometric(let model) = screen { model } else { nil }
   }
+  /// The SMS screen's model, when it is on top.
+  var smsModel: SMSLoginViewModel? { if case .sms(let model) = screen { model } else { nil } }
   /// The pattern screen's model, when it is on top.
   var patternModel: PatternLoginViewModel? { if case .pattern(let model) = screen { model } else { nil } }
 
@@ -134,6 +140,7 @@ public final class LoginApp: Navigator, TerminalFront {
     bindings = []
     spinner = nil
     biometricStatus = .idle
+    smsCodeStatus = .none
     status = .none
     switch screen {
     case .password(let model, let notice)?:
@@ -141,6 +148,7 @@ public final class LoginApp: Navigator, TerminalFront {
       if let notice { self.notice = notice }
     case .biometric(let model)?: bindBiometricScreen(model)
     case .pattern(let model)?: bindPatternScreen(model)
+    case .sms(let model)?: bindSMSScreen(model)
     default: break
     }
     onChange()
@@ -193,10 +201,29 @@ public final class LoginApp: Navigator, TerminalFront {
     ]
   }
 
+  func bindSMSScreen(_ model: SMSLoginViewModel) {
+    smsFocusOnCode = false
+    bindings = [
+      model.status.receive(on: scheduler).sink { [weak self] status in
+        self?.status = status
+        self?.updateSpinner()
+        self?.onChange()
+      },
+      model.codeStatus.receive(on: scheduler).sink { [weak self] codeStatus in
+        self?.smsCodeStatus = codeStatus
+        if case .sent = codeStatus { self?.smsFocusOnCode = true }
+        self?.updateSpinner()
+        self?.onChange()
+      },
+    ]
+  }
+
   /// Starts the spinner when something starts loading (a login, the gate's check) and stops it
   /// when nothing is.
   func updateSpinner() {
-    let loading = status == .loading || biometricStatus == .loading || dialog?.state == .checking
+    let loading =
+      status == .loading || biometricStatus == .loading || dialog?.state == .checking
+      || smsCodeStatus == .sending
     if loading && spinner == nil {
       spinnerStep = 0
       spinner = scheduler.timer(every: .milliseconds(250)).sink { [weak self] _ in
@@ -241,6 +268,7 @@ public final class LoginApp: Navigator, TerminalFront {
       }
     case (.pattern(let model)?, .backspace): model.clear()
     case (.pattern(let model)?, .enter): model.login()
+    case (.sms(let model)?, _): handleSMS(key, model)
     case (.register(let model)?, .escape), (.register(let model)?, .enter): model.back()
     case (.home(let model)?, .enter): model.logout()
     default:
@@ -262,6 +290,30 @@ public final class LoginApp: Navigator, TerminalFront {
     } else if key == .escape, dialog.dismiss() {
     } else {
       notice = "Answer the dialog first"
+    }
+  }
+
+  /// Keys for the SMS screen: digits type into the focused field, tab moves between the number
+  /// and the code, enter sends the code (on the number) or logs in (on the code), esc uses the
+  /// password instead.
+  func handleSMS(_ key: Key, _ model: SMSLoginViewModel) {
+    switch key {
+    case .character(let character) where character.isNumber && character.isASCII:
+      if smsFocusOnCode {
+        if model.code.count < SMSLoginViewModel.codeLength { model.code.append(character) }
+      } else if model.phone.count < SMSLoginViewModel.phoneLength.upperBound {
+        model.phone.append(character)
+      }
+    case .backspace:
+      if smsFocusOnCode, !model.code.isEmpty { model.code.removeLast() }
+      if !smsFocusOnCode, !model.phone.isEmpty { model.phone.removeLast() }
+    case .tab, .backTab, .up, .down: smsFocusOnCode.toggle()
+    case .enter where !smsFocusOnCode:
+      if model.phoneValid { model.requestCode() } else { notice = "A number has 7 to 15 digits" }
+    case .enter:
+      if model.loginEnabled { model.login() } else { notice = "Request a code, then type its 6 digits" }
+    case .escape: model.usePassword()
+    default: notice = "Digits only here"
     }
   }
 
@@ -328,6 +380,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .register: "Create an account"
     case .biometric: "Face login"
     case .pattern: "Pattern login"
+    case .sms: "SMS login"
     case .home: "Home"
     case .gateDialog, .sessionExpired: "Dialog"
     }
@@ -345,6 +398,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .launch: ["Starting..."]
     case .biometric: biometricLines
     case .pattern(let model): patternLines(model)
+    case .sms(let model): smsLines(model)
     case .gateDialog, .sessionExpired: []
     }
   }
@@ -384,6 +438,31 @@ public final class LoginApp: Navigator, TerminalFront {
       }
     return ["Face login", "", "   ( o_o )", ""] + TextWidth.wrap(statusLine, to: Self.width - 4) + [
       "", "tab: use your password",
+    ]
+  }
+
+  func smsLines(_ model: SMSLoginViewModel) -> [String] {
+    let phone = "[" + pad(model.phone, 15) + "]"
+    let code = "[" + pad(model.code, 6) + "]"
+    let codeLine: String =
+      switch smsCodeStatus {
+      case .none: "enter: send a code"
+      case .sending: "Sending a code \(spinnerGlyph)"
+      case .sent(let number): "Code sent to \(number)"
+      case .failed(let error): "Failed: \(error)"
+      }
+    let statusLine =
+      switch status {
+      case .none: model.loginEnabled ? "enter: log in" : ""
+      case .loading: "Logging in \(spinnerGlyph)"
+      case .success: "Logged in"
+      case .failure(let error): "Failed: \(error)"
+      }
+    return [
+      "SMS login", "",
+      "\(smsFocusOnCode ? " " : ">")Number \(phone)",
+      "\(smsFocusOnCode ? ">" : " ")Code   \(code)", "",
+      codeLine, statusLine, "", "tab: next field  esc: password",
     ]
   }
 

@@ -44,6 +44,18 @@ public struct DemoSetup: Sendable {
   }
 }
 
+/// The built-in script of `LoginDemo --start sms`: the number, a code requested and typed, a
+/// login. The demo's number is 5550100 and its code 246810.
+public let smsScript = """
+  # SMS login: type the number, send a code (1 s), type it, log in (1 s).
+  type 5550100
+  enter
+  wait 1s
+  type 246810
+  enter
+  wait 1s
+  """
+
 /// The update the demo's server offers with `--update`: its URL and release notes show in the
 /// dialog.
 public let demoUpdate = AppUpdate(
@@ -51,7 +63,8 @@ public let demoUpdate = AppUpdate(
   notes: ["Face login is faster", "The pattern grid is larger"])
 
 /// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
-/// login (the demo script for password, a face scan, the pattern 1-2-5-4), after answering the
+/// login (the demo script for password, a face scan, the pattern 1-2-5-4, an SMS code), after
+/// answering the
 /// dialog the gate shows first (retry when offline; update now, which opens the URL, then later
 /// for an optional update; a forced update opens the URL, then exits the app).
 public func builtInScript(for setup: DemoSetup) -> String {
@@ -62,6 +75,7 @@ public func builtInScript(for setup: DemoSetup) -> String {
   case .none: script += demoScript
   case .biometric: script += "enter\nwait 1s\nwait 1s\n"
   case .pattern: script += "type 1254\nenter\nwait 1s\nwait 1s\n"
+  case .sms: script += smsScript
   }
   return script
 }
@@ -179,6 +193,7 @@ extension AuthEnvironment {
       credentials: credentials, store: DemoSessionStore(),
       permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1, scheduler: scheduler),
       updates: DemoUpdates(advice: setup.update),
-      patternAccount: setup.credential == .pattern ? "pat@example.com" : nil)
+      patternAccount: setup.credential == .pattern ? "pat@example.com" : nil,
+      prefersSMS: setup.credential == .sms)
   }
 }

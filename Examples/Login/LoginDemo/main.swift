@@ -9,7 +9,7 @@ import Signals
 
 let usage = """
   usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL]
-                   [--start password|biometric|pattern] [--update optional|forced] [--offline] [--help]
+                   [--start password|biometric|pattern|sms] [--update optional|forced] [--offline] [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits;
                      ctrl-z suspends and fg resumes: the app re-checks the network permission);
@@ -21,8 +21,9 @@ let usage = """
     --service http --base-url URL
                      logs in over HTTP (JSON envelope {code, msg, data}) instead of the built-in
                      in-process service (interactive mode; scripts run on virtual time)
-    --start KIND     the stored credential: password (default), biometric or pattern
-                     (pattern account: pat@example.com, pattern 1-2-5-4)
+    --start KIND     the stored credential: password (default), biometric, pattern or sms
+                     (pattern account: pat@example.com, pattern 1-2-5-4; sms: number 5550100,
+                     code 246810)
     --update KIND    the server advises an optional or a forced update (its dialog: enter updates
                      now, esc is later or exits the app)
     --offline        no network permission at first (its dialog: enter retries and is granted,
@@ -40,8 +41,9 @@ struct LoginOptions {
 
 func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) -> LoginOptions {
   var result = LoginOptions()
-  switch try options.choice("--start", in: ["password", "biometric", "pattern"]) {
+  switch try options.choice("--start", in: ["password", "biometric", "pattern", "sms"]) {
   case "biometric": result.setup.credential = .biometric
+  case "sms": result.setup.credential = .sms
   case "pattern": result.setup.credential = .pattern
   default: break
   }

@@ -15,6 +15,8 @@ public enum AuthScene {
   case biometric(BiometricLoginViewModel)
   /// Pattern login.
   case pattern(PatternLoginViewModel)
+  /// Mobile login with an SMS code.
+  case sms(SMSLoginViewModel)
   /// Logged in.
   case home(HomeViewModel)
   /// The login gate's dialog (no network permission, an update), presented modally over the
@@ -125,6 +127,13 @@ public final class AuthCoordinator {
     }
   }
 
+  func smsWants(_ request: SMSLoginViewModel.Navigation) {
+    switch request {
+    case .loggedIn(let session): loggedIn(session)
+    case .wantsPassword: flow.send(.usePassword)
+    }
+  }
+
   func registerWants(_ request: RegisterViewModel.Navigation) {
     switch request {
     case .back: flow.send(.back)
@@ -214,6 +223,9 @@ public final class AuthCoordinator {
     case .pattern:
       let model = environment.makePatternLogin(account: environment.patternAccount ?? "")
       return (.pattern(model), model.navigation.sink { [weak self] in self?.patternWants($0) })
+    case .sms:
+      let model = environment.makeSMSLogin()
+      return (.sms(model), model.navigation.sink { [weak self] in self?.smsWants($0) })
     case .home:
       let model = HomeViewModel(session: session ?? Session(userID: "", token: ""))
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })

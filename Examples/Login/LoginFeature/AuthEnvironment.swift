@@ -14,19 +14,25 @@ public final class AuthEnvironment {
   let authenticator: any Authenticator
   let credentials: CredentialStore
   let biometricService: any BiometricService
+  let smsService: any SMSLoginService
+  /// Whether this device logs in with an SMS code (when it has no stored credential).
+  public let prefersSMS: Bool
   /// The account whose pattern is set up on this device, if any.
   public let patternAccount: String?
   /// Where every request that answers 401 is reported; the coordinator listens.
   public let sessionExpiry = SessionExpiry()
 
   /// An environment over the given services and device pieces; `language` follows each
-  /// login's user.
+  /// login's user; `smsService` (an in-process one by default) serves SMS login, which
+  /// `prefersSMS` makes the first screen.
   public init(
     scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
     authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
     permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil,
-    language: (any AppLanguage)? = nil
+    language: (any AppLanguage)? = nil, smsService: (any SMSLoginService)? = nil, prefersSMS: Bool = false
   ) {
+    self.smsService = smsService ?? InProcessSMSLoginService(scheduler: scheduler)
+    self.prefersSMS = prefersSMS
     self.patternAccount = patternAccount
     self.scheduler = scheduler
     self.authenticator = authenticator
@@ -40,7 +46,8 @@ public final class AuthEnvironment {
   /// The first screen's event: which login the stored credentials allow.
   public var launchEvent: AuthEvent {
     if credentials.token != nil { return .launched(.biometric) }
-    return .launched(patternAccount == nil ? .none : .pattern)
+    if patternAccount != nil { return .launched(.pattern) }
+    return .launched(prefersSMS ? .sms : .none)
   }
 
   /// The password screen's view model.
@@ -53,6 +60,11 @@ public final class AuthEnvironment {
     BiometricLoginViewModel(
       gate: gate, authenticator: authenticator, credentials: credentials, service: biometricService,
       scheduler: scheduler)
+  }
+
+  /// The SMS login screen's view model.
+  public func makeSMSLogin() -> SMSLoginViewModel {
+    SMSLoginViewModel(service: smsService, gate: gate, expiry: sessionExpiry)
   }
 
   /// The pattern screen's view model for `account`.

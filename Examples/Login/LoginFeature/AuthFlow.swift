@@ -13,6 +13,8 @@ public enum AuthScreen: Hashable, Sendable, Codable, CaseIterable, CaseKeyed {
   case biometric
   /// Pattern login (digits on a 3x3 grid).
   case pattern
+  /// Mobile login with an SMS code.
+  case sms
   /// Logged in.
   case home
 }
@@ -25,7 +27,7 @@ public enum AuthEvent: Hashable, Sendable, CaseKeyed {
   case loggedIn
   /// The user asked to register, or finished or left registration.
   case register, registered, back
-  /// Biometric or pattern login gave up: use the password.
+  /// Biometric, pattern or SMS login gave up: use the password.
   case usePassword
   /// The user logged out.
   case logout
@@ -55,13 +57,15 @@ public enum AuthEvent: Hashable, Sendable, CaseKeyed {
 /// The credential a device has stored, which decides the first login screen.
 public enum CredentialKind: Hashable, Sendable {
   case none, biometric, pattern
+  /// No stored credential, but this device logs in with an SMS code.
+  case sms
 }
 
 /// The login app's navigation, as a graph: every screen, every way between them.
 public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   initial: .launch,
   states: [
-    .launch, .password, .register, .biometric, .pattern, .home,
+    .launch, .password, .register, .biometric, .pattern, .sms, .home,
   ]
 ) {
   Transition(from: .launch, on: .launched, to: .password, presentation: .root, guard: "no credential") {
@@ -73,14 +77,19 @@ public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   Transition(from: .launch, on: .launched, to: .pattern, presentation: .root, guard: "pattern") {
     $1 == .launched(.pattern)
   }
+  Transition(from: .launch, on: .launched, to: .sms, presentation: .root, guard: "sms") {
+    $1 == .launched(.sms)
+  }
   Transition(from: .password, on: .loggedIn, to: .home, presentation: .root)
   Transition(from: .biometric, on: .loggedIn, to: .home, presentation: .root)
   Transition(from: .pattern, on: .loggedIn, to: .home, presentation: .root)
+  Transition(from: .sms, on: .loggedIn, to: .home, presentation: .root)
   Transition(from: .password, on: .register, to: .register)
   Transition(from: .register, on: .back, to: .password)
   Transition(from: .register, on: .registered, to: .password)
   Transition(from: .biometric, on: .usePassword, to: .password, presentation: .root)
   Transition(from: .pattern, on: .usePassword, to: .password, presentation: .root)
+  Transition(from: .sms, on: .usePassword, to: .password, presentation: .root)
   Transition(from: .home, on: .logout, to: .password, presentation: .root)
   Transition(fromAny: .sessionExpired, to: .password)
 }

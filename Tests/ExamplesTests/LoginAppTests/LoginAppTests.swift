@@ -83,6 +83,12 @@ import Testing
     try check(output, against: "register.txt")
   }
 
+  @Test func smsLoginRequestsACodeThenLogsIn() throws {
+    let output = runScript(try parseScript(smsScript), setup: DemoSetup(credential: .sms))
+    #expect(output.contains("Code sent to 5550100"))
+    try check(output, against: "sms.txt")
+  }
+
   @Test func patternLoginOnTheGrid() throws {
     let output = runScript(
       try parseScript("type 1254\nenter\nwait 1s\n"), setup: DemoSetup(credential: .pattern))
@@ -99,7 +105,8 @@ import Testing
   /// `--update optional` play a script for that start screen or dialog and end logged in; a
   /// forced update ends on its dialog.
   @Test(arguments: [
-    DemoSetup(credential: .biometric), DemoSetup(credential: .pattern), DemoSetup(networkAllowed: false),
+    DemoSetup(credential: .biometric), DemoSetup(credential: .pattern), DemoSetup(credential: .sms),
+    DemoSetup(networkAllowed: false),
     DemoSetup(credential: .biometric, update: .optional(demoUpdate)),
   ])
   func eachStartHasItsBuiltInScript(_ setup: DemoSetup) throws {

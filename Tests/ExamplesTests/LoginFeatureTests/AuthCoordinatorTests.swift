@@ -40,6 +40,7 @@ final class SceneLog: Navigator {
     case .register: "register"
     case .biometric: "biometric"
     case .pattern: "pattern"
+    case .sms: "sms"
     case .home(let model): "home(\(model.session.userID))"
     case .gateDialog(let model):
       switch model.state {

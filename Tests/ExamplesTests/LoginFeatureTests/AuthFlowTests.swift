@@ -16,7 +16,8 @@ final class ScreenLog: Navigator {
 
 /// One example of each auth event, for the covering-path helpers.
 let authEvents: [AuthEvent] = [
-  .launched(.none), .launched(.biometric), .launched(.pattern), .loggedIn, .register, .registered, .back,
+  .launched(.none), .launched(.biometric), .launched(.pattern), .launched(.sms), .loggedIn, .register,
+  .registered, .back,
   .usePassword, .logout, .sessionExpired,
 ]
 
@@ -39,6 +40,7 @@ let authEvents: [AuthEvent] = [
   @Test func launchPicksTheLoginScreenByStoredCredential() throws {
     for (kind, screen) in [
       (CredentialKind.none, AuthScreen.password), (.biometric, .biometric), (.pattern, .pattern),
+      (.sms, .sms),
     ] {
       let coordinator = makeAuthCoordinator(navigator: ScreenLog())
       coordinator.start()
@@ -68,20 +70,24 @@ let authEvents: [AuthEvent] = [
             launch --> password: launched [no credential] (root)
             launch --> biometric: launched [biometric] (root)
             launch --> pattern: launched [pattern] (root)
+            launch --> sms: launched [sms] (root)
             password --> home: loggedIn (root)
             biometric --> home: loggedIn (root)
             pattern --> home: loggedIn (root)
+            sms --> home: loggedIn (root)
             password --> register: register
             register --> password: back
             register --> password: registered
             biometric --> password: usePassword (root)
             pattern --> password: usePassword (root)
+            sms --> password: usePassword (root)
             home --> password: logout (root)
             launch --> password: sessionExpired (root)
             password --> password: sessionExpired (root)
             register --> password: sessionExpired (root)
             biometric --> password: sessionExpired (root)
             pattern --> password: sessionExpired (root)
+            sms --> password: sessionExpired (root)
             home --> password: sessionExpired (root)
 
         """)
@@ -94,20 +100,24 @@ let authEvents: [AuthEvent] = [
           "launch" -> "password" [label="launched [no credential] (root)"];
           "launch" -> "biometric" [label="launched [biometric] (root)"];
           "launch" -> "pattern" [label="launched [pattern] (root)"];
+          "launch" -> "sms" [label="launched [sms] (root)"];
           "password" -> "home" [label="loggedIn (root)"];
           "biometric" -> "home" [label="loggedIn (root)"];
           "pattern" -> "home" [label="loggedIn (root)"];
+          "sms" -> "home" [label="loggedIn (root)"];
           "password" -> "register" [label="register"];
           "register" -> "password" [label="back"];
           "register" -> "password" [label="registered"];
           "biometric" -> "password" [label="usePassword (root)"];
           "pattern" -> "password" [label="usePassword (root)"];
+          "sms" -> "password" [label="usePassword (root)"];
           "home" -> "password" [label="logout (root)"];
           "launch" -> "password" [label="sessionExpired (root)"];
           "password" -> "password" [label="sessionExpired (root)"];
           "register" -> "password" [label="sessionExpired (root)"];
           "biometric" -> "password" [label="sessionExpired (root)"];
           "pattern" -> "password" [label="sessionExpired (root)"];
+          "sms" -> "password" [label="sessionExpired (root)"];
           "home" -> "password" [label="sessionExpired (root)"];
         }
 
