@@ -62,16 +62,34 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
   }
 
   /// Delivers the oldest queued event.
+  ///
+  /// The event leaves this queue inside the delivery's lock (lock order: the delivery's, then
+  /// this one's), so that actions running at once on several threads of one scheduler (a
+  /// concurrent queue) hand their events on in queue order: taken out first and passed on
+  /// outside the lock, a later value could overtake an earlier one, or the completion a value,
+  /// which was then lost.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
-    let event = lock.withLock { () -> Event? in
+    lock.withLock {
       timers[tag] = nil
       lastFiredTag = Swift.max(lastFiredTag, tag)
-      return queue.popFirst()
     }
-    switch event {
-    case .value(let value): delivery.receive(value)
-    case .completion(let completion): delivery.receive(completion: completion)
-    case nil: break
+    var handedOnAValue = false
+    delivery.send { () -> Downstream.Input? in
+      lock.withLock { () -> Downstream.Input? in
+        guard case .value(let value)? = queue.first else { return nil }
+        _ = queue.popFirst()
+        handedOnAValue = true
+        return value
+      }
+    }
+    // The oldest event is the completion (this is then the last action), or delivery closed.
+    guard !handedOnAValue else { return }
+    delivery.complete {
+      lock.withLock { () -> Subscribers.Completion<Downstream.Failure>? in
+        guard case .completion(let completion)? = queue.first else { return nil }
+        _ = queue.popFirst()
+        return completion
+      }
     }
   }
 
