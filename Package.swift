@@ -27,8 +27,10 @@ let package = Package(
     .executableTarget(name: "Counter", dependencies: ["Signals"], path: "Examples/Counter"),
     .target(
       name: "DemoSupport", dependencies: ["Signals", "SignalsVirtualTime"], path: "Examples/DemoSupport"),
+    .target(name: "Services", dependencies: ["Signals"], path: "Examples/Services"),
     .target(
-      name: "LoginFeature", dependencies: ["Signals", "Coordinators"], path: "Examples/Login/LoginFeature"),
+      name: "LoginFeature", dependencies: ["Services", "Signals", "Coordinators"],
+      path: "Examples/Login/LoginFeature"),
     .target(
       name: "LoginApp",
       dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsVirtualTime", "DemoSupport"],
@@ -37,16 +39,18 @@ let package = Package(
       name: "LoginDemo", dependencies: ["LoginApp", "LoginFeature", "Signals", "DemoSupport"],
       path: "Examples/Login/LoginDemo"),
     .target(name: "OfficeKit", path: "Examples/Office/OfficeKit"),
-    .target(name: "News", dependencies: ["Signals"], path: "Examples/Office/News"),
+    .target(name: "News", dependencies: ["Services", "Signals"], path: "Examples/Office/News"),
     .target(
-      name: "Contacts", dependencies: ["OfficeKit", "Coordinators", "Signals"],
+      name: "Contacts", dependencies: ["OfficeKit", "Services", "Coordinators", "Signals"],
       path: "Examples/Office/Contacts"),
     .target(
       name: "Messages", dependencies: ["OfficeKit", "Coordinators", "Signals"],
       path: "Examples/Office/Messages"),
     .target(
       name: "OfficeFeature",
-      dependencies: ["News", "Contacts", "Messages", "OfficeKit", "LoginFeature", "Coordinators", "Signals"],
+      dependencies: [
+        "News", "Contacts", "Messages", "OfficeKit", "Services", "LoginFeature", "Coordinators", "Signals",
+      ],
       path: "Examples/Office/OfficeFeature"),
     .target(
       name: "OfficeApp",
@@ -76,15 +80,17 @@ let package = Package(
     .testTarget(
       name: "OfficeTests",
       dependencies: [
-        "News", "Contacts", "Messages", "OfficeKit", "OfficeFeature", "LoginFeature", "Coordinators",
-        "Signals",
-        "SignalsTesting",
+        "News", "Contacts", "Messages", "OfficeKit", "OfficeFeature", "Services", "LoginFeature",
+        "Coordinators", "Signals", "SignalsTesting",
       ],
       path: "Tests/ExamplesTests/OfficeTests"),
     .testTarget(
       name: "OfficeAppTests",
       dependencies: ["OfficeApp", "OfficeFeature", "OfficeDemo", "Signals", "SignalsTesting", "DemoSupport"],
       path: "Tests/ExamplesTests/OfficeAppTests", exclude: ["Golden"]),
+    .testTarget(
+      name: "ServicesTests", dependencies: ["Services", "Signals", "SignalsTesting"],
+      path: "Tests/ExamplesTests/ServicesTests"),
     .testTarget(
       name: "DemoSupportTests", dependencies: ["DemoSupport", "SignalsTesting"],
       path: "Tests/ExamplesTests/DemoSupportTests"),

@@ -5,7 +5,7 @@ public enum ServiceError: Error, Equatable, Sendable {
   case offline
   /// The server could not be reached (refused, timed out).
   case unreachable
-  /// An HTTP status other than 200.
+  /// An HTTP status outside 2xx (a refused redirect is its own 3xx).
   case http(status: Int)
   /// The response envelope carried a non-zero code.
   case rejected(code: Int, message: String)
