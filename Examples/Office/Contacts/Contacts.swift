@@ -1,32 +1,35 @@
 import Coordinators
 import OfficeKit
+import Services
 import Signals
-
-/// The company directory the contacts module lists.
-public let directory = [
-  ContactCard(id: 1, name: "Ada Lovelace", department: "Research", title: "Analyst"),
-  ContactCard(id: 7, name: "Grace Hopper", department: "Engineering", title: "Rear Admiral"),
-  ContactCard(id: 12, name: "Linus Torvalds", department: "Engineering", title: "Maintainer"),
-  ContactCard(id: 42, name: "Margaret Hamilton", department: "Engineering", title: "Director"),
-]
 
 /// How the contact list is used.
 public enum ContactListMode: Sendable {
-  /// Browsing: selecting a contact opens its detail through the router.
+  /// Browsing: selecting a contact asks whoever shows the list to open its detail.
   case normal
   /// Picking people for a new group chat: selecting toggles a mark; confirm or cancel ends it.
   case picker
 }
 
-/// The contact list (the VIPER seed's scenario): recent contacts at the top, asked of the
-/// messages module through the router; in normal mode a selection opens the detail by URL, in
-/// picker mode selections are marked and confirmed as the flow's outcome.
+/// The contact list (the VIPER seed's presenter, as a view model): the contacts come from its
+/// interactor (loading, failed with retry, loaded); recent contacts are asked of the messages
+/// module through the router. In normal mode a selection is a navigation output for the caller
+/// to act on; in picker mode selections are marked and confirmed as the flow's outcome.
+///
+/// Threading: main actor. Failure: a failed fetch is the interactor's `.failed` state; a
+/// routing problem is `message`.
 @MainActor
 public final class ContactListViewModel: ChildFlow {
-  /// The contacts listed.
-  public let contacts: [ContactCard]
+  /// Where the list asks the flow to go.
+  public enum Navigation: Equatable, Sendable {
+    /// Show the detail of the contact with this id.
+    case showContact(id: Int)
+  }
+
   /// The mode.
   public let mode: ContactListMode
+  /// The interactor fetching the contacts.
+  public let interactor: ContactListInteractor
   /// Recent contacts, from the messages module.
   @Published public private(set) var recent: [ContactCard] = []
   /// The marked contacts' ids (picker mode).
@@ -37,17 +40,40 @@ public final class ContactListViewModel: ChildFlow {
   public var finishHandler: ((FlowOutcome<[ContactCard]>) -> Void)?
 
   let router: Router
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
   var request: AnyCancellable?
 
-  /// A list of `contacts` in `mode`, talking to other modules through `router`.
-  public init(contacts: [ContactCard] = directory, mode: ContactListMode, router: Router) {
-    self.contacts = contacts
+  /// A list in `mode` whose contacts `interactor` fetches, talking to other modules through
+  /// `router`.
+  public init(interactor: ContactListInteractor, mode: ContactListMode, router: Router) {
+    self.interactor = interactor
     self.mode = mode
     self.router = router
   }
 
-  /// Loads the recent contacts through the router.
+  /// The list's navigation requests, as they happen.
+  public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
+
+  /// The contacts listed: empty while loading or after a failure.
+  public var contacts: [ContactCard] {
+    if case .loaded(let contacts) = interactor.state { contacts } else { [] }
+  }
+
+  /// Whether the contacts are being fetched.
+  public var isLoading: Bool { interactor.state == .loading }
+
+  /// Why the contacts could not be fetched, if they could not.
+  public var error: AppError? { if case .failed(let error) = interactor.state { error } else { nil } }
+
+  /// Any change of what the list shows.
+  public var changes: AnyPublisher<Void, Never> {
+    interactor.$state.map { _ in () }.merge(with: $recent.map { _ in () }, $marked.map { _ in () })
+      .eraseToAnyPublisher()
+  }
+
+  /// Fetches the contacts and asks the messages module for the recent ones.
   public func start() {
+    interactor.requestContacts()
     do {
       request = try router.request(OfficeRoutes.lastContacts, as: [ContactCard].self).sink(
         receiveCompletion: { [weak self] completion in
@@ -59,11 +85,13 @@ public final class ContactListViewModel: ChildFlow {
     }
   }
 
-  /// Selects `contact`: opens its detail (normal) or toggles its mark (picker).
+  /// Fetches the contacts again (after a failure).
+  public func retry() { interactor.requestContacts() }
+
+  /// Selects `contact`: asks for its detail (normal) or toggles its mark (picker).
   public func select(_ contact: ContactCard) {
     switch mode {
-    case .normal:
-      do { try router.open(OfficeRoutes.contactDetail(id: contact.id)) } catch { message = "\(error)" }
+    case .normal: navigationSubject.send(.showContact(id: contact.id))
     case .picker:
       if marked.contains(contact.id) { marked.remove(contact.id) } else { marked.insert(contact.id) }
     }
@@ -78,25 +106,11 @@ public final class ContactListViewModel: ChildFlow {
   public func cancel() { finish(.cancelled) }
 }
 
-/// The contact detail screen's model, opened by `app://contact/user/:id`.
+/// The contact detail page, answered by `app://contact/user/:id` for the caller to show.
 public struct ContactDetail: Equatable, Sendable {
   /// The contact shown.
   public let contact: ContactCard
-}
 
-/// Registers the contacts module's route: `app://contact/user/:id` checks the id (an unknown
-/// one fails with a clear reason at once), then asks `show` to show the contact; `show` answers
-/// `.notReady` when the app cannot yet (before login), and the router holds the link.
-@MainActor
-public func registerContacts(
-  in router: Router, contacts: [ContactCard] = directory,
-  show: @escaping (ContactDetail) -> RouteDisposition
-) throws(RouterError) {
-  try router.register(OfficeRoutes.contactDetail) { match in
-    let id = try match.int("id")
-    guard let contact = contacts.first(where: { $0.id == id }) else {
-      throw RouterError.badParameter(name: "id", value: "\(id)", expected: "the id of a contact")
-    }
-    return show(ContactDetail(contact: contact))
-  }
+  /// The page for `contact`.
+  public init(contact: ContactCard) { self.contact = contact }
 }

@@ -1,7 +1,8 @@
+import Services
 import Signals
 
 /// One news item.
-public struct NewsItem: Hashable, Sendable {
+public struct NewsItem: Hashable, Sendable, Codable {
   /// The headline.
   public let title: String
   /// When it was published, as text.
@@ -14,108 +15,104 @@ public struct NewsItem: Hashable, Sendable {
   }
 }
 
-/// Why a news request failed.
-public struct NewsError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The message to show.
-  public let message: String
-  /// Whether the server answered 401: the session is no longer valid.
-  public let isSessionExpired: Bool
-  /// Makes the error.
-  public init(message: String, isSessionExpired: Bool = false) {
-    self.message = message
-    self.isSessionExpired = isSessionExpired
-  }
-  /// The server's 401: the session expired.
-  public static let sessionExpired = NewsError(
-    message: "Your session expired, please log in again", isSessionExpired: true)
-  /// The message.
-  public var description: String { message }
-}
-
 /// The news backend.
+///
+/// Threading: answers on the service layer's scheduler. Failure: `AppError`s, mapped by the
+/// service layer (a 401 is `.sessionExpired`, already reported to the app's `SessionExpiry`).
 public protocol NewsService: Sendable {
-  /// The current news, newest first.
-  func latest() -> AnyPublisher<[NewsItem], NewsError>
+  /// Page `page` (from 1) of the current news, newest first; an empty page when there is no more.
+  func news(page: Int) -> AnyPublisher<[NewsItem], AppError>
   /// Sends feedback text.
-  func sendFeedback(_ text: String) -> AnyPublisher<Void, NewsError>
+  func sendFeedback(_ text: String) -> AnyPublisher<Void, AppError>
 }
 
-/// An in-process news backend answering after `latency` on the injected scheduler; `failing`
-/// makes every request fail (the seed's switch to show the error paths), `sessionExpired` makes
-/// every request answer 401.
-public final class InProcessNewsService: NewsService, @unchecked Sendable {
-  // @unchecked: `failing` and `edition` are set by the test or demo on the thread that drives
-  // the scheduler, the only thread that reads them.
-  let scheduler: any Scheduler
-  let latency: SchedulerTime.Stride
-  /// Whether requests fail.
-  public var failing = false
-  /// Whether requests answer 401 (the session expired on the server).
-  public var sessionExpired = false
-  var edition = 0
+/// The news backend over the examples' service layer: `GET news?page=N` and `POST feedback`
+/// with `{"text"}`, both carrying the session token.
+///
+/// Threading: as the client's transport. Failure: the client's `AppError`s.
+public struct RemoteNewsService: NewsService {
+  let client: ServiceClient
 
-  /// A backend on `scheduler`.
-  public init(scheduler: any Scheduler, latency: SchedulerTime.Stride = .seconds(1)) {
-    self.scheduler = scheduler
-    self.latency = latency
+  /// A backend reached through `client`.
+  public init(client: ServiceClient) { self.client = client }
+
+  /// `GET news?page=N`.
+  public func news(page: Int) -> AnyPublisher<[NewsItem], AppError> {
+    client.call(ServiceRequest("news", parameters: ["page": "\(page)"]), as: [NewsItem].self)
   }
 
-  /// Three items of a new edition each time (so a refresh shows a change).
-  public func latest() -> AnyPublisher<[NewsItem], NewsError> {
-    edition += 1
-    let edition = edition
-    let result: Result<[NewsItem], NewsError> =
-      sessionExpired
-      ? .failure(.sessionExpired)
-      : failing
-        ? .failure(NewsError(message: "News could not be loaded"))
-        : .success(
-          (1...3).map { NewsItem(title: "Edition \(edition): story \($0)", date: "2026-11-\(20 + $0)") })
-    return result.publisher.delay(for: latency, scheduler: scheduler).eraseToAnyPublisher()
-  }
-
-  /// Accepts the feedback after `latency`, or fails when `failing`.
-  public func sendFeedback(_ text: String) -> AnyPublisher<Void, NewsError> {
-    let result: Result<Void, NewsError> =
-      sessionExpired
-      ? .failure(.sessionExpired)
-      : failing ? .failure(NewsError(message: "Feedback could not be sent")) : .success(())
-    return result.publisher.delay(for: latency, scheduler: scheduler).eraseToAnyPublisher()
+  /// `POST feedback`.
+  public func sendFeedback(_ text: String) -> AnyPublisher<Void, AppError> {
+    client.call(ServiceRequest("feedback", method: "POST", parameters: ["text": text]), as: EmptyPayload.self)
+      .map { _ in () }.eraseToAnyPublisher()
   }
 }
 
-/// The news list (the MVP seed's presenter, as a view model): loads on entry, refreshes on
-/// demand, shows a loading indicator.
+/// The news list (the MVP seed's presenter, as a view model): loads on entry; a refresh
+/// replaces the list with the first page, "load more" appends the next page; each has its own
+/// loading state, and neither starts while the other runs.
+///
+/// Threading: call it on the thread the service answers on (the app's scheduler). Failure: a
+/// failed request leaves the list as it was and shows its `AppError` until the next request.
 public final class NewsListViewModel {
   /// The items shown.
   @Published public private(set) var items: [NewsItem] = []
-  /// Whether a load is running.
+  /// Whether a refresh (or the first load) is running.
   @Published public private(set) var isLoading = false
-  /// The last error, until the next load.
-  @Published public private(set) var error: NewsError?
+  /// Whether a "load more" is running.
+  @Published public private(set) var isLoadingMore = false
+  /// Whether the last page came back empty: "load more" has nothing to add.
+  @Published public private(set) var reachedEnd = false
+  /// The last error, until the next request.
+  @Published public private(set) var error: AppError?
 
   let service: any NewsService
+  var pagesLoaded = 0
   var request: AnyCancellable?
 
   /// A list over `service`.
   public init(service: any NewsService) { self.service = service }
 
-  /// Loads (on entry) or refreshes; ignored while a load runs.
+  /// Loads (on entry) or refreshes: the first page replaces the list. Ignored while a request runs.
   public func load() {
-    guard !isLoading else { return }
+    guard !isLoading, !isLoadingMore else { return }
     isLoading = true
     error = nil
-    request = service.latest().sink(
+    request = service.news(page: 1).sink(
       receiveCompletion: { [weak self] completion in
         self?.isLoading = false
         if case .failure(let error) = completion { self?.error = error }
       },
-      receiveValue: { [weak self] in self?.items = $0 })
+      receiveValue: { [weak self] page in
+        self?.items = page
+        self?.pagesLoaded = 1
+        self?.reachedEnd = page.isEmpty
+      })
+  }
+
+  /// "Load more": the next page is appended. Ignored while a request runs, before the first
+  /// page, and once a page came back empty.
+  public func loadMore() {
+    guard !isLoading, !isLoadingMore, pagesLoaded > 0, !reachedEnd else { return }
+    isLoadingMore = true
+    error = nil
+    request = service.news(page: pagesLoaded + 1).sink(
+      receiveCompletion: { [weak self] completion in
+        self?.isLoadingMore = false
+        if case .failure(let error) = completion { self?.error = error }
+      },
+      receiveValue: { [weak self] page in
+        self?.items += page
+        self?.pagesLoaded += page.isEmpty ? 0 : 1
+        self?.reachedEnd = page.isEmpty
+      })
   }
 }
 
-/// The feedback form: empty text shows a toast at once; otherwise it sends, with a loading
-/// state, then a success or failure toast.
+/// The feedback form: empty text shows a toast at once; otherwise it sends through the news
+/// backend, with a loading state, then a success or failure toast.
+///
+/// Threading: as `NewsListViewModel`. Failure: a failed send keeps the text and toasts the error.
 public final class FeedbackViewModel {
   /// The text typed.
   @Published public var text = ""
@@ -146,7 +143,7 @@ public final class FeedbackViewModel {
         case .finished:
           self?.toast = "Thank you for your feedback"
           self?.text = ""
-        case .failure(let error): self?.toast = error.message
+        case .failure(let error): self?.toast = error.description
         }
       },
       receiveValue: { _ in })

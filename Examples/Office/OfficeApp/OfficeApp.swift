@@ -98,6 +98,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .login(let model)?: bindLogin(model)
     case .news(let model)?: observe(model.objectChanges)
     case .feedback(let model)?: observe(model.objectChanges)
+    case .contacts(let model)?, .picker(let model)?: observe(model.changes)
     default: break
     }
     onChange()
@@ -133,7 +134,12 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .login(let model)?: handleLogin(key, model)
     case .home(let model)?: handleHome(key, model)
     case .news(let model)?:
-      if key == .character("r") { model.load() } else if key == .escape { backButton?.backButtonPressed() }
+      switch key {
+      case .character("r"): model.load()
+      case .character("m"): model.loadMore()
+      case .escape: backButton?.backButtonPressed()
+      default: break
+      }
     case .feedback(let model)?: handleFeedback(key, model)
     case .contacts(let model)?, .picker(let model)?: handleList(key, model)
     case .contact?: if key == .escape { backButton?.backButtonPressed() }
@@ -183,11 +189,19 @@ public final class OfficeApp: Navigator, TerminalFront {
   }
 
   func handleList(_ key: Key, _ model: ContactListViewModel) {
+    let contacts = model.contacts
+    let selected = contacts.indices.contains(selection) ? contacts[selection] : nil
     switch key {
-    case .down: selection = min(selection + 1, model.contacts.count - 1)
+    case .down: selection = max(min(selection + 1, contacts.count - 1), 0)
     case .up: selection = max(selection - 1, 0)
-    case .character(" "), .character("m"): model.select(model.contacts[selection])
-    case .enter: if model.mode == .normal { model.select(model.contacts[selection]) } else { model.confirm() }
+    case .character("r"): if model.error != nil { model.retry() }
+    case .character(" "), .character("m"): if let selected { model.select(selected) }
+    case .enter:
+      if model.mode == .picker {
+        model.confirm()
+      } else if let selected {
+        model.select(selected)
+      }
     case .escape: if model.mode == .picker { model.cancel() } else { backButton?.backButtonPressed() }
     default: break
     }
@@ -243,8 +257,9 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .news(let news):
       var body = ["News" + (news.isLoading ? "  (loading...)" : ""), ""]
       body += news.items.map { "- \($0.title)" }
+      if news.isLoadingMore { body.append("  (loading more...)") }
       if let error = news.error { body.append("! \(error)") }
-      return body + ["", "r: refresh  esc: back"]
+      return body + ["", news.reachedEnd ? "r: refresh  esc: back" : "r: refresh  m: more  esc: back"]
     case .feedback(let feedback):
       var body = [
         "Feedback", "", "[\(feedback.text)]", "",
@@ -260,6 +275,10 @@ public final class OfficeApp: Navigator, TerminalFront {
           TextWidth.wrap(
             model.recent.map(\.name).joined(separator: ", "), to: Self.textWidth, first: "Recent: ")
           + [""]
+      }
+      if model.isLoading { body.append("(loading...)") }
+      if let error = model.error {
+        body += TextWidth.wrap("\(error)", to: Self.textWidth, first: "! ") + ["r: retry"]
       }
       for (index, contact) in model.contacts.enumerated() {
         let mark = picking ? (model.marked.contains(contact.id) ? "[x] " : "[ ] ") : ""
@@ -282,7 +301,8 @@ public final class OfficeApp: Navigator, TerminalFront {
 extension NewsListViewModel {
   /// Any change of the list's published state.
   var objectChanges: AnyPublisher<Void, Never> {
-    $items.map { _ in () }.merge(with: $isLoading.map { _ in () }).eraseToAnyPublisher()
+    $items.map { _ in () }.merge(with: $isLoading.map { _ in () }, $isLoadingMore.map { _ in () })
+      .eraseToAnyPublisher()
   }
 }
 

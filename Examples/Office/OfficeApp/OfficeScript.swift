@@ -4,7 +4,7 @@ import Signals
 import SignalsVirtualTime
 
 /// The built-in script `swift run OfficeDemo` plays when it is not in a terminal: log in, a deep
-/// link held until then, news with a refresh, empty and real feedback, the contact picker
+/// link held until then, news with "load more" and a refresh, empty and real feedback, the contact picker
 /// confirmed, a contact opened from the list, the picker cancelled, and logging out.
 public let officeDemoScript = """
   type alice@example.com
@@ -13,9 +13,12 @@ public let officeDemoScript = """
   type wonderland
   enter
   wait 2s
+  wait 300ms
   key esc
   key esc
   type 1
+  wait 1s
+  type m
   wait 1s
   type r
   wait 1s
@@ -27,13 +30,16 @@ public let officeDemoScript = """
   wait 1s
   key esc
   type 4
+  wait 500ms
   type m
   key down
   type m
   enter
   type 3
+  wait 500ms
   key down
   enter
+  wait 300ms
   key esc
   key esc
   type 4
@@ -50,7 +56,7 @@ public func runOfficeScript(
 ) -> String {
   let scheduler = TestScheduler()
   let (app, coordinator) = startOfficeApp(scheduler: scheduler, newsFails: newsFails)
-  coordinator.newsService.sessionExpired = sessionExpired
+  coordinator.server.sessionExpired = sessionExpired
   for link in links { coordinator.open(link) }
   return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
 }

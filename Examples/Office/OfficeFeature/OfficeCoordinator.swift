@@ -4,6 +4,7 @@ import LoginFeature
 import Messages
 import News
 import OfficeKit
+import Services
 import Signals
 
 /// A screen of the office app with the view model its view binds to: what `OfficeCoordinator`
@@ -21,7 +22,7 @@ public enum OfficeScene {
   case contacts(ContactListViewModel)
   /// The contact picker for a new group chat, presented modally; it ends as a child flow.
   case picker(ContactListViewModel)
-  /// A contact's detail (pushed over the list), when the id is known.
+  /// A contact's detail page, as the contacts module answered it (pushed over the list).
   case contact(ContactDetail?)
   /// The invalid-session dialog, presented modally over the screen whose request answered 401.
   case sessionExpired(SessionExpiredDialogViewModel)
@@ -39,8 +40,10 @@ public protocol BackButtonHandler: AnyObject {
 /// model, listens to its typed navigation outputs (the login's `loggedIn`, the home menu's
 /// choices, the picker's outcome as a child flow), drives `officeGraph` through a `Coordinator`,
 /// and asks the UI front's `Navigator` to set the root, push, present, pop or dismiss each scene.
-/// It owns the `Router` the modules talk through: deep links wait in it until login, then open
-/// the contact (through the list, so back leads there).
+/// It owns the `Router` the modules talk through: the contacts module's pages (list, picker,
+/// detail) are asked of it by URL and shown here; deep links wait in it until login, then open
+/// the contact (through the list, so back leads there). Every request goes through one
+/// `ServiceClient` to `server`, carrying the token of the session the login returned.
 ///
 /// Threading: main actor; services answer on the injected scheduler. Failure: an output the
 /// graph does not allow now changes nothing; a bad or early link becomes a notice.
@@ -56,20 +59,25 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   let scheduler: any Scheduler
   let navigator: any Navigator<OfficeScene>
-  /// The in-process news backend (its switches show the error paths: `failing`,
-  /// `sessionExpired`).
-  public let newsService: InProcessNewsService
-  /// Where every request that answers 401 is reported (login checks, news, feedback); this
-  /// coordinator listens and shows the invalid-session dialog.
+  /// The in-process server every request goes to (its switches show the error paths:
+  /// `failing`, `sessionExpired`, `contactsFailing`).
+  public let server: OfficeServer
+  /// Where every request that answers 401 is reported (login checks, news, feedback,
+  /// contacts); this coordinator listens and shows the invalid-session dialog.
   public let sessionExpiry = SessionExpiry()
-  /// The news backend as the modules call it: 401s reported to `sessionExpiry`.
-  let reportingNews: SessionReportingNewsService
+  /// The one service client of the app: the token of the logged-in session, the request log,
+  /// 401s reported to `sessionExpiry`.
+  public let client: ServiceClient
+  let news: RemoteNewsService
+  let contactsModule: ContactModuleFactory
   let messages: MessagesModule
   /// The graph's navigator: makes each screen's scene here and shows it through `navigator`.
   let scenes: SceneNavigator<OfficeCoordinator, OfficeScreen, OfficeScene>
   let noticeSubject = PassthroughSubject<String, Never>()
-  /// The contact a deep link is opening.
+  /// The contact page being shown (answered by the contacts module).
   var pendingDetail: ContactDetail?
+  /// The request for a contact's page, while it runs.
+  var detailRequest: AnyCancellable?
   var expiryWatch: AnyCancellable?
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
@@ -79,14 +87,17 @@ public final class OfficeCoordinator: BackButtonHandler {
   public init(scheduler: any Scheduler, newsFails: Bool = false, navigator: any Navigator<OfficeScene>) {
     self.scheduler = scheduler
     self.navigator = navigator
-    newsService = InProcessNewsService(scheduler: scheduler)
-    newsService.failing = newsFails
-    reportingNews = SessionReportingNewsService(base: newsService, expiry: sessionExpiry)
-    messages = MessagesModule(recent: [directory[1], directory[3]])
+    server = OfficeServer()
+    server.failing = newsFails
+    client = ServiceClient(
+      baseURL: OfficeServer.baseURL, transport: server.transport(on: scheduler), expiry: sessionExpiry)
+    news = RemoteNewsService(client: client)
+    messages = MessagesModule(recent: [OfficeServer.directory[1], OfficeServer.directory[3]])
     scenes = SceneNavigator(front: navigator, didShow: OfficeCoordinator.didShow) { coordinator, screen in
       coordinator.makeScene(screen)
     }
     flow = Coordinator(graph: officeGraph, navigator: scenes, backEvent: .back)
+    contactsModule = ContactModuleFactory(service: RemoteContactsService(client: client), router: router)
     scenes.owner = self
   }
 
@@ -96,8 +107,11 @@ public final class OfficeCoordinator: BackButtonHandler {
   /// Registers the modules' routes and shows the login screen.
   public func start() {
     try? messages.register(in: router)
-    try? registerContacts(in: router) { [weak self] detail in
-      self?.openContact(detail) ?? .handled
+    try? contactsModule.register()
+    // The app decides how a contact link is shown: the link asks the contacts module for the page.
+    try? router.register(OfficeRoutes.contactDetail) { [weak self] match in
+      let id = try match.int("id")
+      return MainActor.assumeIsolated { self?.openContact(id: id) } ?? .handled
     }
     expiryWatch = sessionExpiry.expired.sink { [weak self] in self?.sessionExpired() }
     flow.start()
@@ -118,8 +132,27 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   // MARK: Navigation outputs
 
-  func openContact(_ detail: ContactDetail) -> RouteDisposition {
+  /// Asks the contacts module for contact `id`'s page and shows it when it comes; before login
+  /// the link waits in the router.
+  func openContact(id: Int) -> RouteDisposition {
     if flow.state == .login { return .notReady(reason: "log in first") }
+    let url = OfficeRoutes.contactDetail(id: id)
+    do {
+      detailRequest = try router.request(url, as: ContactDetail.self).sink(
+        receiveCompletion: { [weak self] completion in
+          guard case .failure(let error) = completion else { return }
+          MainActor.assumeIsolated { self?.noticeSubject.send("\(error)") }
+        },
+        receiveValue: { [weak self] detail in MainActor.assumeIsolated { self?.showContact(detail) } })
+    } catch {
+      noticeSubject.send("\(error)")
+    }
+    return .handled
+  }
+
+  /// Shows the page the contacts module answered, over the contact list.
+  func showContact(_ detail: ContactDetail) {
+    guard flow.state != .login else { return }
     pendingDetail = detail
     // A screen pushed over home or the list (another contact, news, feedback) is left first:
     // the link replaces it, so the last link wins the screen.
@@ -127,11 +160,34 @@ public final class OfficeCoordinator: BackButtonHandler {
     // A deep link from elsewhere goes through the contact list, so back leads there.
     if flow.state.caseKey != .contacts { flow.send(.openContacts) }
     flow.send(.openContact(id: detail.contact.id))
-    return .handled
   }
 
   func loginWants(_ request: LoginViewModel.Navigation) {
-    if case .loggedIn = request { flow.send(.loggedIn) }
+    guard case .loggedIn(let session) = request else { return }
+    client.tokens.set(session.token)
+    flow.send(.loggedIn)
+  }
+
+  func contactsWant(_ request: ContactListViewModel.Navigation) {
+    switch request {
+    case .showContact(let id): _ = openContact(id: id)
+    }
+  }
+
+  /// The contacts module's page at `url` (a list or the picker), or one that says why there is none.
+  func contactListPage(_ url: String, mode: ContactListMode) -> ContactListViewModel {
+    var page: ContactListViewModel?
+    var failure = "no page"
+    do {
+      _ = try router.request(url, as: ContactListViewModel.self).sink(
+        receiveCompletion: { if case .failure(let error) = $0 { failure = "\(error)" } },
+        receiveValue: { page = $0 })
+    } catch {
+      failure = "\(error)"
+    }
+    return page
+      ?? ContactListViewModel(
+        interactor: ContactListInteractor(unavailable: failure), mode: mode, router: router)
   }
 
   func homeWants(_ request: OfficeHomeViewModel.Navigation) {
@@ -140,7 +196,9 @@ public final class OfficeCoordinator: BackButtonHandler {
     case .feedback: flow.send(.openFeedback)
     case .contacts: flow.send(.openContacts)
     case .groupChat: flow.send(.newGroupChat)
-    case .logout: flow.send(.logout)
+    case .logout:
+      client.tokens.clear()
+      flow.send(.logout)
     }
   }
 
@@ -176,6 +234,8 @@ public final class OfficeCoordinator: BackButtonHandler {
     expiredDialog = nil
     scenes.dismissOverStack()
     pendingDetail = nil
+    detailRequest = nil
+    client.tokens.clear()
     flow.send(.sessionExpired)
   }
 
@@ -192,7 +252,8 @@ public final class OfficeCoordinator: BackButtonHandler {
   func makeScene(_ screen: OfficeScreen) -> (OfficeScene, AnyCancellable?) {
     switch screen {
     case .login:
-      let service = InProcessLoginService(scheduler: scheduler)
+      // The repository reports the login's 401s itself, so its client does not.
+      let service = HTTPLoginService(client: client.reporting(to: nil))
       let repository = AuthRepository(service: service, expiry: sessionExpiry)
       let model = LoginViewModel(useCase: LoginUseCase(repository: repository), scheduler: scheduler)
       return (.login(model), model.navigation.sink { [weak self] in self?.loginWants($0) })
@@ -204,18 +265,18 @@ public final class OfficeCoordinator: BackButtonHandler {
       let model = OfficeHomeViewModel()
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     case .news:
-      let model = NewsListViewModel(service: reportingNews)
+      let model = NewsListViewModel(service: news)
       model.load()
       return (.news(model), nil)
     case .feedback:
-      return (.feedback(FeedbackViewModel(service: reportingNews)), nil)
+      return (.feedback(FeedbackViewModel(service: news)), nil)
     case .contacts:
-      let model = ContactListViewModel(mode: .normal, router: router)
+      let model = contactListPage(OfficeRoutes.contactList, mode: .normal)
       model.start()
-      return (.contacts(model), nil)
+      return (.contacts(model), model.navigation.sink { [weak self] in self?.contactsWant($0) })
     case .picker:
       // Started by `flow.run` once it is shown: the picker is a child flow.
-      return (.picker(ContactListViewModel(mode: .picker, router: router)), nil)
+      return (.picker(contactListPage(OfficeRoutes.contactPicker, mode: .picker)), nil)
     case .contact(let id):
       let detail = pendingDetail?.contact.id == id ? pendingDetail : nil
       pendingDetail = nil

@@ -75,6 +75,7 @@ import Testing
     coordinator.open("app://contact/user/7")
     #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
     logIn(app, on: scheduler)
+    scheduler.advance(by: .milliseconds(300))
     #expect(app.frame.contains { $0.contains("Grace Hopper") })
     #expect(app.frame.contains { $0.contains("Rear Admiral") })
   }
@@ -82,19 +83,47 @@ import Testing
   @Test func linksHeldDuringLoginAreAllOfferedInOrderAndBadOnesRefusedAtOnce() throws {
     let (app, scheduler, coordinator) = startedApp()
     defer { withExtendedLifetime(coordinator) {} }
-    coordinator.open("app://contact/user/999")
-    #expect(app.frame.contains { $0.contains("\"999\", not the id of a") })  // refused now, not held
+    coordinator.open("app://contact/user/ada")
+    #expect(app.frame.contains { $0.contains("\"ada\", not an integer") })  // refused now, not held
     coordinator.open("app://contact/user/7")
     coordinator.open("app://contact/user/42")
     #expect(coordinator.router.held.map(\.url) == ["app://contact/user/7", "app://contact/user/42"])
     logIn(app, on: scheduler)
+    scheduler.advance(by: .milliseconds(300))
     #expect(coordinator.router.held.isEmpty)
     #expect(app.frame.contains { $0.contains("Margaret Hamilton") })  // the last link wins the screen
   }
 
+  @Test func anUnknownContactIsRefusedOnceTheServerSaysSo() throws {
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    logIn(app, on: scheduler)
+    coordinator.open("app://contact/user/999")
+    scheduler.advance(by: .milliseconds(300))
+    #expect(app.frame.contains { $0.contains("no contact with id 999") })
+    #expect(app.frame.contains { $0.contains("1 News") }, "it stays on home")
+  }
+
+  @Test func aContactListThatFailsOffersARetry() throws {
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    logIn(app, on: scheduler)
+    coordinator.server.contactsFailing = true
+    app.handle(.character("3"))
+    #expect(app.frame.contains { $0.contains("(loading...)") })
+    scheduler.advance(by: .milliseconds(500))
+    #expect(app.frame.contains { $0.contains("! Contacts could not be loaded") })
+    #expect(app.frame.contains { $0.contains("r: retry") })
+    coordinator.server.contactsFailing = false
+    app.handle(.character("r"))
+    scheduler.advance(by: .milliseconds(500))
+    #expect(app.frame.contains { $0.contains("Margaret Hamilton, Engineering, Director") })
+    #expect(!app.frame.contains { $0.contains("r: retry") })
+  }
+
   @Test func aGroupChatsPeopleBecomeTheRecentContactsAndACancelledPickerChoosesNobody() throws {
     let script =
-      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 4\nkey down\nkey down\ntype m\nenter\ntype 3\nkey esc\ntype 4\nkey esc\n"
+      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 4\nwait 500ms\nkey down\nkey down\ntype m\nenter\ntype 3\nwait 500ms\nkey esc\ntype 4\nkey esc\n"
     let output = runOfficeScript(try parseScript(script))
     #expect(output.contains("! Group chat with Linus Torvalds"))
     #expect(output.contains("| Recent: Linus Torvalds, Grace Hopper, Margaret"))

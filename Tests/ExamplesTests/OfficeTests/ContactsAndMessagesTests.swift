@@ -1,103 +1,143 @@
 import Contacts
 import Coordinators
 import Messages
+import OfficeFeature
 import OfficeKit
 import Signals
 import SignalsTesting
 import Testing
 
-/// The VIPER seed's contacts and messages modules, talking only through the router.
+/// The VIPER seed's contacts and messages modules, talking only through the router; the
+/// contacts come from the server through the service layer.
 @MainActor
 @Suite struct ContactsAndMessagesTests {
-  func office() throws -> (Router, MessagesModule, Box<[ContactDetail]>) {
+  let scheduler = TestScheduler()
+  let directory = OfficeServer.directory
+
+  /// A router with the messages module and the contacts module (built by its factory over a
+  /// logged-in client) registered.
+  func office() throws -> (Router, MessagesModule, OfficeServer, ContactModuleFactory) {
     let router = Router()
     let messages = MessagesModule(recent: [directory[2], directory[0]])
     try messages.register(in: router)
-    let opened = Box<[ContactDetail]>([])
-    try registerContacts(in: router) { detail in
-      opened.value.append(detail)
-      return .handled
-    }
-    return (router, messages, opened)
+    let (server, client) = loggedInOffice(on: scheduler)
+    let factory = ContactModuleFactory(service: RemoteContactsService(client: client), router: router)
+    try factory.register()
+    return (router, messages, server, factory)
   }
 
-  @Test func theListShowsRecentContactsAskedThroughTheRouter() throws {
-    let (router, messages, _) = try office()
+  /// The page `url` answers, synchronously (the list routes answer at once).
+  func page<T>(_ router: Router, _ url: String, as type: T.Type) throws -> T? {
+    var page: T?
+    _ = try router.request(url, as: type).sink(receiveCompletion: { _ in }, receiveValue: { page = $0 })
+    return page
+  }
+
+  @Test func theListIsFetchedThroughTheInteractorWithALoadingState() throws {
+    let (router, messages, _, _) = try office()
     messages.didMessage(directory[3])
-    let list = ContactListViewModel(mode: .normal, router: router)
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
+    #expect(list.mode == .normal)
+    let states = list.interactor.$state.record()
     list.start()
+    #expect(list.isLoading && list.contacts.isEmpty)
     #expect(list.recent.map(\.id) == [42, 12, 1])
+    scheduler.advance(by: .milliseconds(500))
+    #expect(list.contacts == directory)
+    #expect(states.values == [.loading, .loading, .loaded(directory)])
   }
 
-  @Test func normalModeOpensTheDetailByURL() throws {
-    let (router, _, opened) = try office()
-    let list = ContactListViewModel(mode: .normal, router: router)
-    list.select(directory[1])
-    #expect(opened.value.map(\.contact.name) == ["Grace Hopper"])
-    try router.open("app://contact/user/42")
-    #expect(opened.value.last?.contact.name == "Margaret Hamilton")
+  @Test func aFailedFetchShowsTheErrorAndRetryFetchesAgain() throws {
+    let (router, _, server, _) = try office()
+    server.contactsFailing = true
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
+    list.start()
+    scheduler.advance(by: .milliseconds(500))
+    #expect(list.error == .server(message: "Contacts could not be loaded"))
+    #expect(list.contacts.isEmpty && !list.isLoading)
+    server.contactsFailing = false
+    list.retry()
+    #expect(list.isLoading && list.error == nil)
+    scheduler.advance(by: .milliseconds(500))
+    #expect(list.contacts.map(\.name) == directory.map(\.name))
   }
 
-  @Test func pickerModeMarksAndReturnsTheChoiceAsTheOutcome() throws {
-    let (router, _, opened) = try office()
-    let parent = Coordinator(
-      graph: parentGraph, navigator: NoNavigator())
-    let picker = ContactListViewModel(mode: .picker, router: router)
+  @Test func normalModeAsksTheCallerToShowTheDetailAndTheRouteAnswersThePage() throws {
+    let (router, _, _, _) = try office()
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
+    let asked = list.navigation.record()
+    list.start()
+    scheduler.advance(by: .milliseconds(500))
+    list.select(list.contacts[1])
+    #expect(asked.values == [.showContact(id: 7)], "the list asks; it navigates nowhere itself")
+    let detail = try router.request(OfficeRoutes.contactDetail(id: 7), as: ContactDetail.self).record()
+    #expect(detail.values.isEmpty, "fetched like real data")
+    scheduler.advance(by: .milliseconds(300))
+    #expect(detail.values.map(\.contact.name) == ["Grace Hopper"])
+  }
+
+  @Test func pickerModeMarksAndReturnsTheChoiceToWhoeverOpenedIt() throws {
+    let (router, _, _, _) = try office()
+    let parent = Coordinator(graph: parentGraph, navigator: NoNavigator())
+    let picker = try #require(try page(router, OfficeRoutes.contactPicker, as: ContactListViewModel.self))
+    #expect(picker.mode == .picker)
     var outcome: [String] = []
     parent.run(picker) { result in
       if case .finished(let chosen) = result { outcome = chosen.map(\.name) } else { outcome = ["cancelled"] }
     }
+    scheduler.advance(by: .milliseconds(500))
+    let asked = picker.navigation.record()
     picker.select(directory[3])
     picker.select(directory[0])
     picker.select(directory[3])
     picker.select(directory[1])
     picker.confirm()
     #expect(outcome == ["Ada Lovelace", "Grace Hopper"])
-    #expect(opened.value.isEmpty)
+    #expect(asked.values.isEmpty)
     #expect(parent.children.isEmpty)
   }
 
   @Test func cancellingThePickerReturnsNothing() throws {
-    let (router, _, _) = try office()
-    let parent = Coordinator(
-      graph: parentGraph, navigator: NoNavigator())
+    let (_, _, _, factory) = try office()
+    let parent = Coordinator(graph: parentGraph, navigator: NoNavigator())
     weak var released: ContactListViewModel?
     var outcome = ""
     do {
-      let picker = ContactListViewModel(mode: .picker, router: router)
+      let picker = factory.buildMultiplePickerContact()
       released = picker
       parent.run(picker) { if case .cancelled = $0 { outcome = "cancelled" } }
       picker.select(directory[0])
       picker.cancel()
     }
+    scheduler.run()
     #expect(outcome == "cancelled")
     #expect(released == nil)
   }
 
   @Test func routingProblemsAreClearMessages() throws {
-    let (router, _, _) = try office()
-    #expect(throws: RouterError.badParameter(name: "id", value: "99", expected: "the id of a contact")) {
-      try router.open("app://contact/user/99")
-    }
+    let (router, _, _, _) = try office()
+    let unknown = try router.request(OfficeRoutes.contactDetail(id: 99), as: ContactDetail.self).record()
+    scheduler.advance(by: .milliseconds(300))
+    #expect(
+      unknown.completion
+        == .failure(.handlerFailed(url: "app://contact/user/99", reason: "no contact with id 99")))
     #expect(throws: RouterError.badParameter(name: "id", value: "ada", expected: "an integer")) {
-      try router.open("app://contact/user/ada")
+      try router.request("app://contact/user/ada", as: ContactDetail.self)
     }
     #expect(throws: RouterError.unknownRoute("app://calendar/today")) {
       try router.open("app://calendar/today")
     }
     #expect(throws: RouterError.malformedURL("contact/user/1")) { try router.open("contact/user/1") }
-    let list = ContactListViewModel(
-      contacts: [ContactCard(id: 99, name: "Ghost", department: "-", title: "-")], mode: .normal,
-      router: router)
-    list.select(list.contacts[0])
-    #expect(list.message == "parameter id is \"99\", not the id of a contact")
     #expect(throws: RouterError.badParameter(name: "count", value: "many", expected: "an integer")) {
       try router.request("app://message/last_contacts?count=many", as: [ContactCard].self)
     }
   }
 
-  @Test func withoutTheMessagesModuleTheListSaysWhy() {
-    let list = ContactListViewModel(mode: .normal, router: Router())
+  @Test func withoutTheMessagesModuleTheListSaysWhy() throws {
+    let router = Router()
+    let (_, client) = loggedInOffice(on: scheduler)
+    let list = ContactModuleFactory(service: RemoteContactsService(client: client), router: router)
+      .buildNormalContact()
     list.start()
     #expect(list.message == "no route for \"app://message/last_contacts\"")
   }

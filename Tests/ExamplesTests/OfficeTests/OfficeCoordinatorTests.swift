@@ -99,7 +99,7 @@ final class OfficeSceneLog: Navigator {
   @Test func aNewsRequestThatAnswers401EndsOnThePasswordScreenAfterTheDialog() throws {
     let (coordinator, log, _) = started()
     try logIn(log)
-    coordinator.newsService.sessionExpired = true
+    coordinator.server.sessionExpired = true
     try #require(log.home).choose(.news)
     #expect(log.calls.last == "push news")
     scheduler.advance(by: .milliseconds(999))
@@ -125,7 +125,7 @@ final class OfficeSceneLog: Navigator {
       Issue.record("no feedback screen: \(log.calls)")
       return
     }
-    coordinator.newsService.sessionExpired = true
+    coordinator.server.sessionExpired = true
     feedback.text = "more coffee"
     feedback.submit()
     scheduler.advance(by: .seconds(1))
@@ -138,7 +138,7 @@ final class OfficeSceneLog: Navigator {
   @Test func aLoginCheckThatAnswers401IsReportedToTheSamePlace() throws {
     let (coordinator, log, _) = started()
     let reports = coordinator.sessionExpiry.expired.record()
-    coordinator.newsService.sessionExpired = true
+    coordinator.server.sessionExpired = true
     try logIn(log)
     #expect(reports.values.isEmpty, "login checks go to the login service, which still answers")
     coordinator.sessionExpiry.report()
@@ -155,7 +155,8 @@ final class OfficeSceneLog: Navigator {
     #expect(log.calls.last == "present picker")
     #expect(coordinator.flow.children.count == 1)
     let picker = try #require(log.picker)
-    picker.select(picker.contacts[2])
+    scheduler.advance(by: .milliseconds(500))
+    picker.select(try #require(picker.contacts.dropFirst(2).first))
     picker.confirm()
     #expect(log.calls.last == "dismiss")
     #expect(coordinator.flow.children.isEmpty)
@@ -171,6 +172,8 @@ final class OfficeSceneLog: Navigator {
     coordinator.open("app://contact/user/7")
     #expect(notices.values == ["Log in to open app://contact/user/7"])
     try logIn(log)
+    #expect(log.calls == ["root login", "root home"])
+    scheduler.advance(by: .milliseconds(300))  // the contacts module answers with the page
     #expect(log.calls == ["root login", "root home", "push contacts", "push contact(Grace Hopper)"])
     coordinator.backButtonPressed()
     #expect(log.calls.last == "pop")
@@ -182,9 +185,59 @@ final class OfficeSceneLog: Navigator {
     try logIn(log)
     try #require(log.home).choose(.contacts)
     let contacts = try #require(log.contacts)
+    scheduler.advance(by: .milliseconds(500))
     contacts.select(contacts.contacts[3])
+    #expect(log.calls.last == "push contacts", "the page is asked of the contacts module first")
+    scheduler.advance(by: .milliseconds(300))
     #expect(log.calls.last == "push contact(Margaret Hamilton)")
     coordinator.open("app://contact/user/999")
-    #expect(notices.values.last?.contains("\"999\", not the id of a") == true)
+    scheduler.advance(by: .milliseconds(300))
+    #expect(notices.values.last == "the handler of \"app://contact/user/999\" failed: no contact with id 999")
+    #expect(log.calls.last == "push contact(Margaret Hamilton)")
+  }
+
+  @Test func theListAndThePickerAreBuiltBehindTheirRoutes() throws {
+    let (coordinator, log, _) = started()
+    try logIn(log)
+    try #require(log.home).choose(.contacts)
+    #expect(log.contacts?.mode == .normal)
+    coordinator.backButtonPressed()
+    try #require(log.home).choose(.groupChat)
+    #expect(log.picker?.mode == .picker)
+    #expect(coordinator.flow.children.count == 1, "the picker runs as the coordinator's child")
+  }
+
+  @Test func aContactsRequestThatAnswers401EndsOnThePasswordScreenAfterTheDialog() throws {
+    let (coordinator, log, _) = started()
+    try logIn(log)
+    coordinator.server.sessionExpired = true
+    try #require(log.home).choose(.contacts)
+    scheduler.advance(by: .milliseconds(499))
+    #expect(log.calls.last == "push contacts")
+    scheduler.advance(by: .milliseconds(1))
+    #expect(log.calls.last == "present sessionExpired")
+    try #require(log.expiredDialog).confirm()
+    #expect(log.calls.suffix(2) == ["dismiss", "root login"])
+    #expect(coordinator.screen == .login)
+    #expect(coordinator.client.tokens.token == nil, "the expired token is forgotten")
+  }
+
+  @Test func everyRequestAfterLoginCarriesTheSessionsToken() throws {
+    let (coordinator, log, _) = started()
+    try logIn(log)
+    try #require(log.home).choose(.news)
+    scheduler.advance(by: .seconds(1))
+    coordinator.backButtonPressed()
+    try #require(log.home).choose(.contacts)
+    scheduler.advance(by: .milliseconds(500))
+    let entries = coordinator.client.log.entries.filter { $0.path != "check?account=alice@example.com" }
+    #expect(
+      entries.map(\.description) == [
+        "POST login [no token] -> 200", "GET news?page=1 [token-17-10] -> 200",
+        "GET contacts [token-17-10] -> 200",
+      ])
+    coordinator.backButtonPressed()
+    try #require(log.home).choose(.logout)
+    #expect(coordinator.client.tokens.token == nil)
   }
 }
