@@ -133,6 +133,16 @@ import Testing
     }
   }
 
+  @Test func aListWhoseModuleCouldNotBeBuiltSaysWhyAndRetryDoesNothing() {
+    let list = ContactListViewModel(
+      interactor: ContactListInteractor(unavailable: "no route for \"app://contact/list\""), mode: .normal,
+      router: Router())
+    #expect(list.error == .server(message: "no route for \"app://contact/list\""))
+    list.retry()
+    #expect(!list.isLoading && list.contacts.isEmpty)
+    #expect(scheduler.pendingCount == 0)
+  }
+
   @Test func withoutTheMessagesModuleTheListSaysWhy() throws {
     let router = Router()
     let (_, client) = loggedInOffice(on: scheduler)
