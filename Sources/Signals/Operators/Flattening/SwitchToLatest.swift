@@ -135,6 +135,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   /// previous one is cancelled. The inner subscriber is a value carrying its generation, so a
   /// switch allocates nothing here.
   @inlinable func switchTo(_ publisher: Inner) {
+    // A `Just` answers its subscriber's first request with its value and its finish, at once:
+    // with demand outstanding, it is done without a subscription (no inner subscription object,
+    // two lock rounds instead of four). In code specialized for the inner type this test is
+    // decided at compile time.
+    if let just = publisher as? Just<Inner.Output>, switchedToJust(just.output) { return }
     let (generation, previous) = delivery.lock.withLock { () -> (UInt64?, (any Subscription)?) in
       if delivery.closed { return (nil, nil) }
       lastGeneration &+= 1
@@ -146,6 +151,30 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     }
     previous?.cancel()
     if let generation { publisher.subscribe(Input(state: self, generation: generation)) }
+  }
+
+  /// Makes a `Just` of `value` the current inner publisher, finished, and delivers `value`, if
+  /// the subscriber has demand outstanding (what `attach` would request from it); returns
+  /// `false`, having changed nothing, if it has none (the `Just` then waits for a request as any
+  /// inner publisher does).
+  @inlinable func switchedToJust(_ value: Downstream.Input) -> Bool {
+    let (handled, generation, previous) = delivery.lock.withLock {
+      () -> (Bool, UInt64, (any Subscription)?) in
+      if delivery.closed { return (true, 0, nil) }
+      guard delivery.demand - delivery.pendingValues > 0 else { return (false, 0, nil) }
+      lastGeneration &+= 1
+      defer {
+        // Finished as soon as subscribed: what the inner finish does when the upstream has not
+        // finished (it cannot have: this runs inside its value).
+        current = nil
+        currentUpstream = nil
+      }
+      return (true, lastGeneration, currentUpstream)
+    }
+    guard handled, generation != 0 else { return handled }
+    previous?.cancel()
+    delivery.send { lastGeneration == generation ? value : nil }
+    return true
   }
 
   @inlinable func attach(_ subscription: any Subscription, for input: Input) {

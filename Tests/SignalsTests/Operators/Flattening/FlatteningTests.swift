@@ -152,6 +152,43 @@ import Testing
     #expect(recorder.timeline == ["150ms value(results for sw)"])
   }
 
+  @Test func justInnersDeliverTheirValuesAndTheOuterFinishEndsIt() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let recorder = upstream.map { Just($0) }.switchToLatest().record()
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values == [1, 2])
+    #expect(recorder.completion == nil)
+    upstream.send(completion: .finished)
+    #expect(recorder.isFinished)
+  }
+
+  /// A `Just` inner answers the subscriber's outstanding demand at once; one that finds none
+  /// waits for a request, and a newer inner replaces it, as any inner publisher.
+  @Test func aJustInnerWaitsForDemandAndANewerOneReplacesIt() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let recorder = upstream.map { Just($0) }.switchToLatest().record(demand: .max(1))
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values == [1])
+    upstream.send(3)
+    recorder.request(.max(1))
+    #expect(recorder.values == [1, 3])
+    upstream.send(completion: .finished)
+    #expect(recorder.isFinished)
+  }
+
+  @Test func theOuterFinishWaitsForAJustInnerThatWaitsForDemand() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let recorder = upstream.map { Just($0) }.switchToLatest().record(demand: .none)
+    upstream.send(7)
+    upstream.send(completion: .finished)
+    #expect(recorder.events.isEmpty)
+    recorder.request(.max(1))
+    #expect(recorder.values == [7])
+    #expect(recorder.isFinished)
+  }
+
   @Test func cancelReleasesOuterAndInner() {
     let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
     let inner = PassthroughSubject<Int, Never>()
