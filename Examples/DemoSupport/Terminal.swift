@@ -132,6 +132,8 @@ enum TerminalState {
   /// inherited from whatever started the process; threads made later inherit this one's).
   static func installSuspendHandler() {
     _ = lifecyclePipe()
+    // Globals initialize lazily: touch them here, not first inside the signal handler.
+    _ = (enter, leave)
     Glibc.signal(SIGTSTP) { _ in TerminalState.suspendNow() }
     var mask = sigset_t()
     sigemptyset(&mask)

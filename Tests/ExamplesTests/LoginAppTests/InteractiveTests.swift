@@ -148,21 +148,28 @@ struct InteractiveTests {
     #expect(session.settings("after") == before, "the terminal's settings changed after \(cause)")
   }
 
-  /// Ctrl-Z in a shell with job control: the demo gives the terminal back and stops (the shell
-  /// says so); `fg` continues it in raw mode again, and the foreground re-runs the gate's check
-  /// with its loading indicator drawn, then the login screen.
+  /// Ctrl-Z in a shell with job control (or a SIGTSTP sent by another process): the demo gives
+  /// the terminal back and stops (the shell says so); `fg` continues it in raw mode again, and
+  /// the foreground re-runs the gate's check with its loading indicator drawn, then the login
+  /// screen.
   @Test(
     .enabled(
-      if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash for a shell with job control"
-    ))
-  func ctrlZSuspendsAndFgResumesWithTheGatesCheck() throws {
+      if: FileManager.default.isExecutableFile(atPath: "/bin/bash")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/pgrep"),
+      "needs bash for a shell with job control, and pgrep to find the demo"),
+    arguments: ["ctrl-z", "SIGTSTP"])
+  func suspendingAndFgResumeWithTheGatesCheck(_ how: String) throws {
     let session = try PseudoTerminalSession("env PS1='ready$ ' /bin/bash --norc --noprofile -i")
     #expect(session.waitFor("ready$ "), "no shell prompt:\n\(session.screen)")
     session.send("\(Self.executable)\r")
     #expect(session.waitFor("( log in )"), "the login screen never appeared:\n\(session.screen)")
     var mark = session.screen.endIndex
-    session.send("\u{1A}")
-    #expect(session.waitUntil { $0[mark...].contains(Self.restored) }, "Ctrl-Z did not restore the terminal")
+    if how == "ctrl-z" {
+      session.send("\u{1A}")
+    } else {
+      kill(try #require(session.childProcessID), SIGTSTP)
+    }
+    #expect(session.waitUntil { $0[mark...].contains(Self.restored) }, "\(how) did not restore the terminal")
     #expect(session.waitUntil { $0[mark...].contains("Stopped") }, "the shell did not see the demo stop")
     mark = session.screen.endIndex
     session.send("fg\r")
