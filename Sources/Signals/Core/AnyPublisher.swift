@@ -25,6 +25,15 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
 
 extension Publisher {
   /// Wraps this publisher in an `AnyPublisher`, hiding its type.
+  ///
+  /// ```
+  /// upstream:               -1-2-|
+  /// eraseToAnyPublisher():  -1-2-|
+  /// ```
+  ///
+  /// Every event, demand and cancellation passes through unchanged, on the thread it comes on.
+  ///
+  /// - Returns: A type-erased publisher of the same values and failure.
   @inlinable
   public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     AnyPublisher(self)

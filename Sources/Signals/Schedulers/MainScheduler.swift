@@ -40,6 +40,12 @@ extension Publisher {
   /// Delivers every value and the completion on the main thread; see `receive(on:)`.
   ///
   /// The result's `sink` takes `@MainActor` closures.
+  ///
+  /// Diagram: see `receive(on:)`, on a scheduler the diagram test can run (the main thread's
+  /// is real time).
+  ///
+  /// - Parameter scheduler: `MainScheduler.shared`.
+  /// - Returns: A publisher whose events arrive on the main thread.
   @inlinable
   public func receive(on scheduler: MainScheduler) -> Publishers.ReceiveOnMain<Self> {
     Publishers.ReceiveOnMain(upstream: self)
@@ -47,7 +53,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// The publisher `receive(on: MainScheduler.shared)` returns: its events arrive on the main
+  /// The publisher `receive(on:)` returns given `MainScheduler.shared`: its events arrive on the main
   /// thread, so it can be observed with `@MainActor` closures.
   public struct ReceiveOnMain<Upstream: Publisher>: Publisher {
     /// The upstream's output type.

@@ -78,11 +78,168 @@ import Testing
     #expect(OperatorDiagram.diagrams(in: broken, file: "Map.swift").malformed == ["Map.swift:2"])
   }
 
+  /// Public functions of `Publisher` extensions that are subscribers or plumbing, not operators:
+  /// they return no publisher, so there is no timeline to draw.
+  static let notOperators: Set<String> = [
+    "Publisher.swift: subscribe(_:)", "SubscribeSubject.swift: subscribe(_:)", "Assign.swift: assign(to:on:)",
+    "Assign.swift: assign(to:onWeak:)", "Assign.swift: assign(to:)",
+    "Sink.swift: sink(receiveCompletion:receiveValue:)", "Sink.swift: sink(receiveValue:)",
+    // Types in `Publishers` that are options, an engine or sources (their diagrams are the
+    // sources' own), not operators.
+    "Relay.swift: Relayed", "Buffer.swift: PrefetchStrategy", "Buffer.swift: BufferingStrategy",
+    "CollectByTime.swift: TimeGroupingStrategy", "SequencePublisher.swift: Sequence",
+    "TimerPublisher.swift: Timer",
+  ]
+
+  /// The overloads that are a trivial spelling of another operator (another arity, a `transform`
+  /// folded in, a `Never` failure, the scheduler's options, a concrete scheduler): each says
+  /// `Diagram: see `selector`.` in its doc comment instead of drawing its own. One entry per
+  /// overload, so two overloads with one selector in one file are listed twice.
+  static let spellings: [String] = [
+    "CombineLatest.swift: combineLatest(_:_:)",
+    "CombineLatest3And4.swift: combineLatest(_:_:_:)",
+    "CombineLatest3And4.swift: combineLatest(_:_:_:_:)",
+    "FlatMap.swift: flatMap(maxPublishers:_:)",
+    "MainScheduler.swift: receive(on:)",
+    "Merge.swift: merge(with:_:_:)",
+    "Merge.swift: merge(with:_:_:_:)",
+    "Merge.swift: merge(with:_:_:_:_:)",
+    "Merge.swift: merge(with:_:_:_:_:_:)",
+    "Merge.swift: merge(with:_:_:_:_:_:_:)",
+    "Multicast.swift: multicast(_:)",
+    "RunLoopOperators.swift: debounce(for:scheduler:options:)",
+    "RunLoopOperators.swift: delay(for:tolerance:scheduler:options:)",
+    "RunLoopOperators.swift: measureInterval(using:options:)",
+    "RunLoopOperators.swift: receive(on:options:)",
+    "RunLoopOperators.swift: subscribe(on:options:)",
+    "RunLoopOperators.swift: throttle(for:scheduler:latest:)",
+    "RunLoopOperators.swift: timeout(_:scheduler:options:customError:)",
+    "SchedulerOptionsSpellings.swift: collect(_:options:)",
+    "SchedulerOptionsSpellings.swift: debounce(for:scheduler:options:)",
+    "SchedulerOptionsSpellings.swift: delay(for:scheduler:options:)",
+    "SchedulerOptionsSpellings.swift: delay(for:tolerance:scheduler:options:)",
+    "SchedulerOptionsSpellings.swift: measureInterval(using:options:)",
+    "SchedulerOptionsSpellings.swift: receive(on:options:)",
+    "SchedulerOptionsSpellings.swift: subscribe(on:options:)",
+    "SchedulerOptionsSpellings.swift: timeout(_:scheduler:options:customError:)",
+    "SwitchToLatest.swift: switchToLatest()",
+    "SwitchToLatest.swift: switchToLatest()",
+    "SwitchToLatest.swift: switchToLatest()",
+    "Zip.swift: zip(_:_:)",
+    "Zip3.swift: zip(_:_:_:)",
+    "Zip4.swift: zip(_:_:_:_:)",
+  ]
+
+  /// The public operator declarations of `Sources/Signals` and `Sources/SignalsFoundation`.
+  static func allOperators() throws -> [OperatorDeclaration] {
+    var all: [OperatorDeclaration] = []
+    for module in ["Signals", "SignalsFoundation"] {
+      let folder = sources.appendingPathComponent(module)
+      let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+      let files = (walker?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "swift" }
+      for file in files.sorted(by: { $0.path < $1.path }) {
+        let relative = String(file.path.dropFirst(sources.path.count + 1))
+        all += OperatorDeclaration.all(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+      }
+    }
+    return all
+  }
+
+  /// What is wrong with the diagrams of `operators`: an operator with neither a diagram nor a
+  /// pointer, a pointer to an operator without a diagram, a pointer `spellings` does not list
+  /// (or a listed one that does not point), a publisher type that names no diagrammed operator.
+  static func coverageProblems(_ operators: [OperatorDeclaration], spellings: [String]) -> [String] {
+    var problems: [String] = []
+    var diagrammed: Set<String> = []
+    var pointing: [OperatorDeclaration] = []
+    for declaration in operators
+    where declaration.kind == .method && !notOperators.contains(declaration.listed) {
+      let source = declaration.doc.map { "/// \($0)" }.joined(separator: "\n")
+      if !OperatorDiagram.diagrams(in: source, file: declaration.location).diagrams.isEmpty {
+        diagrammed.insert(declaration.name)
+      } else if declaration.pointer != nil {
+        pointing.append(declaration)
+      } else {
+        problems.append("\(declaration): neither a diagram nor a `Diagram: see` line")
+      }
+    }
+    for declaration in pointing where !diagrammed.contains(declaration.pointer ?? "") {
+      problems.append("\(declaration): points to \(declaration.pointer ?? ""), which has no diagram")
+    }
+    let listed = pointing.map(\.listed).sorted()
+    if listed != spellings.sorted() {
+      problems.append(
+        "the spellings that point to another diagram are \(listed), the list says \(spellings.sorted())")
+    }
+    let named = diagrammed.union(pointing.map(\.name))
+    for declaration in operators where declaration.kind == .type && !notOperators.contains(declaration.listed)
+    {
+      let source = declaration.doc.map { "/// \($0)" }.joined(separator: "\n")
+      let mentioned = declaration.doc.joined(separator: " ").matches(of: /`([\w.]+\([^`]*\))`/).map {
+        String($0.output.1)
+      }
+      guard OperatorDiagram.diagrams(in: source, file: declaration.location).diagrams.isEmpty,
+        !mentioned.contains(where: named.contains)
+      else { continue }
+      problems.append("\(declaration): the type neither draws a diagram nor names its operator's selector")
+    }
+    return problems
+  }
+
+  @Test func everyPublicOperatorHasADiagramOrPointsToOne() throws {
+    let operators = try Self.allOperators()
+    #expect(operators.filter { $0.kind == .method }.count >= 130)
+    #expect(operators.filter { $0.kind == .type }.count >= 80)
+    let problems = Self.coverageProblems(operators, spellings: Self.spellings)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test func anOperatorWithoutADiagramIsReported() {
+    let source = """
+      extension Publisher {
+        /// Passes everything.
+        ///
+        /// ```
+        /// upstream:     -1-|
+        /// filter(even): ---|
+        /// ```
+        public func kept() -> Self { self }
+
+        /// Passes nothing; no diagram.
+        @inlinable
+        public func dropped<T>(_ value: T, and other: (T, T) -> Bool = { _, _ in true }) -> Self { self }
+
+        /// Diagram: see `kept()`.
+        public func spelled(by: Int) -> Self { self }
+      }
+
+      extension Publishers {
+        /// The publisher `dropped(_:and:)` returns.
+        public struct Dropped {}
+      }
+      """
+    let operators = OperatorDeclaration.all(in: source, file: "Example.swift")
+    #expect(operators.map(\.name) == ["kept()", "dropped(_:and:)", "spelled(by:)", "Dropped"])
+    let problems = Self.coverageProblems(operators, spellings: [])
+    #expect(problems.count == 3)
+    #expect(problems.first?.hasSuffix("dropped(_:and:): neither a diagram nor a `Diagram: see` line") == true)
+    #expect(problems.contains { $0.hasPrefix("the spellings that point to another diagram are") })
+    #expect(
+      problems.last?.hasSuffix("Dropped: the type neither draws a diagram nor names its operator's selector")
+        == true)
+    #expect(Self.coverageProblems(operators, spellings: ["Example.swift: spelled(by:)"]).count == 2)
+  }
+
   struct Item: Codable {
     let n: Int
   }
 
   struct Thrown: Error {}
+
+  /// A stream that keeps nothing: `print`'s lines are not what its diagram is about.
+  struct Discarded: TextOutputStream {
+    mutating func write(_ string: String) {}
+  }
 
   /// Plays the operator call `label` names on `run`'s inputs and renders its output; `nil` for a
   /// label this table does not know (an input's).
@@ -330,6 +487,40 @@ import Testing
       let recorder = connectable.record(on: run.scheduler)
       run.scheduler.advance(by: .milliseconds(2))
       let connection = connectable.connect()
+      run.scheduler.run()
+      connection.cancel()
+      return recorder.marbles { Character("\($0)") }
+
+    // Erasing, sharing by hand, and the forms the first pass left to their main spelling
+    case "eraseToAnyPublisher()": return run.render(try run.ints("upstream").eraseToAnyPublisher())
+    case "append([2, 3])": return run.render(try run.ints("self").append([2, 3]))
+    case "combineLatest(b, c, d)":
+      let combined = try run.strings("self").combineLatest(
+        try run.strings("b"), try run.strings("c"), try run.strings("d"))
+      return run.render(combined) { "(\($0.0), \($0.1), \($0.2), \($0.3))" }
+    case "merge(with: b, c)":
+      return run.render(try run.strings("self").merge(with: try run.strings("b"), try run.strings("c")))
+    case "[p0, p1].merge()": return run.render([try run.strings("p0"), try run.strings("p1")].merge())
+    case "withLatestFrom(other, resultSelector: +)":
+      let other = try run.strings("other")
+      return run.render(
+        try run.strings("self").withLatestFrom(other) { (mine: String, theirs: String) in mine + theirs })
+    case "removeDuplicates(by: parity)":
+      return run.render(try run.ints("upstream").removeDuplicates { $0 % 2 == $1 % 2 })
+    case "tryRemoveDuplicates(by: parity, throws on 4)":
+      return run.render(
+        try run.ints("upstream").tryRemoveDuplicates {
+          if $1 == 4 { throw Thrown() } else { $0 % 2 == $1 % 2 }
+        })
+    case "assertNoFailure()": return run.render(try run.ints("upstream").assertNoFailure())
+    case "print(to: stream)": return run.render(try run.ints("upstream").print(to: Discarded()))
+    case "makeConnectable().autoconnect()":
+      return run.render(try run.ints("upstream").assertNoFailure().makeConnectable().autoconnect())
+    case "multicast(subject: subject), connect() at 2":
+      let multicast = try run.ints("upstream").multicast(subject: PassthroughSubject<Int, MarbleFailure>())
+      let recorder = multicast.record(on: run.scheduler)
+      run.scheduler.advance(by: .milliseconds(2))
+      let connection = multicast.connect()
       run.scheduler.run()
       connection.cancel()
       return recorder.marbles { Character("\($0)") }

@@ -18,6 +18,17 @@ extension Publisher {
   }
 
   /// Delivers this publisher's values, then `values`, once it finishes.
+  ///
+  /// ```
+  /// self:          -1-|
+  /// append(2, 3):  -1-(23|)
+  /// ```
+  ///
+  /// A failure of this publisher is forwarded and the values never delivered. Threading: the
+  /// values are delivered on the thread of the finish.
+  ///
+  /// - Parameter values: The values to deliver last.
+  /// - Returns: A publisher of this publisher followed by the values.
   @inlinable
   public func append(
     _ values: Output...
@@ -28,8 +39,8 @@ extension Publisher {
   /// Delivers this publisher's values, then, once it finishes, the elements of `elements`.
   ///
   /// ```
-  /// self:          -1-|
-  /// append(2, 3):  -1-(23|)
+  /// self:              -1-|
+  /// append([2, 3]):  -1-(23|)
   /// ```
   ///
   /// A failure of this publisher is forwarded and the sequence never delivered. Threading: the

@@ -1,5 +1,5 @@
 extension Publishers {
-  /// The publisher `append` and `prepend` return: one publisher after the other.
+  /// The publisher `append(_:)` and `prepend(_:)` return: one publisher after the other.
   public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
   where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
     /// The publishers' output type.

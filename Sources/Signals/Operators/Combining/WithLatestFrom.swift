@@ -20,6 +20,20 @@ extension Publisher {
 
   /// Combines each value of this publisher with the latest value of `other` using
   /// `resultSelector`; see `withLatestFrom(_:)`.
+  ///
+  /// ```
+  /// self:                                  -a---b-c-|
+  /// other:                                 ---1--2----
+  /// withLatestFrom(other, resultSelector: +): -----x-y-|
+  /// values:                                x = b1, y = c2
+  /// ```
+  ///
+  /// Threading: `resultSelector` runs on the thread that delivers this publisher's value.
+  ///
+  /// - Parameters:
+  ///   - other: The publisher whose latest value is taken.
+  ///   - resultSelector: Makes the output from this publisher's value and `other`'s latest.
+  /// - Returns: A publisher of the combined values.
   @inlinable
   public func withLatestFrom<Other: Publisher, T>(
     _ other: Other, resultSelector: @escaping (Output, Other.Output) -> T

@@ -26,7 +26,8 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// The publisher `handleEvents(...)` returns.
+  /// The publisher `handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)`
+  /// and `print(_:to:)` return.
   public struct HandleEvents<Upstream: Publisher>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output

@@ -8,6 +8,13 @@ extension Publisher {
   /// p: receive finished
   /// ```
   ///
+  /// The events themselves pass through unchanged:
+  ///
+  /// ```
+  /// upstream:          -1-2-|
+  /// print(to: stream): -1-2-|
+  /// ```
+  ///
   /// Cancellation prints `receive cancel`, a failure `receive error: (error)`. The stream is
   /// copied, as in Combine: to read the lines back, pass a stream that writes to a shared
   /// object. Threading: lines

@@ -4,6 +4,17 @@ extension Publisher {
   /// Use it only where a failure is a programming error, as `fatalError` would be; for failures
   /// that can happen on real data, use `catch`, `replaceError` or `retry`. Values and a finish
   /// pass through.
+  ///
+  /// ```
+  /// upstream:           -1-2-|
+  /// assertNoFailure():  -1-2-|
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - prefix: The start of the message.
+  ///   - file: The file the message names.
+  ///   - line: The line the message names.
+  /// - Returns: A publisher that cannot fail.
   @inlinable
   public func assertNoFailure(
     _ prefix: String = "", file: StaticString = #file, line: UInt = #line

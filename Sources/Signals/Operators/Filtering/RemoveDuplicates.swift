@@ -14,6 +14,16 @@ extension Publisher where Output: Equatable {
 extension Publisher {
   /// Drops each value that `predicate(previous, value)` says duplicates the one delivered just
   /// before it. Completion passes through; each subscriber compares on its own.
+  ///
+  /// ```
+  /// upstream:                     -1-3-2-4-5-|
+  /// removeDuplicates(by: parity): -1---2---5-|
+  /// ```
+  ///
+  /// Threading: `predicate` runs on the thread that delivers the value.
+  ///
+  /// - Parameter predicate: Whether a value, second, duplicates the one delivered before it.
+  /// - Returns: A publisher without the values `predicate` calls duplicates.
   @inlinable
   public func removeDuplicates(
     by predicate: @escaping (Output, Output) -> Bool
@@ -30,6 +40,15 @@ extension Publisher {
 
   /// `removeDuplicates(by:)` with a predicate that may throw; a thrown error cancels the
   /// upstream and fails the publisher.
+  ///
+  /// ```
+  /// upstream:                                     -1-3-2-4-|
+  /// tryRemoveDuplicates(by: parity, throws on 4):  -1---2-#
+  /// ```
+  ///
+  /// - Parameter predicate: Whether a value, second, duplicates the one delivered before it;
+  ///   an error it throws fails the publisher.
+  /// - Returns: A publisher without the values `predicate` calls duplicates.
   @inlinable
   public func tryRemoveDuplicates(
     by predicate: @escaping (Output, Output) throws -> Bool

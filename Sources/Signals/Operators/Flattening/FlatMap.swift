@@ -31,6 +31,14 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
   /// `flatMap` for a publisher that cannot fail into publishers that can.
+  ///
+  /// Diagram: see `flatMap(maxPublishers:_:)`; the upstream takes the inner publishers' failure
+  /// type.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: The most inner publishers subscribed at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the inner publishers' values.
   @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P

@@ -9,6 +9,8 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// map { inner($0) }.switchToLatest():  ---x---y--|
   /// ```
   ///
+  /// - Returns: A publisher of the latest inner publisher's values.
+  ///
   /// where `search` answers 4 frames later: the answer to `a` (due at frame 5) never arrives,
   /// because `b` replaced it at frame 4. (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
@@ -28,6 +30,10 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 
 extension Publisher where Output: Publisher, Failure == Never {
   /// `switchToLatest` for a publisher that cannot fail, of publishers that can.
+  ///
+  /// Diagram: see `switchToLatest()`, the form whose publishers share one failure type.
+  ///
+  /// - Returns: A publisher of the latest inner publisher's values.
   @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
@@ -38,6 +44,10 @@ extension Publisher where Output: Publisher, Failure == Never {
 
 extension Publisher where Output: Publisher, Output.Failure == Never {
   /// `switchToLatest` for inner publishers that cannot fail, under a publisher that can.
+  ///
+  /// Diagram: see `switchToLatest()`, the form whose publishers share one failure type.
+  ///
+  /// - Returns: A publisher of the latest inner publisher's values.
   @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<
@@ -51,6 +61,10 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
   /// `switchToLatest` when neither the publisher nor its inner publishers can fail.
+  ///
+  /// Diagram: see `switchToLatest()`, the form whose publishers share one failure type.
+  ///
+  /// - Returns: A publisher of the latest inner publisher's values.
   @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)

@@ -3,6 +3,11 @@ extension Publisher {
   /// `createSubject` makes (once, at the first subscription or connection).
   ///
   /// Nothing flows until `connect()`. Threading: subjects are thread-safe, and so is this.
+  ///
+  /// Diagram: see `multicast(subject:)`, the form given the subject itself.
+  ///
+  /// - Parameter createSubject: Makes the subject, once.
+  /// - Returns: A connectable publisher that shares one upstream subscription.
   @inlinable public func multicast<S: Subject>(
     _ createSubject: @escaping () -> S
   ) -> Publishers.Multicast<Self, S>
@@ -11,6 +16,18 @@ extension Publisher {
   }
 
   /// Shares one subscription to this publisher among many subscribers through `subject`.
+  ///
+  /// ```
+  /// upstream:                                   -1-2-3-|
+  /// multicast(subject: subject), connect() at 2: ---1-2-3-|
+  /// ```
+  ///
+  /// Nothing flows until `connect()`: a cold upstream starts at the connection, and a
+  /// subscriber sees only what the subject sends after it attached. Threading: subjects are
+  /// thread-safe, and so is this.
+  ///
+  /// - Parameter subject: The subject the subscribers attach to.
+  /// - Returns: A connectable publisher that shares one upstream subscription.
   @inlinable public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
   where S.Output == Output, S.Failure == Failure {
     Publishers.Multicast(upstream: self) { subject }
@@ -18,7 +35,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// The publisher `multicast` returns: subscribers attach to its subject, and `connect()`
+  /// The publisher `multicast(subject:)` and `multicast(_:)` return: subscribers attach to its subject, and `connect()`
   /// attaches the subject to the upstream.
   public final class Multicast<Upstream: Publisher, SubjectType: Subject>: ConnectablePublisher,
     @unchecked Sendable

@@ -7,6 +7,14 @@
 
 extension Publisher {
   /// `debounce(for:scheduler:)`, with Combine's `options:` (ignored; see the file's note).
+  ///
+  /// Diagram: see `debounce(for:scheduler:)`.
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long the upstream must be quiet before its latest value is delivered.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
   @inlinable
   public func debounce<S: Scheduler>(
     for dueTime: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
@@ -16,6 +24,15 @@ extension Publisher {
 
   /// `delay(for:scheduler:)`, with Combine's `tolerance:` and `options:` (both ignored: the
   /// delay is exact in virtual time and as exact as the scheduler allows otherwise).
+  ///
+  /// Diagram: see `delay(for:scheduler:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long each event is held.
+  ///   - tolerance: Ignored.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
   public func delay<S: Scheduler>(
     for interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride?, scheduler: S,
@@ -25,6 +42,14 @@ extension Publisher {
   }
 
   /// `delay(for:scheduler:)`, with Combine's `options:` (ignored; see the file's note).
+  ///
+  /// Diagram: see `delay(for:scheduler:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long each event is held.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
   public func delay<S: Scheduler>(
     for interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
@@ -33,6 +58,15 @@ extension Publisher {
   }
 
   /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (ignored).
+  ///
+  /// Diagram: see `timeout(_:scheduler:customError:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long the upstream may be quiet before the publisher ends.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - options: Ignored.
+  ///   - customError: Makes the failure a timeout ends with; `nil` finishes instead.
+  /// - Returns: A publisher of the upstream's events until it is quiet for `interval`.
   @inlinable
   public func timeout<S: Scheduler>(
     _ interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?,
@@ -42,6 +76,13 @@ extension Publisher {
   }
 
   /// `receive(on:)`, with Combine's `options:` (ignored; see the file's note).
+  ///
+  /// Diagram: see `receive(on:)`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler that delivers every event.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the upstream's events, delivered by `scheduler`.
   @inlinable
   public func receive<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
@@ -50,6 +91,13 @@ extension Publisher {
   }
 
   /// `subscribe(on:)`, with Combine's `options:` (ignored; see the file's note).
+  ///
+  /// Diagram: see `subscribe(on:)`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler that subscribes, asks and cancels.
+  ///   - options: Ignored.
+  /// - Returns: A publisher that subscribes to the upstream on `scheduler`.
   @inlinable
   public func subscribe<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
@@ -58,6 +106,13 @@ extension Publisher {
   }
 
   /// `measureInterval(using:)`, with Combine's `options:` (ignored: it only reads `now`).
+  ///
+  /// Diagram: see `measureInterval(using:)`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler whose clock measures.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the time between the upstream's values.
   @inlinable
   public func measureInterval<S: Scheduler>(
     using scheduler: S, options: S.SchedulerOptions?
@@ -66,6 +121,13 @@ extension Publisher {
   }
 
   /// `collect(_:)` by time, with Combine's `options:` (ignored; see the file's note).
+  ///
+  /// Diagram: see `collect(_:)`.
+  ///
+  /// - Parameters:
+  ///   - strategy: When to deliver a group: by time, or by time or count.
+  ///   - options: Ignored.
+  /// - Returns: A publisher of the groups of values.
   @inlinable
   public func collect<S: Scheduler>(
     _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions?

@@ -24,6 +24,14 @@ extension Publisher {
   }
 
   /// Combines this publisher with `other` and maps each pair of latest values with `transform`.
+  ///
+  /// Diagram: see `combineLatest(_:)`, then `map(transform)`; `transform` runs on the thread that
+  /// delivers the pair.
+  ///
+  /// - Parameters:
+  ///   - other: The publisher to combine with.
+  ///   - transform: Makes the output from the latest value of each.
+  /// - Returns: A publisher of the transformed combinations.
   @inlinable
   public func combineLatest<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T

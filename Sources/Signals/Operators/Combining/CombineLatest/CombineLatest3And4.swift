@@ -19,6 +19,14 @@ extension Publisher {
   }
 
   /// Combines this publisher with two others and maps the latest three values with `transform`.
+  ///
+  /// Diagram: see `combineLatest(_:_:)`, then `map(transform)`.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - transform: Makes the output from the latest value of each.
+  /// - Returns: A publisher of the transformed combinations.
   @inlinable
   public func combineLatest<B: Publisher, C: Publisher, T>(
     _ b: B, _ c: C, _ transform: @escaping (Output, B.Output, C.Output) -> T
@@ -30,6 +38,21 @@ extension Publisher {
   /// Combines this publisher with three others; emits the latest four values whenever one
   /// changes, once all have a value. Completion, failure, cancellation and threading as in
   /// `combineLatest(_:)`.
+  ///
+  /// ```
+  /// self:                   -a------b-|
+  /// b:                      --1-------|
+  /// c:                      ---x------|
+  /// d:                      ----7-8---|
+  /// combineLatest(b, c, d): ----p-q-r-|
+  /// values:                 p = (a, 1, x, 7), q = (a, 1, x, 8), r = (b, 1, x, 8)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  /// - Returns: A publisher of quadruples of the latest values.
   @inlinable
   public func combineLatest<B: Publisher, C: Publisher, D: Publisher>(
     _ b: B, _ c: C, _ d: D
@@ -39,6 +62,15 @@ extension Publisher {
   }
 
   /// Combines this publisher with three others and maps the latest four values with `transform`.
+  ///
+  /// Diagram: see `combineLatest(_:_:_:)`, then `map(transform)`.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  ///   - transform: Makes the output from the latest value of each.
+  /// - Returns: A publisher of the transformed combinations.
   @inlinable
   public func combineLatest<B: Publisher, C: Publisher, D: Publisher, T>(
     _ b: B, _ c: C, _ d: D, _ transform: @escaping (Output, B.Output, C.Output, D.Output) -> T
@@ -72,7 +104,7 @@ extension Publishers {
     }
   }
 
-  /// The publisher `combineLatest(_:_:_:)` returns: quadruples of the latest values.
+  /// The publisher `combineLatest(_:_:_:)` returns (four inputs): quadruples of the latest values.
   public struct CombineLatest4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
     /// The latest four values.

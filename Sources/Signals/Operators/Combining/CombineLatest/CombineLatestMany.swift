@@ -18,7 +18,7 @@ extension Collection where Element: Publisher {
 }
 
 extension Publishers {
-  /// The publisher `[publishers].combineLatest()` returns.
+  /// The publisher `combineLatest()` of a collection of publishers returns.
   public struct CombineLatestMany<Upstream: Publisher>: Publisher {
     /// The latest value of every input, in order.
     public typealias Output = [Upstream.Output]

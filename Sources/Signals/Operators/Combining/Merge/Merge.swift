@@ -6,6 +6,9 @@ extension Publisher {
   /// other:              --1----2-|
   /// merge(with: other):  -a1--b-2-|
   /// ```
+  ///
+  /// - Parameter b: The other publisher.
+  /// - Returns: A publisher of every value of both, as they come.
   @inlinable
   public func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B>
   where B.Output == Output, B.Failure == Failure {
@@ -13,6 +16,18 @@ extension Publisher {
   }
 
   /// Merges this publisher with two others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// ```
+  /// self:                 -a---b-|
+  /// b:                    --1----2-|
+  /// c:                    ---9-|
+  /// merge(with: b, c):    -a19-b-2-|
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  /// - Returns: A publisher of every value of the 3 publishers, as they come.
   @inlinable
   public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
   where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure {
@@ -20,6 +35,14 @@ extension Publisher {
   }
 
   /// Merges this publisher with three others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// Diagram: see `merge(with:_:)`, with 4 inputs instead of 3.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  /// - Returns: A publisher of every value of the 4 publishers, as they come.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher>(
     with b: B, _ c: C, _ d: D
@@ -32,6 +55,15 @@ extension Publisher {
   }
 
   /// Merges this publisher with four others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// Diagram: see `merge(with:_:)`, with 5 inputs instead of 3.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  ///   - e: The fifth publisher.
+  /// - Returns: A publisher of every value of the 5 publishers, as they come.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E
@@ -44,6 +76,16 @@ extension Publisher {
   }
 
   /// Merges this publisher with five others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// Diagram: see `merge(with:_:)`, with 6 inputs instead of 3.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  ///   - e: The fifth publisher.
+  ///   - f: The sixth publisher.
+  /// - Returns: A publisher of every value of the 6 publishers, as they come.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E, _ f: F
@@ -56,6 +98,17 @@ extension Publisher {
   }
 
   /// Merges this publisher with six others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// Diagram: see `merge(with:_:)`, with 7 inputs instead of 3.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  ///   - e: The fifth publisher.
+  ///   - f: The sixth publisher.
+  ///   - g: The seventh publisher.
+  /// - Returns: A publisher of every value of the 7 publishers, as they come.
   @inlinable
   public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
@@ -69,6 +122,18 @@ extension Publisher {
   }
 
   /// Merges this publisher with seven others; see `Publishers.MergeMany` for the semantics.
+  ///
+  /// Diagram: see `merge(with:_:)`, with 8 inputs instead of 3.
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  ///   - d: The fourth publisher.
+  ///   - e: The fifth publisher.
+  ///   - f: The sixth publisher.
+  ///   - g: The seventh publisher.
+  ///   - h: The eighth publisher.
+  /// - Returns: A publisher of every value of the 8 publishers, as they come.
   @inlinable
   public func merge<
     B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
@@ -84,7 +149,7 @@ extension Publisher {
 }
 
 extension Publishers {
-  /// The publisher that merges 2 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:)` returns: 2 publishers merged; see `MergeMany` for the semantics.
   public struct Merge<A: Publisher, B: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure {
     /// The inputs' output type.
@@ -105,7 +170,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 3 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:)` returns: 3 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure {
     /// The inputs' output type.
@@ -127,7 +193,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 4 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:_:)` returns: 4 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where
     A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure,
@@ -153,7 +220,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 5 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:_:_:)` returns: 5 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
   where
     A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure,
@@ -182,7 +250,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 6 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:_:_:_:)` returns: 6 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>:
     Publisher
   where
@@ -213,7 +282,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 7 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:_:_:_:_:)` returns: 7 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge7<
     A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
   >: Publisher
@@ -245,7 +315,8 @@ extension Publishers {
     }
   }
 
-  /// The publisher that merges 8 publishers; see `MergeMany` for the semantics.
+  /// The publisher `merge(with:_:_:_:_:_:_:)` returns: 8 publishers merged; see `MergeMany` for the
+  /// semantics.
   public struct Merge8<
     A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
     H: Publisher

@@ -25,6 +25,13 @@ extension Publisher {
   }
 
   /// Zips this publisher with `other` and maps each pair with `transform`.
+  ///
+  /// Diagram: see `zip(_:)`, then `map(transform)`.
+  ///
+  /// - Parameters:
+  ///   - other: The publisher to zip with.
+  ///   - transform: Makes one value of a pair.
+  /// - Returns: A publisher of the transformed pairs.
   @inlinable
   public func zip<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T

@@ -21,6 +21,8 @@ extension Publisher {
 
   /// Zips this publisher with two others and maps each triple with `transform`.
   ///
+  /// Diagram: see `zip(_:_:)`, then `map(transform)`.
+  ///
   /// - Parameters:
   ///   - b: The second publisher.
   ///   - c: The third publisher.

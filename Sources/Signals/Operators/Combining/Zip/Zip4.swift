@@ -24,6 +24,8 @@ extension Publisher {
 
   /// Zips this publisher with three others and maps each quadruple with `transform`.
   ///
+  /// Diagram: see `zip(_:_:_:)`, then `map(transform)`.
+  ///
   /// - Parameters:
   ///   - b: The second publisher.
   ///   - c: The third publisher.
