@@ -15,7 +15,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// `finish()` refuses whatever is left, so an unknown flag is an error whichever mode the other
 /// flags chose, wherever it stands.
 ///
-/// Threading: a value type; use it from one thread. Failure: every read throws `UsageError`
+/// Threading: a value type; use it from one thread. Bad input: every read throws `UsageError`
 /// (an option without its value, a value outside its choices, an unknown option).
 public struct CommandLineOptions {
   var arguments: [String]

@@ -23,7 +23,7 @@ extension TerminalFront {
 /// then print the usage or the graph, play a script on virtual time, or run the app (in a
 /// terminal; elsewhere it plays the built-in script instead).
 ///
-/// Threading: main actor. Failure: a bad command line or an unreadable or malformed script
+/// Threading: main actor. Bad input: a bad command line or an unreadable or malformed script
 /// prints what is wrong (with the usage for a bad command line) on standard error and exits
 /// with status 2; output that cannot be written exits with status 1 (see `StandardStreams`).
 @MainActor

@@ -4,7 +4,7 @@
 /// different in the terminal and in the golden frames: a pop takes the back bar away with the
 /// screen, a dismiss uncovers the screen below as it was.
 ///
-/// Threading: pure functions of their arguments. Failure: none; text is padded or clipped to
+/// Threading: pure functions of their arguments. Bad input: none; text is padded or clipped to
 /// the width in terminal cells (wide characters count two).
 public enum ScreenFrame {
   /// `body` in a box whose text is `textWidth` cells wide (`| text |`). A pushed screen passes

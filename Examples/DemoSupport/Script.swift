@@ -34,7 +34,11 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 /// `backspace`, `esc`, `key NAME`, `wait 600ms` (or `2s`), `background`, `foreground`; blank
 /// lines and `#` comments are
 /// skipped. Lines end with LF, CRLF or a lone CR (`"\r\n"` is one `Character`, so each is
-/// matched as a whole). Failure: the first bad line throws `ScriptError`.
+/// matched as a whole).
+///
+/// - Parameter text: The script's text.
+/// - Returns: The steps, in order.
+/// - Throws: `ScriptError` for the first bad line, naming it.
 public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
   var steps: [ScriptStep] = []
   let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }

@@ -36,7 +36,8 @@ public enum StandardStreams {
 
   /// Writes all of `text` to standard output (retrying short and interrupted writes).
   ///
-  /// Failure: throws `WriteError` when the descriptor is closed, full, or a broken pipe.
+  /// - Parameter text: What to write.
+  /// - Throws: `WriteError` when the descriptor is closed, full, or a broken pipe.
   public static func writeOutput(_ text: String) throws(WriteError) {
     if let code = writeAll(text, to: STDOUT_FILENO) { throw WriteError(code: code) }
   }

@@ -39,7 +39,7 @@ public enum AuthScene {
 /// ask `makeScene(.home)` for a `HomeViewModel` and call `navigator.setRoot(.home(model))`.
 ///
 /// Threading: main actor; the gate's answers are received on the environment's scheduler.
-/// Failure: an output the graph does not allow now (a second login, say) changes nothing.
+/// Bad input: an output the graph does not allow now (a second login, say) changes nothing.
 @MainActor
 public final class AuthCoordinator {
   /// Where the view models come from.

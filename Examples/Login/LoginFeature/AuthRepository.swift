@@ -2,7 +2,7 @@ import Signals
 
 /// The app's view of authentication: service calls with their errors mapped to `AppError`.
 ///
-/// Threading: as the service's scheduler. Failure: every service failure becomes an
+/// Threading: as the service's scheduler. Completion: every service failure becomes an
 /// `AppError` here and nowhere else; an expired session (401) is also reported to `expiry`.
 public struct AuthRepository: Sendable {
   let service: any LoginService

@@ -20,7 +20,7 @@ public final class MessagesModule {
 
   /// Registers the module's routes: `last_contacts`, with an optional `count` (default 3).
   ///
-  /// Failure: a non-integer `count` is a `RouterError.badParameter` for the asker.
+  /// Bad input: a non-integer `count` is a `RouterError.badParameter` for the asker.
   public func register(in router: Router) throws(RouterError) {
     try router.register(OfficeRoutes.lastContacts) {
       [weak self] match -> AnyPublisher<[ContactCard], Never> in

@@ -45,7 +45,7 @@ public protocol BackButtonHandler: AnyObject {
 /// the contact (through the list, so back leads there). Every request goes through one
 /// `ServiceClient` to `server`, carrying the token of the session the login returned.
 ///
-/// Threading: main actor; services answer on the injected scheduler. Failure: an output the
+/// Threading: main actor; services answer on the injected scheduler. Bad input: an output the
 /// graph does not allow now changes nothing; a bad or early link becomes a notice.
 @MainActor
 public final class OfficeCoordinator: BackButtonHandler {

@@ -118,7 +118,7 @@ extension Subscribers {
   /// the cancellable and also feeds the publisher, use `assign(to:onWeak:)`.
   ///
   /// Threading: each write happens on the thread that delivers the value; `cancel()` may come
-  /// from any thread. Failure: it cannot fail (`Failure` is `Never`).
+  /// from any thread. Completion: its input cannot fail (`Failure` is `Never`).
   public final class Assign<Root, Input>: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: `object` and `subscription` are guarded by `lock`; the key path is immutable.
     /// The failure type: none.
