@@ -48,6 +48,12 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
 
   /// A coordinator for `graph` showing screens through `navigator`; `policy` says what `send`
   /// does with an event the graph refuses (`trySend` throws under `.throwError`).
+  ///
+  /// - Parameters:
+  ///   - graph: The screens and the events that move between them.
+  ///   - navigator: The front that shows the screens.
+  ///   - backEvent: The event a system back gesture stands for; `nil` refuses the gesture.
+  ///   - policy: What `send` does with an event the graph refuses.
   public init(
     graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil,
     policy: RejectionPolicy = .throwError
@@ -67,15 +73,26 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
 
   /// Whether `event` would be taken now (to enable a button): a transition exists and its guard
   /// passes.
+  ///
+  /// - Parameter event: The event to ask about.
+  /// - Returns: Whether sending `event` now would move the flow.
   public func can(_ event: Event) -> Bool { machine.can(event) }
 
   /// Sends `event` to the flow; returns whether it was taken. A refused event changes nothing
   /// and goes to the coordinator's policy.
+  ///
+  /// - Parameter event: The event to send.
+  /// - Returns: Whether the graph took the event.
   @discardableResult
   public func send(_ event: Event) -> Bool { machine.send(event) }
 
   /// Sends `event` to the flow; returns the new screen, or throws if the graph refuses it (under
   /// the default policy `.throwError`).
+  ///
+  /// - Parameter event: The event to send.
+  /// - Returns: The screen the flow moved to.
+  /// - Throws: `TransitionRejected` when the graph refuses `event` now, naming the screen, the
+  ///   event and the reason.
   @discardableResult
   public func trySend(_ event: Event) throws(TransitionRejected) -> Screen {
     try machine.trySend(event)
@@ -83,6 +100,8 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
 
   /// The user went back with a system gesture (the screen is already gone): validated by the
   /// graph as `backEvent`; the navigator is not asked to pop again.
+  ///
+  /// - Throws: `TransitionRejected` when there is no `backEvent` or the graph refuses it now.
   public func systemDidGoBack() throws(TransitionRejected) {
     guard let backEvent else {
       throw TransitionRejected(
@@ -121,6 +140,10 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
 
   /// Starts `child` (a sub-flow) and holds it until it finishes; `onFinish` gets its outcome,
   /// then the child is released. The child does not hold this coordinator.
+  ///
+  /// - Parameters:
+  ///   - child: The sub-flow to start.
+  ///   - onFinish: Gets the child's outcome, once.
   public func run<Child: ChildFlow>(_ child: Child, onFinish: @escaping (FlowOutcome<Child.Result>) -> Void) {
     children.append(child)
     child.finishHandler = { [weak self, weak child] outcome in
@@ -156,6 +179,8 @@ public protocol ChildFlow: AnyObject {
 
 extension ChildFlow {
   /// Ends the flow with `outcome`; later calls do nothing.
+  ///
+  /// - Parameter outcome: How the flow ended, for the parent's `onFinish`.
   public func finish(_ outcome: FlowOutcome<Result>) {
     let handler = finishHandler
     finishHandler = nil

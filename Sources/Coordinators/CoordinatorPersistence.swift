@@ -20,6 +20,7 @@ extension Coordinator where Screen: Codable {
   /// The screen stack as JSON (UTF-8 bytes; `Data(bytes)` where Foundation is used), to restore
   /// navigation after a relaunch.
   ///
+  /// - Returns: The JSON of the screen stack, root first.
   /// - Throws: The encoder's error if a screen's encoding fails.
   public func savedNavigation() throws -> [UInt8] {
     let encoder = JSONEncoder()
@@ -33,6 +34,7 @@ extension Coordinator where Screen: Codable {
   /// screen, and the machine moves to the top screen, keeping the stack (payloads included).
   /// Call it after `start()`.
   ///
+  /// - Parameter bytes: What `savedNavigation()` returned.
   /// - Throws: `StateRestoreError` for corrupt data, another version, an empty stack, a screen
   ///   the graph does not have, or a stack the graph cannot produce (a root that is not the
   ///   initial screen or a `.root` target, a screen no transition pushes or presents from the one

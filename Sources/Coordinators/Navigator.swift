@@ -10,12 +10,18 @@ public protocol Navigator<Screen>: AnyObject {
   associatedtype Screen
 
   /// Replaces everything shown with `screen`.
+  ///
+  /// - Parameter screen: The screen to show.
   func setRoot(_ screen: Screen)
   /// Pushes `screen` onto the current stack.
+  ///
+  /// - Parameter screen: The screen to show.
   func push(_ screen: Screen)
   /// Pops the top screen of the current stack.
   func pop()
   /// Presents `screen` modally.
+  ///
+  /// - Parameter screen: The screen to show.
   func present(_ screen: Screen)
   /// Dismisses the modally presented screen.
   func dismiss()

@@ -38,12 +38,21 @@ public struct RouteMatch: Sendable {
   public let parameters: [String: String]
 
   /// The parameter `name` as text.
+  ///
+  /// - Parameter name: The parameter's name in the pattern (`id` for `:id`) or the query.
+  /// - Returns: The parameter's value, percent-decoded.
+  /// - Throws: `RouterError.missingParameter` when the URL does not have it.
   public func string(_ name: String) throws(RouterError) -> String {
     guard let value = parameters[name] else { throw .missingParameter(name: name, url: url) }
     return value
   }
 
   /// The parameter `name` as an integer.
+  ///
+  /// - Parameter name: The parameter's name in the pattern (`id` for `:id`) or the query.
+  /// - Returns: The parameter's value as an integer.
+  /// - Throws: `RouterError.missingParameter` when the URL does not have it,
+  ///   `RouterError.badParameter` when it is not an integer.
   public func int(_ name: String) throws(RouterError) -> Int {
     let text = try string(name)
     guard let value = Int(text) else { throw .badParameter(name: name, value: text, expected: "an integer") }
@@ -83,6 +92,11 @@ public final class Router {
   public init() {}
 
   /// Routes URLs matching `pattern` to `handler` (deep links).
+  ///
+  /// - Parameters:
+  ///   - pattern: The URL pattern, with `:name` for a path parameter.
+  ///   - handler: Opens a matching link and says how it went.
+  /// - Throws: `RouterError.malformedURL` when `pattern` is not a URL pattern.
   public func register(
     _ pattern: String, handler: @escaping (RouteMatch) throws -> RouteDisposition
   ) throws(RouterError) {
@@ -90,6 +104,11 @@ public final class Router {
   }
 
   /// Answers data requests for URLs matching `pattern` with the publisher `handler` returns.
+  ///
+  /// - Parameters:
+  ///   - pattern: The URL pattern, with `:name` for a path parameter.
+  ///   - handler: Makes the publisher of the data a matching request asks for.
+  /// - Throws: `RouterError.malformedURL` when `pattern` is not a URL pattern.
   public func register<Output, Failure: Error>(
     _ pattern: String, request handler: @escaping (RouteMatch) throws -> AnyPublisher<Output, Failure>
   ) throws(RouterError) {
@@ -102,6 +121,11 @@ public final class Router {
   }
 
   /// Opens a deep link: returns how the handler disposed of it; a `.notReady` link is held.
+  ///
+  /// - Parameter url: The deep link.
+  /// - Returns: How the handler disposed of the link.
+  /// - Throws: `RouterError` when `url` is malformed, no route matches it, or its handler throws
+  ///   (a thrown `RouterError` as it is, any other error as `.handlerFailed`).
   @discardableResult
   public func open(_ url: String) throws(RouterError) -> RouteDisposition {
     let (handler, match) = try find(url, in: links)
@@ -116,6 +140,8 @@ public final class Router {
   /// Offers every held deep link again, oldest first; returns the URLs now handled. Those still
   /// not ready stay held (with their new reason); those that fail are dropped and returned in
   /// `failed`.
+  ///
+  /// - Returns: The URLs handled now, and those that failed with their errors, oldest first.
   @discardableResult
   public func deliverHeld() -> (handled: [String], failed: [(url: String, error: RouterError)]) {
     let pending = held
@@ -135,6 +161,9 @@ public final class Router {
   /// Refuses every held deep link for good, with `reason` (the flow that would take them is
   /// gone: the user logged out or quit the login); returns them, oldest first, so the UI can say
   /// why they were not opened.
+  ///
+  /// - Parameter reason: Why the links are refused.
+  /// - Returns: The refused URLs with `reason`, oldest first.
   @discardableResult
   public func refuseHeld(_ reason: String) -> [(url: String, reason: String)] {
     defer { held = [] }
@@ -145,6 +174,12 @@ public final class Router {
   ///
   /// Bad input: routing errors are thrown at once; a handler's publisher failure arrives as
   /// `.handlerFailed`, a value of another type as `.wrongResultType`.
+  ///
+  /// - Parameters:
+  ///   - url: The request's URL.
+  ///   - type: The type of the data asked for.
+  /// - Returns: The handler's publisher, its values cast to `type`.
+  /// - Throws: `RouterError` when no route matches `url` or its handler throws.
   public func request<T>(_ url: String, as type: T.Type) throws(RouterError) -> AnyPublisher<T, RouterError> {
     let (handler, match) = try find(url, in: requests)
     let publisher: AnyPublisher<Any, any Error>

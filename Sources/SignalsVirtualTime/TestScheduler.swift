@@ -40,6 +40,10 @@ public final class TestScheduler: Scheduler {
 
   /// Makes a scheduler whose clock reads `now` (zero by default), with marble frames of
   /// `frameDuration` (one millisecond by default).
+  ///
+  /// - Parameters:
+  ///   - now: The time the clock starts at.
+  ///   - frameDuration: The length of one marble frame; at least `.minimumInterval`.
   public init(now: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride = .milliseconds(1)) {
     state = Guarded(State(now: now))
     self.frameDuration = max(frameDuration, .minimumInterval)
@@ -99,12 +103,16 @@ public final class TestScheduler: Scheduler {
 
   /// Moves the clock forward by `interval`, running the work due on the way.
   /// A negative interval does nothing.
+  ///
+  /// - Parameter interval: How far to move the clock.
   public func advance(by interval: SchedulerTime.Stride = .zero) {
     advance(to: now.advanced(by: max(interval, .zero)))
   }
 
   /// Moves the clock to `instant`, running the work due up to it, in order.
   /// An instant in the past runs only the work due now.
+  ///
+  /// - Parameter instant: The time to move the clock to.
   public func advance(to instant: SchedulerTime) {
     while let action = state.withLock({ $0.popDue(upTo: instant) }) {
       action()
@@ -116,6 +124,9 @@ public final class TestScheduler: Scheduler {
   ///
   /// Repeating work never runs out, so this stops after `maxActions` actions and returns how
   /// many it ran; cancel timers first, or use `advance(by:)`, to end a test exactly.
+  ///
+  /// - Parameter maxActions: The most actions to run.
+  /// - Returns: How many actions ran.
   @discardableResult
   public func run(maxActions: Int = 1_000_000) -> Int {
     var ran = 0

@@ -133,6 +133,13 @@ final class RecordedSubscription: Subscription {
 extension TestScheduler {
   /// A hot publisher playing `marbles` from now; value characters map through `values`, `#`
   /// fails with `error`. Throws `MarbleError` for a malformed diagram.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  ///   - error: The failure a `#` sends.
+  /// - Returns: A hot publisher of the diagram, from now.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func hot<Output: Sendable, Failure: Error>(
     _ marbles: String, values: [Character: Output], error: Failure
   ) throws(MarbleError) -> TestPublisher<Output, Failure> {
@@ -141,6 +148,13 @@ extension TestScheduler {
   }
 
   /// A cold publisher playing `marbles` for each subscriber; see `hot(_:values:error:)`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  ///   - error: The failure a `#` sends.
+  /// - Returns: A cold publisher of the diagram, for each subscriber from its subscription.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func cold<Output: Sendable, Failure: Error>(
     _ marbles: String, values: [Character: Output], error: Failure
   ) throws(MarbleError) -> TestPublisher<Output, Failure> {
@@ -149,6 +163,12 @@ extension TestScheduler {
   }
 
   /// A hot publisher whose values are mapped through `values`; `#` fails with `MarbleFailure`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  /// - Returns: A hot publisher of the diagram, from now.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func hot<Output: Sendable>(
     _ marbles: String, values: [Character: Output]
   ) throws(MarbleError) -> TestPublisher<Output, MarbleFailure> {
@@ -156,6 +176,12 @@ extension TestScheduler {
   }
 
   /// A cold publisher whose values are mapped through `values`; `#` fails with `MarbleFailure`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  /// - Returns: A cold publisher of the diagram, for each subscriber from its subscription.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func cold<Output: Sendable>(
     _ marbles: String, values: [Character: Output]
   ) throws(MarbleError) -> TestPublisher<Output, MarbleFailure> {
@@ -172,6 +198,13 @@ extension TestScheduler {
   ///
   /// The failure type comes from the context or from `failureType`. Throws `MarbleError` for a
   /// malformed diagram, and `.failureInInfallibleDiagram` for a `#`, which it has no error for.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  ///   - failureType: The failure type; no event of the diagram sends one.
+  /// - Returns: A hot publisher of the diagram, from now.
+  /// - Throws: `MarbleError` for a malformed diagram, `.failureInInfallibleDiagram` for a `#`.
   public func hot<Output: Sendable, Failure: Error>(
     _ marbles: String, values: [Character: Output], failureType: Failure.Type = Failure.self
   ) throws(MarbleError) -> TestPublisher<Output, Failure> {
@@ -181,6 +214,13 @@ extension TestScheduler {
   }
 
   /// A cold publisher that cannot fail; see `hot(_:values:failureType:)`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - values: What each value character stands for.
+  ///   - failureType: The failure type; no event of the diagram sends one.
+  /// - Returns: A cold publisher of the diagram, for each subscriber from its subscription.
+  /// - Throws: `MarbleError` for a malformed diagram, `.failureInInfallibleDiagram` for a `#`.
   public func cold<Output: Sendable, Failure: Error>(
     _ marbles: String, values: [Character: Output], failureType: Failure.Type = Failure.self
   ) throws(MarbleError) -> TestPublisher<Output, Failure> {
@@ -191,6 +231,12 @@ extension TestScheduler {
 
   /// A hot publisher that cannot fail, whose values are the diagram's characters as strings;
   /// see `hot(_:values:failureType:)`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - failureType: The failure type; no event of the diagram sends one.
+  /// - Returns: A hot publisher of the diagram, from now.
+  /// - Throws: `MarbleError` for a malformed diagram, `.failureInInfallibleDiagram` for a `#`.
   public func hot<Failure: Error>(
     _ marbles: String, failureType: Failure.Type = Failure.self
   ) throws(MarbleError) -> TestPublisher<String, Failure> {
@@ -200,6 +246,12 @@ extension TestScheduler {
 
   /// A cold publisher that cannot fail, whose values are the diagram's characters as strings;
   /// see `hot(_:values:failureType:)`.
+  ///
+  /// - Parameters:
+  ///   - marbles: The diagram to play.
+  ///   - failureType: The failure type; no event of the diagram sends one.
+  /// - Returns: A cold publisher of the diagram, for each subscriber from its subscription.
+  /// - Throws: `MarbleError` for a malformed diagram, `.failureInInfallibleDiagram` for a `#`.
   public func cold<Failure: Error>(
     _ marbles: String, failureType: Failure.Type = Failure.self
   ) throws(MarbleError) -> TestPublisher<String, Failure> {
@@ -217,12 +269,20 @@ extension TestScheduler {
   }
 
   /// A hot publisher whose values are the diagram's characters, as strings.
+  ///
+  /// - Parameter marbles: The diagram to play.
+  /// - Returns: A hot publisher of the diagram, from now.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func hot(_ marbles: String) throws(MarbleError) -> TestPublisher<String, MarbleFailure> {
     let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration)
     return TestPublisher(scheduler: self, diagram: diagram, error: MarbleFailure(), hot: true)
   }
 
   /// A cold publisher whose values are the diagram's characters, as strings.
+  ///
+  /// - Parameter marbles: The diagram to play.
+  /// - Returns: A cold publisher of the diagram, for each subscriber from its subscription.
+  /// - Throws: `MarbleError` for a malformed diagram.
   public func cold(_ marbles: String) throws(MarbleError) -> TestPublisher<String, MarbleFailure> {
     let diagram = try MarbleDiagram(marbles, frameDuration: frameDuration)
     return TestPublisher(scheduler: self, diagram: diagram, error: MarbleFailure(), hot: false)
@@ -234,6 +294,11 @@ extension TestScheduler {
   /// Values render through `values` (or as themselves when one character long). For a
   /// publisher that never ends (a timer), cancel it with `prefix`, or use `advance` and a
   /// `Recorder`: `run()` stops after a million actions.
+  ///
+  /// - Parameters:
+  ///   - publisher: The publisher to run.
+  ///   - values: The character each value is written as.
+  /// - Returns: What arrived, as a marble diagram from now.
   public func run<P: Publisher>(_ publisher: P, values: [Character: P.Output] = [:]) -> String
   where P.Output: Equatable {
     let start = now
@@ -256,6 +321,13 @@ extension TestScheduler {
   /// `subscription` holds only frames, time progressions, at most one `^` and at most one `!`
   /// after it; anything else (a value, `|`, `#`, a second marker, `!` before `^`) is a thrown
   /// `MarbleError` pointing at its column, like any malformed diagram, and nothing is run.
+  ///
+  /// - Parameters:
+  ///   - publisher: The publisher to run.
+  ///   - subscription: When to subscribe (`^`) and to cancel (`!`).
+  ///   - values: The character each value is written as.
+  /// - Returns: What arrived, as a marble diagram from now.
+  /// - Throws: `MarbleError` for a malformed `subscription`; nothing is run.
   public func run<P: Publisher>(
     _ publisher: P, subscription: String, values: [Character: P.Output] = [:]
   ) throws(MarbleError) -> String where P.Output: Equatable {

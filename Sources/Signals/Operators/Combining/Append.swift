@@ -11,6 +11,9 @@ extension Publisher {
   /// demand); a failure of either is forwarded. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
+  ///
+  /// - Parameter publisher: The publisher whose values come last.
+  /// - Returns: A publisher of this publisher's values, then the other's.
   @inlinable
   public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
   where P.Output == Output, P.Failure == Failure {

@@ -5,6 +5,9 @@ extension Publisher {
   /// self:           ---3-|
   /// prepend(1, 2):  (12)--3-|
   /// ```
+  ///
+  /// - Parameter values: The values to deliver first.
+  /// - Returns: A publisher of the given values, then this publisher's.
   @inlinable
   public func prepend(
     _ values: Output...

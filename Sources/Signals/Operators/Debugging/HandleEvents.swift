@@ -11,6 +11,14 @@ extension Publisher {
   /// upstream:                           -1-2-|
   /// handleEvents(receiveOutput: log):  -1-2-|
   /// ```
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: Called with the subscription.
+  ///   - receiveOutput: Called with each value.
+  ///   - receiveCompletion: Called with the completion.
+  ///   - receiveCancel: Called when the subscriber cancels.
+  ///   - receiveRequest: Called with each demand the subscriber signals.
+  /// - Returns: A publisher of the same events.
   @inlinable
   public func handleEvents(
     receiveSubscription: ((any Subscription) -> Void)? = nil,

@@ -19,6 +19,11 @@ extension Publisher {
   /// copied, as in Combine: to read the lines back, pass a stream that writes to a shared
   /// object. Threading: lines
   /// are written on the thread of their event; give each thread its own stream if that matters.
+  ///
+  /// - Parameters:
+  ///   - prefix: Starts every line.
+  ///   - stream: Where the lines go; standard output when `nil`.
+  /// - Returns: A publisher of the same events.
   @inlinable
   public func print(
     _ prefix: String = "", to stream: (any TextOutputStream)? = nil

@@ -12,6 +12,9 @@ extension Publisher {
   /// replacement. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
+  ///
+  /// - Parameter handler: Makes the publisher that replaces the failed upstream.
+  /// - Returns: A publisher of the upstream's values, then of the handler's publisher after a failure.
   @inlinable
   public func `catch`<P: Publisher>(
     _ handler: @escaping (Failure) -> P
@@ -26,6 +29,9 @@ extension Publisher {
   /// handler:                    -8-|
   /// tryCatch { _ in handler }:  -1--8-|
   /// ```
+  ///
+  /// - Parameter handler: Makes the publisher that replaces the failed upstream; an error it throws fails the publisher.
+  /// - Returns: A publisher of the upstream's values, then of the handler's publisher after a failure.
   @inlinable
   public func tryCatch<P: Publisher>(
     _ handler: @escaping (Failure) throws -> P

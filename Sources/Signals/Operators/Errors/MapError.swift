@@ -5,6 +5,9 @@ extension Publisher {
   /// upstream:                   -1-#
   /// mapError { _ in Other() }:  -1-#
   /// ```
+  ///
+  /// - Parameter transform: Makes the new failure from the upstream's.
+  /// - Returns: A publisher of the same values whose failure is transformed.
   @inlinable
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
     .init(self) {

@@ -5,6 +5,9 @@ extension Publisher {
   /// upstream:               -1-#
   /// replaceError(with: 0):  -1-(0|)
   /// ```
+  ///
+  /// - Parameter output: The value delivered in place of a failure.
+  /// - Returns: A publisher that cannot fail.
   @inlinable
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     .init(self) {

@@ -13,6 +13,9 @@ extension Publisher {
   /// failure. Demand: outstanding demand is asked again of each new attempt. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
+  ///
+  /// - Parameter retries: How many times to subscribe again after a failure; below 0 counts as 0.
+  /// - Returns: A publisher that resubscribes to the upstream after a failure.
   @inlinable
   public func retry(_ retries: Int) -> Publishers.Retry<Self> {
     Publishers.Retry(upstream: self, retries: Swift.max(0, retries))

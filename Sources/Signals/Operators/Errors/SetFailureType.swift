@@ -6,6 +6,9 @@ extension Publisher {
   /// upstream:                          -1-2-|
   /// setFailureType(to: Thrown.self):  -1-2-|
   /// ```
+  ///
+  /// - Parameter failureType: The failure type the result declares.
+  /// - Returns: A publisher of the same events with the new failure type.
   @inlinable
   public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E>
   where Failure == Never {

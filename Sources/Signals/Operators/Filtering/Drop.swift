@@ -7,6 +7,9 @@ extension Publisher {
   /// ```
   ///
   /// Bad input: a negative `count` is treated as 0.
+  ///
+  /// - Parameter count: How many values to drop.
+  /// - Returns: A publisher of the values after the first `count`.
   @inlinable
   public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
     .init(self) {
@@ -26,6 +29,9 @@ extension Publisher {
   /// upstream:          -1-5-2-|
   /// drop(while: <3):   ---5-2-|
   /// ```
+  ///
+  /// - Parameter predicate: Whether to keep dropping; runs on the thread that delivers the value.
+  /// - Returns: A publisher of the values from the first one `predicate` rejects.
   @inlinable
   public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
     .init(self) {
@@ -44,6 +50,9 @@ extension Publisher {
   /// upstream:                     -1-5-2-|
   /// tryDrop(while: throws on 5):  ---#
   /// ```
+  ///
+  /// - Parameter predicate: Whether to keep dropping; an error it throws fails the publisher.
+  /// - Returns: A publisher of the values from the first one `predicate` rejects.
   @inlinable
   public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
     .init(self) {

@@ -9,6 +9,9 @@ extension Publisher {
   /// Completion, failure and cancellation pass through unchanged; demand too, and a value that
   /// does not pass asks the upstream for one more, as in Combine. Threading: `isIncluded` runs
   /// on the thread that delivers the value. No lock, no allocation per value.
+  ///
+  /// - Parameter isIncluded: Whether a value passes; runs on the thread that delivers it.
+  /// - Returns: A publisher of the values that pass.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
     Publishers.Filter(upstream: self, isIncluded: isIncluded)

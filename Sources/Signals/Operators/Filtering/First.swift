@@ -7,6 +7,8 @@ extension Publisher {
   /// ```
   ///
   /// An upstream that finishes empty finishes it empty; a failure is forwarded.
+  ///
+  /// - Returns: A publisher of at most one value.
   @inlinable
   public func first() -> Publishers.First<Self> {
     .init(self) { RelayRules(asking: .everythingForOneResult, value: { .emitThenFinish($0) }) }
@@ -19,6 +21,9 @@ extension Publisher {
   /// upstream:           -1-2-3-|
   /// first(where: >1):  ---(2|)
   /// ```
+  ///
+  /// - Parameter predicate: Decides on each value; runs on the thread that delivers it.
+  /// - Returns: A publisher of at most one value.
   @inlinable
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
     .init(self) {
@@ -33,6 +38,9 @@ extension Publisher {
   /// upstream:                     -1-2-3-|
   /// tryFirst(where: throws on 2):  ---#
   /// ```
+  ///
+  /// - Parameter predicate: Decides on each value; an error it throws fails the publisher.
+  /// - Returns: A publisher of at most one value.
   @inlinable
   public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
     .init(self) {

@@ -5,6 +5,8 @@ extension Publisher {
   /// upstream:        -1-2-|
   /// ignoreOutput():  -----|
   /// ```
+  ///
+  /// - Returns: A publisher of the upstream's completion only.
   @inlinable
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
     .init(self) { RelayRules(asking: .everything, value: { _ in .skip }) }

@@ -7,6 +7,8 @@ extension Publisher {
   /// ```
   ///
   /// An upstream that finishes empty finishes it empty; on failure the held value is dropped.
+  ///
+  /// - Returns: A publisher of at most one value, delivered when the upstream finishes.
   @inlinable
   public func last() -> Publishers.Last<Self> {
     .init(last { _ in true }.relayed)
@@ -18,6 +20,9 @@ extension Publisher {
   /// upstream:          -1-2-3-|
   /// last(where: <3):  -------(2|)
   /// ```
+  ///
+  /// - Parameter predicate: Decides on each value; runs on the thread that delivers it.
+  /// - Returns: A publisher of at most one value, delivered when the upstream finishes.
   @inlinable
   public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
     .init(self) {

@@ -8,6 +8,9 @@ extension Publisher {
   ///
   /// `prefix(0)` finishes on subscription without subscribing upstream. Bad input: a negative
   /// `maxLength` is treated as 0. A failure before the n-th value is forwarded.
+  ///
+  /// - Parameter maxLength: How many values to deliver.
+  /// - Returns: A publisher that finishes after the values it keeps.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
     .init(self, finishesAtOnce: maxLength <= 0) {
@@ -26,6 +29,9 @@ extension Publisher {
   /// upstream:            -1-2-5-1-|
   /// prefix(while: <3):   -1-2-|
   /// ```
+  ///
+  /// - Parameter predicate: Whether to go on; runs on the thread that delivers the value.
+  /// - Returns: A publisher that finishes after the values it keeps.
   @inlinable
   public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
     .init(self) {
@@ -40,6 +46,9 @@ extension Publisher {
   /// upstream:                       -1-2-5-|
   /// tryPrefix(while: throws on 2):  -1-#
   /// ```
+  ///
+  /// - Parameter predicate: Whether to go on; an error it throws fails the publisher.
+  /// - Returns: A publisher that finishes after the values it keeps.
   @inlinable
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>
   {

@@ -5,6 +5,8 @@ extension Publisher where Output: Equatable {
   /// upstream:            -1-1-2-2-1-|
   /// removeDuplicates():  -1---2---1-|
   /// ```
+  ///
+  /// - Returns: A publisher without consecutive equal values.
   @inlinable
   public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
     removeDuplicates(by: ==)

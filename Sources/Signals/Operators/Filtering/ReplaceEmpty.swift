@@ -7,6 +7,9 @@ extension Publisher {
   /// ```
   ///
   /// Values of a non-empty upstream and failures pass through.
+  ///
+  /// - Parameter output: The value delivered when the upstream finishes without one.
+  /// - Returns: A publisher of at least one value, unless it fails.
   @inlinable
   public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
     .init(self) {

@@ -6,6 +6,9 @@ extension Publisher {
   /// upstream:                     -1-2-3-|
   /// tryFilter(even, throws on 3):  ---2-#
   /// ```
+  ///
+  /// - Parameter isIncluded: Whether a value passes; an error it throws fails the publisher.
+  /// - Returns: A publisher of the values that pass.
   @inlinable
   public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     .init(self) {

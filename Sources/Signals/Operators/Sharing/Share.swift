@@ -10,6 +10,8 @@ extension Publisher {
   ///
   /// Late subscribers get only the values sent after they attach; use `share(replay:)` to give
   /// them the latest ones too. Threading: as the subjects it is built on.
+  ///
+  /// - Returns: A publisher that shares one upstream subscription among its subscribers.
   @inlinable public func share() -> Publishers.Share<Self> {
     multicast(subject: PassthroughSubject<Output, Failure>()).autoconnect()
   }
@@ -25,6 +27,9 @@ extension Publisher {
   /// share(replay: 1): first:         -a-b-c-|
   /// share(replay: 1): second, from 2: --ab-c-|
   /// ```
+  ///
+  /// - Parameter count: How many of the latest values a new subscriber receives first.
+  /// - Returns: A publisher that shares one upstream subscription among its subscribers.
   @inlinable public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     multicast(subject: ReplaySubject<Output, Failure>(bufferSize: count)).autoconnect()
   }

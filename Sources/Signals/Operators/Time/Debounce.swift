@@ -17,6 +17,11 @@ extension Publisher {
   /// is dropped. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long the upstream must be quiet before its latest value is delivered.
+  ///   - scheduler: The scheduler the timing runs on.
+  /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
   @inlinable
   public func debounce(
     for dueTime: SchedulerTime.Stride, scheduler: some Scheduler

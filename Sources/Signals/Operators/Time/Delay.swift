@@ -12,6 +12,11 @@ extension Publisher {
   /// `scheduler`. Bad input: a negative `interval` is treated as zero. Demand passes through. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
+  ///
+  /// - Parameters:
+  ///   - interval: How long each event is held.
+  ///   - scheduler: The scheduler the timing runs on.
+  /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
   public func delay(for interval: SchedulerTime.Stride, scheduler: some Scheduler) -> Publishers.Delay<Self> {
     Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)

@@ -16,6 +16,9 @@ extension Publisher {
   /// for values as you handle them. Threading: on a scheduler that runs actions on several
   /// threads at once, the subscriber still gets one call at a time, and a thread that has
   /// delivered a fair batch hands the rest to the next, as a subject's queue does.
+  ///
+  /// - Parameter scheduler: The scheduler that delivers every event.
+  /// - Returns: A publisher of the upstream's events, delivered by `scheduler`.
   @inlinable
   public func receive(on scheduler: some Scheduler) -> Publishers.ReceiveOn<Self> {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler)

@@ -10,6 +10,9 @@ extension Publisher {
   /// upstream:                  -a-b-|
   /// subscribe(on: scheduler):  -a-b-|
   /// ```
+  ///
+  /// - Parameter scheduler: The scheduler that subscribes, asks and cancels.
+  /// - Returns: A publisher that subscribes to the upstream on `scheduler`.
   @inlinable
   public func subscribe(on scheduler: some Scheduler) -> Publishers.SubscribeOn<Self> {
     Publishers.SubscribeOn(upstream: self, scheduler: scheduler)

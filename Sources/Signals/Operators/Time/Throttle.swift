@@ -15,6 +15,12 @@ extension Publisher {
   /// pending value, then follows it; a failure drops it and goes at once. Threading: the first
   /// value of a quiet period is delivered on the upstream's thread, later ones on `scheduler`.
   /// Bad input: an `interval` below one nanosecond is treated as one nanosecond.
+  ///
+  /// - Parameters:
+  ///   - interval: The window each delivered value opens.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - latest: Whether a window delivers its latest value (`true`) or its first.
+  /// - Returns: A publisher of at most one value per window.
   @inlinable
   public func throttle(
     for interval: SchedulerTime.Stride, scheduler: some Scheduler, latest: Bool

@@ -20,6 +20,12 @@ extension Publisher {
   /// passes through. The subscription handshake is Combine's: the upstream is subscribed first,
   /// and this operator's subscription reaches the subscriber when the upstream's reaches it. Bad input: a negative `interval` is treated as zero (the timeout fires at once on
   /// the scheduler).
+  ///
+  /// - Parameters:
+  ///   - interval: How long the upstream may be quiet before the publisher ends.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - customError: Makes the failure a timeout ends with; `nil` finishes instead.
+  /// - Returns: A publisher of the upstream's events until it is quiet for `interval`.
   @inlinable
   public func timeout(
     _ interval: SchedulerTime.Stride, scheduler: some Scheduler, customError: (() -> Failure)? = nil

@@ -9,6 +9,8 @@ extension Publisher {
   ///
   /// An empty upstream gives `[]`. On failure the collected values are dropped and the failure
   /// forwarded.
+  ///
+  /// - Returns: A publisher of arrays of the upstream's values.
   @inlinable
   public func collect() -> Publishers.Collect<Self> {
     .init(self) {
@@ -36,6 +38,9 @@ extension Publisher {
   /// ```
   ///
   /// Bad input: a `count` below 1 is treated as 1. On failure a partial array is dropped.
+  ///
+  /// - Parameter count: How many values a group holds; below 1 counts as 1.
+  /// - Returns: A publisher of arrays of the upstream's values.
   @inlinable
   public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
     let size = Swift.max(1, count)

@@ -7,6 +7,9 @@ extension Publisher {
   /// ```
   ///
   /// Completion passes through. Threading: `transform` runs on the delivering thread.
+  ///
+  /// - Parameter transform: Makes a value, or `nil` to drop it.
+  /// - Returns: A publisher of the non-`nil` results.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
     .init(self) {
@@ -23,6 +26,9 @@ extension Publisher {
   /// upstream:                           -1-x-3-|
   /// tryCompactMap(Int, throws on 3):  -1---#
   /// ```
+  ///
+  /// - Parameter transform: Makes a value, or `nil` to drop it; an error it throws fails the publisher.
+  /// - Returns: A publisher of the non-`nil` results.
   @inlinable
   public func tryCompactMap<T>(
     _ transform: @escaping (Output) throws -> T?

@@ -9,6 +9,9 @@ extension Publisher {
   ///
   /// Completion, failure, cancellation and demand pass through unchanged. Threading: `transform` runs
   /// on the thread that delivers the value. No lock, no allocation per value.
+  ///
+  /// - Parameter transform: Makes the new value; runs on the thread that delivers the value.
+  /// - Returns: A publisher of the transformed values.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
     Publishers.Map(upstream: self, transform: transform)

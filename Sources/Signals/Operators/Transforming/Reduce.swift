@@ -8,6 +8,11 @@ extension Publisher {
   ///
   /// An upstream that finishes empty gives `initialResult`. On failure the partial result is
   /// dropped and the failure forwarded.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The result before the first value.
+  ///   - nextPartialResult: Folds a value into the result.
+  /// - Returns: A publisher of the final result, delivered when the upstream finishes.
   @inlinable
   public func reduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
@@ -33,6 +38,11 @@ extension Publisher {
   /// upstream:                       -1-2-3-|
   /// tryReduce(0, +, throws on 3):  -----#
   /// ```
+  ///
+  /// - Parameters:
+  ///   - initialResult: The result before the first value.
+  ///   - nextPartialResult: Folds a value into the result; an error it throws fails the publisher.
+  /// - Returns: A publisher of the final result, delivered when the upstream finishes.
   @inlinable
   public func tryReduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T

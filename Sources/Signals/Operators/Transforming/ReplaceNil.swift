@@ -6,6 +6,9 @@ extension Publisher {
   /// replaceNil(0):  -1-0-3-|
   /// values:        n = nil
   /// ```
+  ///
+  /// - Parameter output: The value delivered in place of `nil`.
+  /// - Returns: A publisher of non-optional values.
   @inlinable
   public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
     map { $0 ?? output }

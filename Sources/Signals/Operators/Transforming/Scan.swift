@@ -8,6 +8,11 @@ extension Publisher {
   /// ```
   ///
   /// Each subscriber accumulates from `initialResult` on its own. Completion passes through.
+  ///
+  /// - Parameters:
+  ///   - initialResult: The result before the first value.
+  ///   - nextPartialResult: Folds a value into the result.
+  /// - Returns: A publisher of each intermediate result.
   @inlinable
   public func scan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
@@ -27,6 +32,11 @@ extension Publisher {
   /// upstream:                      -1-2-3-|
   /// tryScan(0, +, throws on 3):  -1-3-#
   /// ```
+  ///
+  /// - Parameters:
+  ///   - initialResult: The result before the first value.
+  ///   - nextPartialResult: Folds a value into the result; an error it throws fails the publisher.
+  /// - Returns: A publisher of each intermediate result.
   @inlinable
   public func tryScan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T

@@ -9,6 +9,9 @@ extension Publisher {
   ///
   /// On a throw, the upstream is cancelled at once and the error is delivered as the failure
   /// (`any Error`). Threading: `transform` runs on the delivering thread.
+  ///
+  /// - Parameter transform: Makes the new value; an error it throws fails the publisher.
+  /// - Returns: A publisher of the transformed values.
   @inlinable
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     .init(self) {

@@ -17,6 +17,9 @@ extension Publisher {
   ///
   /// Threading: the inputs may produce on different threads; the subscriber still receives one
   /// call at a time. Two lock rounds per value, no allocation.
+  ///
+  /// - Parameter other: The publisher to combine with.
+  /// - Returns: A publisher of pairs of the latest values.
   @inlinable
   public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
   where P.Failure == Failure {

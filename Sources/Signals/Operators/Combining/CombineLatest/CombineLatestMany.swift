@@ -11,6 +11,8 @@ extension Collection where Element: Publisher {
   ///
   /// An empty collection finishes at once. Completion, failure, cancellation and threading as in
   /// `combineLatest(_:)`.
+  ///
+  /// - Returns: A publisher of arrays of the latest value of each publisher, in the collection's order.
   @inlinable
   public func combineLatest() -> Publishers.CombineLatestMany<Element> {
     Publishers.CombineLatestMany(Array(self))
