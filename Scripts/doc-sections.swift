@@ -41,7 +41,7 @@ func throwsItself(_ declaration: String) -> Bool {
     }
   }
   let effects = rest.split(separator: "->").first ?? rest
-  return effects.firstMatch(of: /\b(re)?throws\b/) != nil
+  return effects.firstMatch(of: #/\b(re)?throws\b/#) != nil
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -77,7 +77,7 @@ for path in arguments.dropFirst() {
       $0["spelling"] as? String
     }.joined()
     var absent: [String] = []
-    if !parameters.isEmpty, doc.firstMatch(of: /- Parameters?\b/) == nil { absent.append("Parameters") }
+    if !parameters.isEmpty, doc.firstMatch(of: #/- Parameters?\b/#) == nil { absent.append("Parameters") }
     if kind != "swift.init", !["", "()", "Void"].contains(returns), !doc.contains("- Returns:") {
       absent.append("Returns")
     }

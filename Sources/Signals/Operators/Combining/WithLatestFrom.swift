@@ -11,6 +11,9 @@ extension Publisher {
   /// Only this publisher triggers output; `other`'s values are remembered, never delivered on
   /// their own. Finishes when this publisher finishes (cancelling `other`); a failure of either
   /// is forwarded at once. Threading: as `combineLatest`.
+  ///
+  /// - Parameter other: The publisher whose latest value is taken.
+  /// - Returns: A publisher of `other`'s latest value at each of this publisher's values.
   @inlinable
   public func withLatestFrom<Other: Publisher>(
     _ other: Other

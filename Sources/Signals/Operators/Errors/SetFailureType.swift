@@ -36,6 +36,9 @@ extension Publishers {
     }
 
     /// The same publisher with another failure type.
+    ///
+    /// - Parameter failureType: The failure type the result declares.
+    /// - Returns: The same upstream with the new failure type.
     @inlinable
     public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureType<Upstream, E> {
       SetFailureType<Upstream, E>(upstream: upstream)

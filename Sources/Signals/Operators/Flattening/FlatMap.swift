@@ -21,6 +21,11 @@ extension Publisher {
   /// Threading: inner publishers may produce on any thread; the subscriber receives one call at
   /// a time. `transform` runs on the upstream's thread. Bad input: a limit below 1 is treated as
   /// `.max(1)`.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: The most inner publishers subscribed at once.
+  ///   - transform: Makes a publisher from a value; runs on the upstream's thread.
+  /// - Returns: A publisher of the inner publishers' values.
   @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P

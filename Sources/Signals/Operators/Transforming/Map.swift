@@ -43,6 +43,9 @@ extension Publishers {
     }
 
     /// Two maps in a row become one.
+    ///
+    /// - Parameter next: Makes the new value from this map's result.
+    /// - Returns: One `map` that applies both transforms.
     @inlinable
     public func map<T>(_ next: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
       let first = transform

@@ -10,6 +10,11 @@ extension Publisher {
   /// combineLatest(b, c): ---p-q---|
   /// values:              p = (a, 1, x), q = (b, 1, x)
   /// ```
+  ///
+  /// - Parameters:
+  ///   - b: The second publisher.
+  ///   - c: The third publisher.
+  /// - Returns: A publisher of triples of the latest values.
   @inlinable
   public func combineLatest<B: Publisher, C: Publisher>(
     _ b: B, _ c: C

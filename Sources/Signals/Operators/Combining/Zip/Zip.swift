@@ -19,6 +19,9 @@ extension Publisher {
   /// the subscriber receives this subscription once both have theirs. Demand: each input is asked for what the subscriber asks for, so a buffer holds
   /// at most that many values; with `.unlimited` (a `sink`), inputs that produce at very
   /// different rates keep the faster one's values in memory.
+  ///
+  /// - Parameter other: The publisher to zip with.
+  /// - Returns: A publisher of pairs of the n-th values.
   @inlinable
   public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where P.Failure == Failure {
     Publishers.Zip(self, other)
