@@ -5,7 +5,7 @@ import LoginFeature
 ///
 /// Keys: enter presses the first button (retry, update now); `s` opens the settings; esc
 /// presses the cancel button (exit the app, or later for an optional update).
-/// Threading: main actor, like the dialog's model. Failure: none.
+/// Threading: main actor, like the dialog's model. Bad input: none.
 @MainActor
 enum GateDialogView {
   /// The text width inside the alert box.

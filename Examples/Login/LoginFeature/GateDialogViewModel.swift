@@ -12,7 +12,7 @@ import Signals
 /// settings" ask the device to open a URL (`opened` says which, for the view to show);
 /// "exit" asks the app to quit (`exitRequested`).
 ///
-/// Threading: main actor, like its screen. Failure: a button the dialog does not have, and
+/// Threading: main actor, like its screen. Bad input: a button the dialog does not have, and
 /// `dismiss()` on a dialog that cannot be dismissed, change nothing and answer `false`.
 @MainActor
 public final class GateDialogViewModel {

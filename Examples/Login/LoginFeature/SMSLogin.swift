@@ -11,7 +11,7 @@ public protocol SMSLoginService: Sendable {
 
 /// An in-process SMS service: each known number belongs to an account, and the code it
 /// "sends" is fixed (`code`), so a demo can show it. Both requests answer after `latency` on the
-/// injected scheduler. Failure: an unknown number or a wrong code is `.rejected` with the
+/// injected scheduler. Bad input: an unknown number or a wrong code is `.rejected` with the
 /// message to show.
 public struct InProcessSMSLoginService: SMSLoginService {
   /// The known numbers and the accounts they log in.
@@ -73,7 +73,7 @@ public enum SMSCodeStatus: Equatable, Sendable {
 /// (`LoginStatus`, same graph); success is handled by the gate (profile stored, language
 /// synced); a 401 is reported to the session-expiry hub like every other request.
 ///
-/// Threading: use it from one thread; answers arrive on the service's scheduler. Failure:
+/// Threading: use it from one thread; answers arrive on the service's scheduler. Bad input:
 /// requests while the gate blocks, while one runs, or with a malformed number or code are
 /// ignored; a service failure shows as `SMSCodeStatus.failed` or `LoginStatus.failure`.
 public final class SMSLoginViewModel {
