@@ -3,7 +3,7 @@ import Synchronization
 /// Every request a `ServiceClient` sent, oldest first, as a test or a debug screen reads it
 /// (seed 004's console logger plugin, kept instead of printed).
 ///
-/// Threading: any thread (a mutex). Failure: never fails.
+/// Threading: any thread (a mutex). Bad input: none; it never fails.
 public final class RequestLog: Sendable {
   /// One request: what was asked, with which token, and how it ended.
   public struct Entry: Sendable, Equatable, CustomStringConvertible {
@@ -49,7 +49,7 @@ public final class RequestLog: Sendable {
 /// The session token the client sends with every authenticated request: set when a login
 /// succeeds, cleared on logout or an expired session.
 ///
-/// Threading: any thread (a mutex). Failure: never fails; with no token an authenticated request
+/// Threading: any thread (a mutex). Bad input: none, it never fails; with no token an authenticated request
 /// goes without one and the server answers 401.
 public final class SessionTokenStore: Sendable {
   let state = Mutex<String?>(nil)

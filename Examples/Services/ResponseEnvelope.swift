@@ -8,7 +8,7 @@ import Foundation
 /// of 0 is success and `data` holds the payload; any other code is a refusal whose `msg` the
 /// user may read.
 ///
-/// Threading: a value, any thread. Failure: `decode(status:body:as:)` turns every problem into a
+/// Threading: a value, any thread. Bad input: `decode(status:body:as:)` turns every problem into a
 /// `ServiceError` and never traps.
 public struct ResponseEnvelope<Payload: Decodable>: Decodable {
   /// 0 for success, the server's reason otherwise.

@@ -16,7 +16,7 @@ import Signals
 /// - every 401 is reported to `expiry`, the app's one place for an expired session.
 ///
 /// Threading: answers arrive as the transport delivers them (the scheduler for
-/// `InProcessTransport`, URLSession's queue otherwise). Failure: bad input and bad answers are
+/// `InProcessTransport`, URLSession's queue otherwise). Bad input: bad requests and bad answers are
 /// typed errors; nothing traps.
 public struct ServiceClient: Sendable {
   /// Where the server is: paths are resolved against it.

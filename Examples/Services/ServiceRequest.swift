@@ -8,7 +8,7 @@ import Foundation
 /// query or JSON body, and whether it needs the session token. `ServiceClient` turns it into a
 /// `URLRequest` against its base URL.
 ///
-/// Threading: a value, any thread. Failure: none here; a path that makes no URL fails in the
+/// Threading: a value, any thread. Bad input: none here; a path that makes no URL fails in the
 /// client as `.undecodable("bad URL ...")`.
 public struct ServiceRequest: Sendable, Equatable {
   /// The HTTP method: `GET` sends `parameters` as the query, anything else as a JSON body.

@@ -8,7 +8,7 @@ import Signals
 /// How a `ServiceClient`'s requests travel: over URLSession (`URLSessionTransport`) or to a
 /// server in the same process (`InProcessTransport`, for the demos and tests).
 ///
-/// Threading: implementations answer on their own queue or scheduler. Failure: transport
+/// Threading: implementations answer on their own queue or scheduler. Completion: transport
 /// problems only (`.offline`, `.unreachable`); every HTTP status is an `HTTPAnswer`.
 public protocol ServiceTransport: Sendable {
   /// Sends `request` once per subscription; cancelling the subscription cancels the request.
@@ -19,7 +19,7 @@ public protocol ServiceTransport: Sendable {
 /// `latency(request)` on `scheduler` (virtual time in tests and script mode).
 ///
 /// Threading: `respond` runs on the subscribing thread; the answer is delivered on `scheduler`.
-/// Failure: never fails; the server's statuses are answers like any other.
+/// Completion: never fails; the server's statuses are answers like any other.
 public struct InProcessTransport: ServiceTransport {
   /// Answers one request.
   public typealias Respond = @Sendable (URLRequest) -> HTTPAnswer
@@ -50,7 +50,7 @@ public struct InProcessTransport: ServiceTransport {
 /// Requests over URLSession, each bounded by `timeout` from sending to the answer's last byte.
 ///
 /// Threading: answers arrive on URLSession's queue (or a global queue for a timeout); move them
-/// with `receive(on:)`. Failure: no network is `.offline`, anything else that keeps an answer
+/// with `receive(on:)`. Completion: no network is `.offline`, anything else that keeps an answer
 /// from arriving (refused, timed out, cancelled by the server) is `.unreachable`; a redirect is
 /// not followed by the default session: it arrives as its own 3xx answer.
 public struct URLSessionTransport: ServiceTransport {

@@ -5,7 +5,7 @@ import Signals
 /// and, once the user confirms it, returns to password login as root.
 ///
 /// Threading: `report()` sends on the caller's thread (the services answer on the app's
-/// scheduler); listeners receive on that thread. Failure: never fails; reports while nobody
+/// scheduler); listeners receive on that thread. Completion: never fails; reports while nobody
 /// listens are dropped.
 public final class SessionExpiry: Sendable {
   let subject = PassthroughSubject<Void, Never>()

@@ -13,7 +13,7 @@ import Signals
 /// optionally, the profile: `"sessionID", "realName", "avatarURL", "language"`;
 /// `GET /check?account=` answers `data: true|false`. Neither carries a session token. Threading:
 /// results arrive as the client's transport delivers them (URLSession's queue for
-/// `URLSessionTransport`); move them with `receive(on:)`. Failure: transport problems, statuses
+/// `URLSessionTransport`); move them with `receive(on:)`. Completion: transport problems, statuses
 /// outside 2xx, non-zero codes and unreadable bodies become `ServiceError`s (see
 /// `ServiceClient`); malformed JSON never crashes; a success whose session lacks a user id or a
 /// token is `.undecodable`; a redirect is not followed (a POST re-sent elsewhere would lose its

@@ -4,7 +4,7 @@ import Signals
 /// presented over whatever screen the expired request came from. Confirming it leads to
 /// password login as root.
 ///
-/// Threading: main actor, like its screen. Failure: confirming twice acts once.
+/// Threading: main actor, like its screen. Bad input: confirming twice acts once.
 @MainActor
 public final class SessionExpiredDialogViewModel {
   /// The text the dialog shows.

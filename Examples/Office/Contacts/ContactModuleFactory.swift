@@ -13,7 +13,7 @@ import Signals
 /// - `app://contact/user/:id` answers the `ContactDetail` page, fetched through the service;
 ///   the caller decides how to show it.
 ///
-/// Threading: main actor. Failure: a non-integer id is `RouterError.badParameter` at once; a
+/// Threading: main actor. Bad input: a non-integer id is `RouterError.badParameter` at once; a
 /// failed fetch reaches the asker as `RouterError.handlerFailed` with the service's message.
 @MainActor
 public struct ContactModuleFactory {

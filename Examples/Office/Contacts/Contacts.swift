@@ -16,7 +16,7 @@ public enum ContactListMode: Sendable {
 /// module through the router. In normal mode a selection is a navigation output for the caller
 /// to act on; in picker mode selections are marked and confirmed as the flow's outcome.
 ///
-/// Threading: main actor. Failure: a failed fetch is the interactor's `.failed` state; a
+/// Threading: main actor. Completion: a failed fetch is the interactor's `.failed` state; a
 /// routing problem is `message`.
 @MainActor
 public final class ContactListViewModel: ChildFlow {

@@ -5,7 +5,7 @@ import Signals
 /// Where the contacts module's data comes from (the VIPER seed's entity source, behind the
 /// interactor).
 ///
-/// Threading: answers on the service layer's scheduler. Failure: `AppError`s, mapped by the
+/// Threading: answers on the service layer's scheduler. Completion: `AppError`s, mapped by the
 /// service layer (a 401 is `.sessionExpired`, already reported to the app's `SessionExpiry`).
 public protocol ContactsService: Sendable {
   /// The company directory.
@@ -17,7 +17,7 @@ public protocol ContactsService: Sendable {
 /// The contacts backend over the examples' service layer: `GET contacts` and `GET contacts/:id`,
 /// both carrying the session token.
 ///
-/// Threading: as the client's transport. Failure: the client's `AppError`s.
+/// Threading: as the client's transport. Completion: the client's `AppError`s.
 public struct RemoteContactsService: ContactsService {
   let client: ServiceClient
 
@@ -49,7 +49,7 @@ public enum ContactListState: Equatable, Sendable {
 /// contacts through the service and publishes the list's state for the presenter.
 ///
 /// Threading: main actor; the service answers on the app's scheduler, which runs on the main
-/// thread. Failure: a failed request is the `.failed` state, never a trap; a new request
+/// thread. Completion: a failed request is the `.failed` state, never a trap; a new request
 /// replaces a running one.
 @MainActor
 public final class ContactListInteractor {

@@ -17,7 +17,7 @@ public struct NewsItem: Hashable, Sendable, Codable {
 
 /// The news backend.
 ///
-/// Threading: answers on the service layer's scheduler. Failure: `AppError`s, mapped by the
+/// Threading: answers on the service layer's scheduler. Completion: `AppError`s, mapped by the
 /// service layer (a 401 is `.sessionExpired`, already reported to the app's `SessionExpiry`).
 public protocol NewsService: Sendable {
   /// Page `page` (from 1) of the current news, newest first; an empty page when there is no more.
@@ -29,7 +29,7 @@ public protocol NewsService: Sendable {
 /// The news backend over the examples' service layer: `GET news?page=N` and `POST feedback`
 /// with `{"text"}`, both carrying the session token.
 ///
-/// Threading: as the client's transport. Failure: the client's `AppError`s.
+/// Threading: as the client's transport. Completion: the client's `AppError`s.
 public struct RemoteNewsService: NewsService {
   let client: ServiceClient
 
@@ -52,7 +52,7 @@ public struct RemoteNewsService: NewsService {
 /// replaces the list with the first page, "load more" appends the next page; each has its own
 /// loading state, and neither starts while the other runs.
 ///
-/// Threading: call it on the thread the service answers on (the app's scheduler). Failure: a
+/// Threading: call it on the thread the service answers on (the app's scheduler). Completion: a
 /// failed request leaves the list as it was and shows its `AppError` until the next request.
 public final class NewsListViewModel {
   /// The items shown.
@@ -112,7 +112,7 @@ public final class NewsListViewModel {
 /// The feedback form: empty text shows a toast at once; otherwise it sends through the news
 /// backend, with a loading state, then a success or failure toast.
 ///
-/// Threading: as `NewsListViewModel`. Failure: a failed send keeps the text and toasts the error.
+/// Threading: as `NewsListViewModel`. Completion: a failed send keeps the text and toasts the error.
 public final class FeedbackViewModel {
   /// The text typed.
   @Published public var text = ""

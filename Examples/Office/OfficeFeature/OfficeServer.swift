@@ -23,7 +23,7 @@ import Synchronization
 ///
 /// The news, feedback and contacts endpoints need a token this server issued; without one, or
 /// while `sessionExpired` is set, they answer 401. Threading: any thread (a mutex); the switches
-/// are read when a request arrives. Failure: a bad request is an answer (400, 404), never a trap.
+/// are read when a request arrives. Bad input: a bad request is an answer (400, 404), never a trap.
 public final class OfficeServer: Sendable {
   struct State {
     var failing = false
