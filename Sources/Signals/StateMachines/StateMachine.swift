@@ -38,9 +38,9 @@ public enum StackChange: Sendable, Hashable {
 /// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
 /// allocation (except to queue an event behind a running one).
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current` and `entries` are read and written by the thread holding the `claim`
-  // (the claim's acquire/release orders one holder's writes before the next one's reads); when
-  // the machine keeps a stack, they are also written inside `lock` and read there by others.
+  // @unchecked: `current`, `entries` and `observers` are read and written by the thread holding
+  // the `claim` (the claim's acquire/release orders one holder's writes before the next one's
+  // reads); `current` and `entries` are also written inside `lock` and read there by others.
   // `queue` is read and written only inside `lock`.
 
   /// A transition that happened.
@@ -97,10 +97,11 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// cleared only inside `lock`, together with the queue). Free (0), the next send claims it with
   /// one compare-and-exchange and gives it back with another: no lock round for the claim.
   @usableFromInline let claim = Atomic<UInt8>(0)
-  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Event>()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Job>()
+  /// The subscribers of `statePublisher`, called by the running thread (no subject between).
+  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = []
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
-  @usableFromInline let stateSubject: CurrentValueSubject<State, Never>
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
 
   /// Starts a machine in `graph`'s initial state.
@@ -115,12 +116,11 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     self.keepsStack = keepsStack
     current = graph.initial
     entries = keepsStack ? [StackEntry(graph.initial, modal: false)] : []
-    stateSubject = CurrentValueSubject(graph.initial)
   }
 
-  /// The current state: the last one the machine published (a machine with a stack reads it
-  /// under its lock, with the stack).
-  public var state: State { keepsStack ? lock.withLock { current } : stateSubject.value }
+  /// The current state: the last one the machine took (its observers are called after it is
+  /// set, so they read the new state here).
+  public var state: State { lock.withLock { current } }
 
   /// The stack, bottom first (the last entry is `state`); empty unless `keepsStack`.
   public var stack: [StackEntry] { lock.withLock { entries } }
@@ -128,24 +128,31 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// The state, first the current one, then each new one, in order. A concrete publisher (not
   /// `AnyPublisher`), so that a subscriber's path is specialized for the caller's types.
   @inlinable
-  public var statePublisher: StatePublisher { StatePublisher(subject: stateSubject) }
+  public var statePublisher: StatePublisher { StatePublisher(machine: self) }
 
   /// The machine's states as a publisher: the current state to each new subscriber, then each
-  /// new state. Threading and failure: as `CurrentValueSubject` (it never fails).
+  /// new state. Demand, as `CurrentValueSubject`'s: a subscriber with no outstanding demand is
+  /// sent nothing, and receives the newest state when it next requests. Threading: the machine
+  /// calls its subscribers itself, from the thread running an event, never two at once and never
+  /// under its lock; a subscriber that comes (or asks for more) while an event runs is served
+  /// right after it. It never fails and never completes.
   public struct StatePublisher: Publisher {
     /// A state.
     public typealias Output = State
     /// It never fails.
     public typealias Failure = Never
 
-    @usableFromInline let subject: CurrentValueSubject<State, Never>
+    @usableFromInline let machine: StateMachine
 
-    @inlinable init(subject: CurrentValueSubject<State, Never>) { self.subject = subject }
+    @inlinable init(machine: StateMachine) { self.machine = machine }
 
     /// Attaches `subscriber`, which receives the current state first.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == State, S.Failure == Never {
-      subject.receive(subscriber: subscriber)
+      let observer = StateObserver(downstream: subscriber) { [machine] observer, flush in
+        machine.schedule(flush ? .flush(observer.path) : .prune)
+      }
+      machine.schedule(.observe(observer.path))
     }
   }
 
@@ -172,7 +179,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// now), `false` when the graph refused it; a refusal is reported under `.report`.
   @inlinable @discardableResult
   public func send(_ event: Event) -> Bool {
-    switch run(event) {
+    var unused: State?
+    switch run(event, keeping: false, &unused) {
     case .taken, .queued: return true
     case .refused(let refusal):
       if case .report(let handler) = policy { handler(rejection(refusal)) }
@@ -185,8 +193,9 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// unchanged state. An event queued behind a running one returns the state as it is now.
   @inlinable @discardableResult
   public func trySend(_ event: Event) throws(TransitionRejected) -> State {
-    switch run(event) {
-    case .taken(let state): return state
+    var taken: State?
+    switch run(event, keeping: true, &taken) {
+    case .taken: return taken ?? state
     case .queued: return state
     case .refused(let refusal):
       switch policy {
@@ -199,9 +208,24 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
+  /// Work that needs the machine's claim: an event, or a change to its state's subscribers.
+  @usableFromInline
+  enum Job {
+    case event(Event)
+    /// A new subscriber: attach it, then give it the current state.
+    case observe(StateObserverPath<State>)
+    /// A subscriber asked for more while a state waited for it.
+    case flush(StateObserverPath<State>)
+    /// A subscriber cancelled: drop the cancelled ones from the list.
+    case prune
+    /// The state was restored: give it to every subscriber.
+    case publish
+  }
+
+  /// What became of an event: no state in it, so that the common `send` copies none.
   @usableFromInline
   enum Outcome {
-    case taken(State)
+    case taken
     case queued
     case refused(Refusal)
   }
@@ -229,29 +253,43 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline static var waiting: UInt8 { 2 }
 
   /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
-  @inlinable
-  func run(_ event: Event) -> Outcome {
+  /// With `keep`, a taken event's new state is stored in `taken`.
+  @inlinable @inline(__always)
+  func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     while true {
       if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
-        let outcome = process(event)
+        let outcome = process(event, keeping: keep, &taken)
         release()
         return outcome
       }
-      if enqueue(event) { return .queued }
+      if enqueue(.event(event)) { return .queued }
     }
   }
 
-  /// Queues `event` behind the running one; returns `false` (queuing nothing) when no event
+  /// Runs `job` now, or queues it behind the event running now.
+  @usableFromInline
+  func schedule(_ job: Job) {
+    while true {
+      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
+        perform(job)
+        release()
+        return
+      }
+      if enqueue(job) { return }
+    }
+  }
+
+  /// Queues `job` behind the running one; returns `false` (queuing nothing) when no event
   /// runs any more, so that the caller claims the machine itself.
   @usableFromInline
-  func enqueue(_ event: Event) -> Bool {
+  func enqueue(_ job: Job) -> Bool {
     lock.withLock {
       var word = claim.load(ordering: .relaxed)
       while word & Self.running != 0 {
         let (done, now) = claim.compareExchange(
           expected: word, desired: word | Self.waiting, ordering: .relaxed)
         if done {
-          queue.append(event)
+          queue.append(job)
           return true
         }
         word = now
@@ -268,81 +306,126 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
-  /// Runs the first queued event (`waiting` is set), reporting a refusal to the policy.
+  /// Runs the first queued job (`waiting` is set).
   @usableFromInline
   func runQueued() {
-    let next = lock.withLock { () -> Event? in
+    let next = lock.withLock { () -> Job? in
       let next = queue.popFirst()
       if queue.isEmpty { claim.bitwiseAnd(~Self.waiting, ordering: .relaxed) }
       return next
     }
     guard let next else { return }
-    if case .refused(let refusal) = process(next), case .report(let handler) = policy {
-      handler(rejection(refusal))
+    perform(next)
+  }
+
+  /// Runs `job`; the caller holds the claim. A refused event goes to the policy.
+  @usableFromInline
+  func perform(_ job: Job) {
+    switch job {
+    case .event(let event):
+      var unused: State?
+      if case .refused(let refusal) = process(event, keeping: false, &unused),
+        case .report(let handler) = policy
+      {
+        handler(rejection(refusal))
+      }
+    case .observe(let path):
+      guard path.handle.isActive else { return }
+      observers.append(path)
+      path.call(.start(current))
+    case .flush(let path):
+      path.call(.flush(current))
+    case .prune:
+      observers.removeAll { !$0.handle.isActive }
+    case .publish:
+      publish()
+    }
+  }
+
+  /// Gives `current` to every subscriber of `statePublisher`. Called by the running thread.
+  @inlinable @inline(__always)
+  func publish() {
+    var position = 0
+    while position < observers.count {
+      let path = observers[position]
+      path.call(.value(current))
+      position &+= 1
     }
   }
 
   /// Takes `event` from the current state. Called only by the running thread, which alone
-  /// writes `current` and `entries`, so it reads them unlocked; user code runs unlocked.
+  /// writes `current` and `entries`, so it reads them unlocked; user code runs unlocked. The
+  /// current state is copied only for a guard or a watched step; the target is copied once,
+  /// into `current`.
   @inlinable
-  func process(_ event: Event) -> Outcome {
-    let from = current
-    let stateKey = from.caseKey
+  func process(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    let stateKey = current.caseKey
     let eventKey = event.caseKey
     let range = graph.index.candidates(stateKey, eventKey)
-    var chosen: Rule<State, Event>?
+    var chosen = -1
     for slot in range {
-      let rule = graph.index.rules[slot]
-      if let condition = rule.condition, !condition(from, event) { continue }
-      chosen = rule
+      if let condition = graph.index.rules[slot].condition, !condition(current, event) { continue }
+      chosen = slot
       break
     }
-    guard let rule = chosen else {
+    guard chosen >= 0 else {
       let kind: Refusal.Kind = range.isEmpty ? .noTransition : .guardsFailed(range)
       return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
     }
+    let rule = graph.index.rules[chosen]
     var target: State
-    let targetKey: State.Case
-    if let fixed = rule.fixed, let key = rule.key {
+    if let fixed = rule.fixed {
       target = fixed
-      targetKey = key
     } else if let make = rule.make, let key = rule.key {
       guard let made = make(event), made.caseKey == key else {
         return .refused(Refusal(state: stateKey, event: eventKey, kind: .invalidTarget))
       }
       target = made
-      targetKey = key
     } else {
       guard entries.count >= 2 else {
         return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
       }
       target = entries[entries.count - 2].state
-      targetKey = entries[entries.count - 2].key
     }
-    let change: StackChange
-    if keepsStack, entries.count >= 2, entries[entries.count - 2].key == targetKey {
-      target = entries[entries.count - 2].state
-      change = entries[entries.count - 1].modal ? .dismiss : .pop
-    } else {
-      switch rule.presentation {
-      case .root: change = .setRoot
-      case .push: change = .push
-      case .modal: change = .present
-      case .none: change = .replaceTop
-      }
+    let watched = stepsWatched.load(ordering: .relaxed)
+    guard keepsStack || watched else {
+      // The common machine: no stack, nobody watching steps.
+      if keep { taken = target }
+      lock.withLock { swap(&current, &target) }  // the old state is released after, unlocked
+      publish()
+      return .taken
     }
+    let change = stackChange(to: &target, rule.presentation)
+    let from = current
     if keepsStack {
       record(target, change)
     } else {
-      current = target
+      var old = target
+      lock.withLock { swap(&current, &old) }
     }
-    stateSubject.send(target)
-    // Most machines are observed through their state only: skip building a step nobody reads.
-    if stepsWatched.load(ordering: .relaxed) {
+    publish()
+    if watched {
       stepSubject.send(
         Step(from: from, event: event, to: target, presentation: rule.presentation, change: change))
     }
-    return .taken(target)
+    if keep { taken = target }
+    return .taken
+  }
+
+  /// What moving to `target` does to the stack; a target that is the case under the top goes
+  /// back to that entry, payload included (`target` becomes it).
+  @usableFromInline
+  func stackChange(to target: inout State, _ presentation: Presentation) -> StackChange {
+    if keepsStack, entries.count >= 2, entries[entries.count - 2].key == target.caseKey {
+      target = entries[entries.count - 2].state
+      return entries[entries.count - 1].modal ? .dismiss : .pop
+    }
+    switch presentation {
+    case .root: return .setRoot
+    case .push: return .push
+    case .modal: return .present
+    case .none: return .replaceTop
+    }
   }
 
   /// Moves a machine that keeps a stack to `target`, under the lock (others read both there).
@@ -408,6 +491,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       return (current, entries)
     }
     _ = released
-    stateSubject.send(top.state)
+    // The subscribers are called by the claim's holder: now, or by the thread running a send.
+    if claimed { publish() } else { schedule(.publish) }
   }
 }
