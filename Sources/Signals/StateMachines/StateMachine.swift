@@ -98,6 +98,11 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// one compare-and-exchange and gives it back with another: no lock round for the claim.
   @usableFromInline let claim = Atomic<UInt8>(0)
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Job>()
+  /// Who runs the queue next when other threads keep the running thread busy (read and written
+  /// only inside `lock`).
+  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
+  /// Set when a sender waiting to take over may run the queue.
+  @usableFromInline let handedOver = Atomic<Bool>(false)
   /// The subscribers of `statePublisher`, called by the running thread (no subject between).
   @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = []
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
@@ -262,7 +267,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
         release()
         return outcome
       }
-      if enqueue(.event(event)) { return .queued }
+      switch enqueue(.event(event)) {
+      case .queued: return .queued
+      case .queuedToTakeOver:
+        takeOver()
+        return .queued
+      case .notRunning: continue
+      }
     }
   }
 
@@ -275,14 +286,30 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
         release()
         return
       }
-      if enqueue(job) { return }
+      switch enqueue(job) {
+      case .queued: return
+      case .queuedToTakeOver: return takeOver()
+      case .notRunning: continue
+      }
     }
   }
 
-  /// Queues `job` behind the running one; returns `false` (queuing nothing) when no event
-  /// runs any more, so that the caller claims the machine itself.
+  /// What `enqueue` did.
   @usableFromInline
-  func enqueue(_ job: Job) -> Bool {
+  enum Queuing {
+    /// Queued behind the running thread.
+    case queued
+    /// Queued, and this sender is to take the queue over from a running thread that has run a
+    /// fair batch of other threads' work (`FairDrain`): call `takeOver()`.
+    case queuedToTakeOver
+    /// Nothing runs any more: nothing was queued; claim the machine.
+    case notRunning
+  }
+
+  /// Queues `job` behind the running one, or queues nothing when no event runs any more, so
+  /// that the caller claims the machine itself.
+  @usableFromInline
+  func enqueue(_ job: Job) -> Queuing {
     lock.withLock {
       var word = claim.load(ordering: .relaxed)
       while word & Self.running != 0 {
@@ -290,32 +317,52 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
           expected: word, desired: word | Self.waiting, ordering: .relaxed)
         if done {
           queue.append(job)
-          return true
+          return fair.shouldTakeOver(handedOver) ? .queuedToTakeOver : .queued
         }
         word = now
       }
-      return false
+      return .notRunning
     }
   }
 
-  /// Runs the events queued while this thread ran, then gives the claim back.
+  /// Waits for the running thread to hand the queue over, then runs it; or, if it did not in
+  /// time, leaves this thread's job to it.
+  @usableFromInline
+  func takeOver() {
+    if !FairDrain.awaitHandOver(handedOver) {
+      guard lock.withLock({ fair.withdraw(handedOver) }) else { return }
+    }
+    release()
+  }
+
+  /// Runs the jobs queued while this thread ran, then gives the claim back; or, after a fair
+  /// batch of them, hands the claim (and the queue) to a sender from another thread that waits
+  /// for it (`FairDrain`), so that a thread that sent once is not kept running other threads'
+  /// events for as long as they send.
   @inlinable
   func release() {
+    var first = true
     while !claim.compareExchange(expected: Self.running, desired: 0, ordering: .releasing).exchanged {
-      runQueued()
+      guard runQueued(first) else { return }
+      first = false
     }
   }
 
-  /// Runs the first queued job (`waiting` is set).
+  /// Runs the first queued job (`waiting` is set); returns `false` when it handed the claim
+  /// over instead (the caller then returns without giving it back: it is the successor's now).
   @usableFromInline
-  func runQueued() {
-    let next = lock.withLock { () -> Job? in
+  func runQueued(_ first: Bool) -> Bool {
+    let next = lock.withLock { () -> Job?? in
+      if first { fair.start() }
+      if fair.handsOver(handedOver) { return .none }
       let next = queue.popFirst()
+      if next != nil { fair.count() }
       if queue.isEmpty { claim.bitwiseAnd(~Self.waiting, ordering: .relaxed) }
-      return next
+      return .some(next)
     }
-    guard let next else { return }
-    perform(next)
+    guard let next else { return false }
+    if let job = next { perform(job) }
+    return true
   }
 
   /// Runs `job`; the caller holds the claim. A refused event goes to the policy.
