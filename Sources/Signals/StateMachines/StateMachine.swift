@@ -29,6 +29,13 @@ public enum StackChange: Sendable, Hashable {
 /// refusal of it goes to the machine's policy (`.report`'s handler; nowhere under `.ignore` and
 /// `.throwError`, which has no caller left to throw to).
 ///
+/// The queue is unbounded and fair: a thread that has run a batch of 64 queued events hands
+/// the queue to the next sender from another thread, which waits for the event in progress to
+/// end (20 ms at most; then it leaves its event queued and returns) and runs the queue from
+/// there, so that a thread that sent once is not kept running other threads' events for as long
+/// as they send. An event sent from the running thread itself (a guard or an observer) never
+/// waits. Once drained, the queue keeps room for 64 events at most.
+///
 /// A machine whose graph has `.previous` targets, or that runs a coordinator, keeps a stack of
 /// states (`stack`): `.root` resets it, `.push`/`.modal` add to it, `.none` replaces its top,
 /// and a transition to the case under the top goes back to that entry, payload included.
