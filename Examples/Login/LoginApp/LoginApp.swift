@@ -42,7 +42,7 @@ public final class LoginApp: Navigator, TerminalFront {
     didSet {
       guard notice != oldValue else { return }
       toast = notice.map { _ in
-        Just(()).delay(for: Self.toastDuration, scheduler: scheduler).sink { [weak self] in
+        ToastExpiry.schedule(on: scheduler) { [weak self] in
           self?.notice = nil
           self?.onChange()
         }
@@ -52,7 +52,7 @@ public final class LoginApp: Navigator, TerminalFront {
   /// Ends the toast on screen.
   var toast: AnyCancellable?
   /// How long a toast stays: 3 s, as seed 000 shows the "refresh refused" notice.
-  public static let toastDuration: SchedulerTime.Stride = .seconds(3)
+  public static let toastDuration = ToastExpiry.duration
   var bindings: [AnyCancellable] = []
   /// Turns the spinner while something loads.
   var spinner: AnyCancellable?

@@ -127,6 +127,9 @@ public final class FeedbackViewModel {
   /// A form over `service`.
   public init(service: any NewsService) { self.service = service }
 
+  /// Takes the toast away (the view does, once it has been shown long enough).
+  public func dismissToast() { toast = nil }
+
   /// Sends the feedback, or says it is empty.
   public func submit() {
     guard !isSending else { return }

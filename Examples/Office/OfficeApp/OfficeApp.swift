@@ -29,7 +29,25 @@ public final class OfficeApp: Navigator, TerminalFront {
   var stack: [Shown] = []
   var loginEnabled = false
   var loginFocusOnPassword = false
-  var toast: String?
+  /// A toast under the screen: it goes after `ToastExpiry.duration` (3 s) on the app's
+  /// scheduler, or at the next key.
+  var toast: String? {
+    didSet {
+      guard toast != oldValue else { return }
+      toastExpiry = toast.map { _ in
+        ToastExpiry.schedule(on: scheduler) { [weak self] in
+          self?.toast = nil
+          self?.onChange()
+        }
+      }
+    }
+  }
+  /// Ends the toast on screen.
+  var toastExpiry: AnyCancellable?
+  /// Ends the feedback form's toast.
+  var formToastExpiry: AnyCancellable?
+  /// Where the toasts' time passes.
+  let scheduler: any Scheduler
   var bindings: [AnyCancellable] = []
   var noticeBinding: AnyCancellable?
   /// Told when esc is pressed on a pushed screen.
@@ -37,10 +55,10 @@ public final class OfficeApp: Navigator, TerminalFront {
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
 
-  /// An empty front; a coordinator fills it.
-  public init() {}
+  /// An empty front whose toasts expire on `scheduler` (the app's); a coordinator fills it.
+  public init(scheduler: any Scheduler) { self.scheduler = scheduler }
 
-  /// Shows each of `notices` (the coordinator's) as a toast until the next key.
+  /// Shows each of `notices` (the coordinator's) as a toast for 3 s or until the next key.
   public func showNotices(_ notices: AnyPublisher<String, Never>) {
     noticeBinding = notices.sink { [weak self] notice in
       self?.toast = notice
@@ -94,10 +112,18 @@ public final class OfficeApp: Navigator, TerminalFront {
   /// Binds the scene now on top.
   func sceneChanged() {
     bindings = []
+    formToastExpiry = nil
     switch scene {
     case .login(let model)?: bindLogin(model)
     case .news(let model)?: observe(model.objectChanges)
-    case .feedback(let model)?: observe(model.objectChanges)
+    case .feedback(let model)?:
+      observe(model.objectChanges)
+      // The form's toasts go after 3 s too; a newer one starts its own time.
+      bindings.append(
+        model.$toast.compactMap { $0 }.sink { [weak self, weak model] _ in
+          guard let self else { return }
+          self.formToastExpiry = ToastExpiry.schedule(on: self.scheduler) { model?.dismissToast() }
+        })
     case .contacts(let model)?, .picker(let model)?: observe(model.changes)
     default: break
     }

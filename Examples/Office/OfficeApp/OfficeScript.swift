@@ -68,7 +68,7 @@ public func runOfficeScript(
 public func startOfficeApp(
   scheduler: any Scheduler, newsFails: Bool = false
 ) -> (OfficeApp, OfficeCoordinator) {
-  let app = OfficeApp()
+  let app = OfficeApp(scheduler: scheduler)
   let coordinator = OfficeCoordinator(scheduler: scheduler, newsFails: newsFails, navigator: app)
   app.backButton = coordinator
   app.showNotices(coordinator.notices)

@@ -42,7 +42,7 @@ MainActor.assumeIsolated {
     },
     play: { steps, options in runOfficeScript(steps, open: options.links, newsFails: options.newsFails) },
     runInteractive: { options in
-      let app = OfficeApp()
+      let app = OfficeApp(scheduler: MainScheduler.shared)
       let coordinator = OfficeCoordinator(
         scheduler: MainScheduler.shared, newsFails: options.newsFails, navigator: app)
       app.backButton = coordinator

@@ -80,6 +80,33 @@ import Testing
     #expect(app.frame.contains { $0.contains("Rear Admiral") })
   }
 
+  @Test func aNoticeIsAThreeSecondToast() throws {
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    coordinator.open("app://contact/user/7")
+    let shown = scheduler.now
+    scheduler.advance(to: shown.advanced(by: .milliseconds(2999)))
+    #expect(app.frame.contains { $0.contains("Log in to open app://contact/user/7") })
+    scheduler.advance(to: shown.advanced(by: .seconds(3)))
+    #expect(!app.frame.contains { $0.contains("Log in to open") })
+    #expect(coordinator.router.held.map(\.url) == ["app://contact/user/7"], "the link is still held")
+  }
+
+  @Test func theFeedbackFormsToastGoesAfterThreeSeconds() throws {
+    let (app, scheduler, coordinator) = startedApp()
+    defer { withExtendedLifetime(coordinator) {} }
+    logIn(app, on: scheduler)
+    app.handle(.character("2"))
+    app.handle(.enter)  // empty feedback
+    let shown = scheduler.now
+    #expect(app.frame.contains { $0.contains("feedback is empty") })
+    scheduler.advance(to: shown.advanced(by: .milliseconds(2999)))
+    #expect(app.frame.contains { $0.contains("feedback is empty") })
+    scheduler.advance(to: shown.advanced(by: .seconds(3)))
+    #expect(!app.frame.contains { $0.contains("feedback is empty") })
+    #expect(app.frame.contains { $0.contains("Feedback") }, "the form stays")
+  }
+
   @Test func linksHeldDuringLoginAreAllOfferedInOrderAndBadOnesRefusedAtOnce() throws {
     let (app, scheduler, coordinator) = startedApp()
     defer { withExtendedLifetime(coordinator) {} }
