@@ -33,6 +33,18 @@ import Testing
     #expect(scheduler.run() == 0)
   }
 
+  /// README's differences name this gap: Combine would finish at once, having nothing to send.
+  @Test func aFinishWithNothingCollectedWaitsForTheFirstRequest() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.collect(.byTime(scheduler, .seconds(1))).record(on: scheduler, demand: .none)
+    subject.send(completion: .finished)
+    scheduler.advance(by: .seconds(3))
+    #expect(recorder.completion == nil)
+    recorder.request(.max(1))
+    #expect(recorder.values.isEmpty)
+    #expect(recorder.isFinished)
+  }
+
   @Test func aCountBelowOneCountsAsOne() {
     let recorder = [1, 2].publisher.collect(.byTimeOrCount(scheduler, .seconds(1), 0)).record()
     #expect(recorder.values == [[1], [2]])
