@@ -69,3 +69,35 @@ public struct HTTPLoginService: LoginService {
     .flatMap { $0.session.publisher }.eraseToAnyPublisher()
   }
 }
+
+extension HTTPLoginService: SMSLoginService {
+  /// Asks the server to text a one-time code to `phone`: `POST /sms/code` with `{"phone"}`,
+  /// answering `data: true`. Not authenticated.
+  ///
+  /// - Parameter phone: The number to text.
+  /// - Returns: One value when the code is on its way, then the finish; a refused number is the
+  ///   server's `.rejected` message.
+  public func requestCode(phone: String) -> AnyPublisher<Void, ServiceError> {
+    client.request(
+      ServiceRequest("sms/code", method: "POST", parameters: ["phone": phone], authenticated: false),
+      as: Bool.self
+    )
+    .map { _ in () }.eraseToAnyPublisher()
+  }
+
+  /// Logs in with the code `phone` received: `POST /sms/login` with `{"phone", "code"}`,
+  /// answering the session as `/login` does (and validated the same way).
+  ///
+  /// - Parameters:
+  ///   - phone: The number the code was sent to.
+  ///   - code: The code as the user typed it.
+  /// - Returns: The session, then the finish; a wrong code is the server's `.rejected` message.
+  public func login(phone: String, code: String) -> AnyPublisher<Session, ServiceError> {
+    client.request(
+      ServiceRequest(
+        "sms/login", method: "POST", parameters: ["phone": phone, "code": code], authenticated: false),
+      as: SessionPayload.self
+    )
+    .flatMap { $0.session.publisher }.eraseToAnyPublisher()
+  }
+}
