@@ -60,6 +60,12 @@ public final class AuthCoordinator {
   var expiryWatch: AnyCancellable?
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
+  /// The dialogs presented over the flow, bottom first: the gate's and the invalid-session one
+  /// may both be up, in either order, and either may go first.
+  var overlays: [Overlay] = []
+
+  /// A dialog over the flow.
+  enum Overlay { case gate, expired }
   /// The notice the next password screen shows (why the flow fell back to it).
   var pendingNotice: String?
 
@@ -167,12 +173,11 @@ public final class AuthCoordinator {
     if let dialog, dialog.state == state { return }
     if dialog != nil {
       dialog = nil
-      navigator.dismiss()
+      dismissOverlay(.gate)
     }
     guard blocking else { return }
-    let model = GateDialogViewModel(state: state, gate: environment.gate)
-    dialog = model
-    navigator.present(.gateDialog(model))
+    dialog = GateDialogViewModel(state: state, gate: environment.gate)
+    presentOverlay(.gate)
   }
 
   /// A request answered 401: presents the invalid-session dialog once (a second 401 while it is
@@ -180,14 +185,13 @@ public final class AuthCoordinator {
   /// login as root.
   func sessionExpired() {
     guard expiredDialog == nil, screen != .launch else { return }
-    let model = SessionExpiredDialogViewModel { [weak self] in self?.expiredDialogConfirmed() }
-    expiredDialog = model
-    navigator.present(.sessionExpired(model))
+    expiredDialog = SessionExpiredDialogViewModel { [weak self] in self?.expiredDialogConfirmed() }
+    presentOverlay(.expired)
   }
 
   func expiredDialogConfirmed() {
     expiredDialog = nil
-    navigator.dismiss()
+    dismissOverlay(.expired)
     session = nil
     pendingNotice = AppError.sessionExpired.description
     flow.send(.sessionExpired)
@@ -196,12 +200,38 @@ public final class AuthCoordinator {
 
   // MARK: Scenes
 
-  /// A new root takes everything away, the gate's dialog too; while the gate still blocks, the
-  /// dialog goes back up over the new root.
+  /// The scene of `overlay`, if its dialog is up.
+  func scene(of overlay: Overlay) -> AuthScene? {
+    switch overlay {
+    case .gate: dialog.map(AuthScene.gateDialog)
+    case .expired: expiredDialog.map(AuthScene.sessionExpired)
+    }
+  }
+
+  func presentOverlay(_ overlay: Overlay) {
+    guard let scene = scene(of: overlay) else { return }
+    overlays.append(overlay)
+    navigator.present(scene)
+  }
+
+  /// Takes `overlay` away. A navigator dismisses only what is on top, so the dialogs above it
+  /// go with it and come back: the one that goes is always the one meant.
+  func dismissOverlay(_ overlay: Overlay) {
+    guard let index = overlays.lastIndex(of: overlay) else { return }
+    let above = overlays[(index + 1)...]
+    for _ in 0...above.count { navigator.dismiss() }
+    overlays.removeSubrange(index...)
+    for kept in above { presentOverlay(kept) }
+  }
+
+  /// A new root takes everything away, the dialogs too; those still up (the gate's while it
+  /// blocks) go back up over the new root, in their order.
   static func didShow(_ coordinator: AuthCoordinator, _ scene: AuthScene, as presentation: ScenePresentation)
   {
-    guard presentation == .root, let dialog = coordinator.dialog else { return }
-    coordinator.navigator.present(.gateDialog(dialog))
+    guard presentation == .root else { return }
+    let shown = coordinator.overlays
+    coordinator.overlays = []
+    for overlay in shown { coordinator.presentOverlay(overlay) }
   }
 
   func makeScene(_ screen: AuthScreen) -> (AuthScene, AnyCancellable?) {

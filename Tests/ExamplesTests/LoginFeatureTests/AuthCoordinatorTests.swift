@@ -182,6 +182,48 @@ struct ExpiredSessionLoginService: LoginService {
     #expect(log.stack.count == 1)
   }
 
+  /// An environment whose network permission is `permission`, with no update.
+  func gated(_ permission: Flag) -> AuthEnvironment {
+    AuthEnvironment(
+      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      biometricService: ScriptedBiometricService(sessions: []),
+      authenticator: FakeAuthenticator(passes: true),
+      credentials: CredentialStore(), store: FakeStore(lastUserID: nil),
+      permission: FakePermission(granted: permission), updates: FakeUpdates(advice: .none))
+  }
+
+  @Test func theGateGoingAwayUnderTheSessionDialogLeavesThatDialogUp() throws {
+    let permission = Flag(false)
+    let environment = gated(permission)
+    let (coordinator, log) = started(environment)
+    environment.sessionExpiry.report()
+    #expect(log.calls.suffix(2) == ["present gate(invalidNetwork)", "present sessionExpired"])
+    permission.value = true
+    try #require(coordinator.dialog).retry()
+    scheduler.advance(by: .seconds(1))
+    #expect(coordinator.dialog == nil)
+    #expect(log.stack.count == 2, "the password screen and one dialog")
+    #expect(log.expiredDialog != nil, "the gate's dismiss took the wrong dialog: \(log.calls)")
+    try #require(log.expiredDialog).confirm()
+    #expect(log.stack.count == 1)
+    #expect(coordinator.screen == .password)
+  }
+
+  @Test func theSessionDialogGoingAwayUnderTheGatesLeavesTheGatesUp() throws {
+    let permission = Flag(true)
+    let environment = gated(permission)
+    let (coordinator, log) = started(environment)
+    environment.sessionExpiry.report()
+    permission.value = false
+    coordinator.enterForeground()
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.last == "present gate(invalidNetwork)")
+    try #require(coordinator.expiredDialog).confirm()
+    #expect(coordinator.expiredDialog == nil)
+    #expect(log.stack.count == 2, "the new password root and the gate's dialog")
+    #expect(log.dialog?.state == .invalidNetwork, "the session's confirm took the wrong dialog: \(log.calls)")
+  }
+
   @Test func aRevokedBiometricCredentialFallsBackToPasswordWithTheNotice() throws {
     let token = BiometricToken(value: "t", expires: SchedulerTime(nanoseconds: 1_000_000_000_000))
     let service = ScriptedBiometricService(
