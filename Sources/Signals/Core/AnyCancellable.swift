@@ -16,11 +16,15 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   private var action: (any Cancellable & AnyObject)?
 
   /// Wraps a closure that is run once on the first `cancel()` or on deinitialization.
+  ///
+  /// - Parameter cancel: The closure run once, on the first `cancel()` or on deinitialization.
   public init(_ cancel: @escaping @Sendable () -> Void) {
     action = ClosureCancellable(body: cancel)
   }
 
   /// Wraps another cancellable, which is cancelled once on the first `cancel()` or on deinitialization.
+  ///
+  /// - Parameter canceller: The cancellable to cancel once, on the first `cancel()` or on deinitialization.
   public init<C: Cancellable>(_ canceller: C) {
     if let object = canceller as? any Cancellable & AnyObject {
       action = object
@@ -44,11 +48,15 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
   }
 
   /// Keeps this cancellable in `set`, so it lives as long as the set holds it.
+  ///
+  /// - Parameter set: The set that keeps this cancellable.
   public func store(in set: inout Set<AnyCancellable>) {
     set.insert(self)
   }
 
   /// Keeps this cancellable in `collection`, so it lives as long as the collection holds it.
+  ///
+  /// - Parameter collection: The collection that keeps this cancellable.
   public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
     collection.append(self)
   }
@@ -75,11 +83,15 @@ private final class ValueCancellable<Wrapped: Cancellable>: Cancellable {
 
 extension Cancellable {
   /// Wraps this cancellable in an `AnyCancellable` and keeps it in `set`.
+  ///
+  /// - Parameter set: The set that keeps the wrapping `AnyCancellable`.
   public func store(in set: inout Set<AnyCancellable>) {
     AnyCancellable(self).store(in: &set)
   }
 
   /// Wraps this cancellable in an `AnyCancellable` and keeps it in `collection`.
+  ///
+  /// - Parameter collection: The collection that keeps the wrapping `AnyCancellable`.
   public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
     AnyCancellable(self).store(in: &collection)
   }

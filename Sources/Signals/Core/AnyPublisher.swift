@@ -7,6 +7,8 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
   @usableFromInline let box: AnyPublisherBoxBase<Output, Failure>
 
   /// Wraps `publisher`.
+  ///
+  /// - Parameter publisher: The publisher to wrap.
   @inlinable
   public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
     if let erased = publisher as? AnyPublisher<Output, Failure> {

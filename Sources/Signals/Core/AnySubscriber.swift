@@ -11,6 +11,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
   public let combineIdentifier: CombineIdentifier
 
   /// Wraps `subscriber`.
+  ///
+  /// - Parameter subscriber: The subscriber to wrap.
   @inlinable
   public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
     if let erased = subscriber as? AnySubscriber<Input, Failure> {
@@ -26,6 +28,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
   /// Makes a subscriber from closures. Each defaults to doing nothing; with no
   /// `receiveValue`, it asks for nothing more per value. Request values from
   /// `receiveSubscription`, as in Combine.
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: Called with the subscription; `nil` ignores it.
+  ///   - receiveValue: Called with each value; returns the extra demand. `nil` asks for nothing more.
+  ///   - receiveCompletion: Called with the completion; `nil` ignores it.
   @inlinable
   public init(
     receiveSubscription: ((any Subscription) -> Void)? = nil,

@@ -15,6 +15,8 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The identifier of `object`: equal for the same object, for as long as it lives.
+  ///
+  /// - Parameter object: The object the identifier stands for.
   public init(_ object: AnyObject) {
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | 1 << 63  // apart from the counter
   }

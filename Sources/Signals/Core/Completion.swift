@@ -14,6 +14,9 @@ extension Subscribers.Completion: Sendable where Failure: Sendable {}
 
 extension Subscribers.Completion {
   /// Maps the failure, keeping `.finished` as it is.
+  ///
+  /// - Parameter transform: Maps the failure to the new error type.
+  /// - Returns: `.finished`, or `.failure` with the mapped error.
   @inlinable
   public func mapError<E: Error>(_ transform: (Failure) -> E) -> Subscribers.Completion<E> {
     switch self {
@@ -34,6 +37,9 @@ extension Subscribers.Completion {
 
 extension Subscribers.Completion where Failure == Never {
   /// Any completion of a publisher that cannot fail, seen as one with another failure type.
+  ///
+  /// - Parameter to: The failure type of the result.
+  /// - Returns: `.finished` with failure type `E`.
   @inlinable
   public func promote<E: Error>(to: E.Type = E.self) -> Subscribers.Completion<E> { .finished }
 }

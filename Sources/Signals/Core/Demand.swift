@@ -28,6 +28,9 @@ extension Subscribers {
     /// Nothing.
     @inlinable @inline(__always) public static var none: Demand { Demand(exactly: 0) }
     /// A limit of `value` (negative values count as zero).
+    ///
+    /// - Parameter value: The most values asked for.
+    /// - Returns: The demand for at most `value` values.
     @inlinable @inline(__always)
     public static func max(_ value: Int) -> Demand { Demand(rawValue: UInt(Swift.max(0, value))) }
 

@@ -22,6 +22,10 @@ public enum LiveSubscriptions {
   /// while `body` ran (on this task or thread, including work it runs synchronously).
   ///
   /// Read `scope.count` after `body` to see how many of those are still alive.
+  ///
+  /// - Parameter body: The code whose subscriptions are counted.
+  /// - Returns: `body`'s result and the scope counting its subscriptions.
+  /// - Throws: Whatever `body` throws.
   public static func track<R>(_ body: () throws -> R) rethrows -> (result: R, scope: Scope) {
     try track(capturingSites: nil, body)
   }
@@ -31,6 +35,12 @@ public enum LiveSubscriptions {
   ///
   /// `captureSite` runs while the subscription is being created, possibly inside a publisher's
   /// lock: it must not use Signals. SignalsTesting passes a stack capture in debug builds.
+  ///
+  /// - Parameters:
+  ///   - captureSite: Records where each subscription is created; `nil` records nothing.
+  ///   - body: The code whose subscriptions are counted.
+  /// - Returns: `body`'s result and the scope counting its subscriptions.
+  /// - Throws: Whatever `body` throws.
   public static func track<R>(
     capturingSites captureSite: (@Sendable () -> (any Sendable)?)?, _ body: () throws -> R
   ) rethrows -> (result: R, scope: Scope) {

@@ -20,6 +20,8 @@ public protocol Publisher<Output, Failure> {
 
 extension Publisher {
   /// Attaches `subscriber` to this publisher. The same as `receive(subscriber:)`.
+  ///
+  /// - Parameter subscriber: The subscriber to attach.
   @inlinable @inline(__always)
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     receive(subscriber: subscriber)

@@ -9,5 +9,11 @@ public protocol TopLevelDecoder {
   associatedtype Input
 
   /// Decodes a value of type `type` from `from`, or throws why it cannot.
+  ///
+  /// - Parameters:
+  ///   - type: The type of the value to decode.
+  ///   - from: The document to decode from.
+  /// - Returns: The decoded value.
+  /// - Throws: The decoder's error when `from` does not hold a `type`.
   func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
 }

@@ -9,5 +9,9 @@ public protocol TopLevelEncoder {
   associatedtype Output
 
   /// Encodes `value` into a document, or throws why it cannot.
+  ///
+  /// - Parameter value: The value to encode.
+  /// - Returns: The encoded document.
+  /// - Throws: The encoder's error when `value` cannot be encoded.
   func encode<T: Encodable>(_ value: T) throws -> Output
 }

@@ -13,6 +13,8 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   public let createPublisher: () -> DeferredPublisher
 
   /// Makes a publisher that calls `createPublisher` on every subscription.
+  ///
+  /// - Parameter createPublisher: Makes the publisher each subscriber is attached to.
   @inlinable
   public init(createPublisher: @escaping () -> DeferredPublisher) {
     self.createPublisher = createPublisher

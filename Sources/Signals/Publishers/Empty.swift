@@ -11,11 +11,18 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   public let completeImmediately: Bool
 
   /// Makes an empty publisher that finishes at once unless `completeImmediately` is `false`.
+  ///
+  /// - Parameter completeImmediately: Whether the publisher finishes at once (`true`) or never.
   @inlinable public init(completeImmediately: Bool = true) {
     self.completeImmediately = completeImmediately
   }
 
   /// Makes an empty publisher with explicit types, for type inference.
+  ///
+  /// - Parameters:
+  ///   - completeImmediately: Whether the publisher finishes at once (`true`) or never.
+  ///   - outputType: The output type.
+  ///   - failureType: The failure type.
   @inlinable
   public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
     self.completeImmediately = completeImmediately

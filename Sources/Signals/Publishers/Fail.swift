@@ -10,9 +10,15 @@ public struct Fail<Output, Failure: Error>: Publisher {
   public let error: Failure
 
   /// Makes a publisher that fails with `error`.
+  ///
+  /// - Parameter error: The failure sent to each subscriber.
   @inlinable public init(error: Failure) { self.error = error }
 
   /// Makes a publisher that fails with `error`, with an explicit output type.
+  ///
+  /// - Parameters:
+  ///   - outputType: The output type.
+  ///   - failure: The failure sent to each subscriber.
   @inlinable public init(outputType: Output.Type, failure: Failure) { error = failure }
 
   /// Delivers the failure, unless the subscriber cancels on subscription.

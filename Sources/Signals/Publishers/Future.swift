@@ -24,6 +24,8 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   var nextID: UInt64 = 0
 
   /// Makes a future and runs `attemptToFulfill` at once with its promise.
+  ///
+  /// - Parameter attemptToFulfill: Called once, at once, with the promise that settles the future.
   public init(_ attemptToFulfill: (@escaping Promise) -> Void) {
     attemptToFulfill { [self] result in fulfil(result) }
   }
@@ -69,6 +71,8 @@ extension Future where Failure == Never, Output: Sendable {
   ///
   /// The task starts at once; cancelling subscribers does not cancel it (other subscribers may
   /// still want the result).
+  ///
+  /// - Parameter operation: The work whose result the future publishes.
   public convenience init(operation: @escaping @Sendable () async -> Output) {
     self.init { promise in
       Task { promise(.success(await operation())) }
@@ -79,6 +83,8 @@ extension Future where Failure == Never, Output: Sendable {
 extension Future where Failure == any Error, Output: Sendable {
   /// Makes a future that runs the throwing `operation` in a new task and publishes its result
   /// or its error.
+  ///
+  /// - Parameter operation: The work whose result or error the future publishes.
   public convenience init(operation: @escaping @Sendable () async throws -> Output) {
     self.init { promise in
       Task {

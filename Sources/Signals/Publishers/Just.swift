@@ -14,6 +14,8 @@ public struct Just<Output>: Publisher {
   public let output: Output
 
   /// Makes a publisher that emits `output` and finishes.
+  ///
+  /// - Parameter output: The value sent to each subscriber.
   @inlinable public init(_ output: Output) { self.output = output }
 
   /// Delivers the value and the finish once the subscriber requests something (as in Combine),

@@ -20,6 +20,8 @@ extension Optional {
     public let output: Wrapped?
 
     /// A publisher of `output`.
+    ///
+    /// - Parameter output: The value sent before finishing; `nil` finishes at once.
     public init(_ output: Wrapped?) { self.output = output }
 
     /// Delivers the value and a finish, or only a finish.

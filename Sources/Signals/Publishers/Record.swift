@@ -20,9 +20,15 @@ public struct Record<Output, Failure: Error>: Publisher {
   }
 
   /// Replays `recording`.
+  ///
+  /// - Parameter recording: The values and completion to replay.
   public init(recording: Recording) { self.recording = recording }
 
   /// Replays `output`, then `completion`.
+  ///
+  /// - Parameters:
+  ///   - output: The values to replay, in order.
+  ///   - completion: The completion sent after them.
   public init(output: [Output], completion: Subscribers.Completion<Failure>) {
     recording = Recording(output: output, completion: completion)
   }
@@ -58,6 +64,10 @@ public struct Record<Output, Failure: Error>: Publisher {
     }
 
     /// A recording of `output`, then `completion`.
+    ///
+    /// - Parameters:
+    ///   - output: The recorded values, in order.
+    ///   - completion: The completion recorded after them.
     public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
       self.output = output
       self.completion = completion

@@ -13,15 +13,23 @@ extension Result {
     public let result: Result<Success, Failure>
 
     /// A publisher of `result`.
+    ///
+    /// - Parameter result: The value to send before finishing, or the failure to send.
     public init(result: Result<Success, Failure>) { self.result = result }
 
     /// A publisher of `result` (Combine's spelling).
+    ///
+    /// - Parameter result: The value to send before finishing, or the failure to send.
     public init(_ result: Result<Success, Failure>) { self.result = result }
 
     /// A publisher of the value `output` and a finish.
+    ///
+    /// - Parameter output: The value sent before finishing.
     public init(_ output: Success) { result = .success(output) }
 
     /// A publisher of the failure `failure`.
+    ///
+    /// - Parameter failure: The failure sent to each subscriber.
     public init(_ failure: Failure) { result = .failure(failure) }
 
     /// Delivers the value and a finish, or the failure.

@@ -22,6 +22,8 @@ extension Publishers {
     public let sequence: Elements
 
     /// Makes a publisher of `sequence`'s elements.
+    ///
+    /// - Parameter sequence: The elements sent to each subscriber, in order.
     @inlinable public init(sequence: Elements) { self.sequence = sequence }
 
     /// Emits the elements as they are requested, then finishes right after the last one (an

@@ -9,6 +9,9 @@ extension Scheduler {
   /// Each subscriber gets its own timer. It never finishes by itself; use `prefix` or cancel.
   /// Threading: values are delivered on this scheduler. Bad input: an `interval` below one
   /// nanosecond is treated as one nanosecond.
+  ///
+  /// - Parameter interval: The time between ticks.
+  /// - Returns: A publisher of this scheduler's time at each tick.
   @inlinable
   public func timer(every interval: SchedulerTime.Stride) -> Publishers.Timer {
     Publishers.Timer(every: interval, scheduler: self)
@@ -29,6 +32,10 @@ extension Publishers {
     public let scheduler: any Scheduler
 
     /// Makes a timer that ticks every `interval` on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - interval: The time between ticks.
+    ///   - scheduler: The scheduler the ticks run on.
     @inlinable
     public init(every interval: SchedulerTime.Stride, scheduler: any Scheduler) {
       self.interval = Swift.max(interval, .minimumInterval)

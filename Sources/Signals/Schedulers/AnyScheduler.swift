@@ -12,6 +12,8 @@ public struct AnyScheduler: Scheduler {
 
   /// Wraps `scheduler`; `scheduler.eraseToAnyScheduler()` is the usual spelling. Wrapping an
   /// `AnyScheduler` unwraps it first, so erasure never nests.
+  ///
+  /// - Parameter scheduler: The scheduler to wrap.
   public init(_ scheduler: some Scheduler) {
     base = (scheduler as? AnyScheduler)?.base ?? scheduler
   }
@@ -51,6 +53,8 @@ public typealias ImmediateSchedulerOf<S> = ImmediateScheduler
 extension Scheduler {
   /// This scheduler as an `AnyScheduler`: combine-schedulers' spelling, for code that stores a
   /// scheduler in an `AnySchedulerOf<...>` property. Costs one existential box.
+  ///
+  /// - Returns: This scheduler, wrapped.
   public func eraseToAnyScheduler() -> AnyScheduler { AnyScheduler(self) }
 
   /// The immediate scheduler, spelled as combine-schedulers spells it: `DispatchQueue.immediate`,

@@ -14,6 +14,11 @@ extension DispatchQueue {
     public var group: DispatchGroup?
 
     /// Options with the given quality of service, flags and group (all optional).
+    ///
+    /// - Parameters:
+    ///   - qos: The quality of service the work runs at.
+    ///   - flags: The work item's flags.
+    ///   - group: The group the work is counted in, if any.
     public init(
       qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil
     ) {

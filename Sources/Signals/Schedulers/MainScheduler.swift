@@ -65,6 +65,8 @@ extension Publishers {
     public let upstream: Upstream
 
     /// Makes the publisher; prefer `upstream.receive(on: MainScheduler.shared)`.
+    ///
+    /// - Parameter upstream: The publisher whose events are delivered on the main actor.
     @inlinable public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes `subscriber`; its events arrive on the main thread.
@@ -78,6 +80,11 @@ extension Publishers {
 extension Publishers.ReceiveOnMain where Output: Sendable {
   /// Subscribes with main-actor closures for the completion and each value. Values must be
   /// `Sendable`, since they cross from the upstream's thread to the main thread.
+  ///
+  /// - Parameters:
+  ///   - receiveCompletion: Called on the main actor with the completion.
+  ///   - receiveValue: Called on the main actor with each value.
+  /// - Returns: The cancellable that ends the subscription.
   public func sink(
     receiveCompletion: @escaping @MainActor (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping @MainActor (Output) -> Void
@@ -90,6 +97,9 @@ extension Publishers.ReceiveOnMain where Output: Sendable {
 
 extension Publishers.ReceiveOnMain where Output: Sendable, Failure == Never {
   /// Subscribes with a main-actor closure for each value.
+  ///
+  /// - Parameter receiveValue: Called on the main actor with each value.
+  /// - Returns: The cancellable that ends the subscription.
   public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }

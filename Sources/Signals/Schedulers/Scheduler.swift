@@ -84,6 +84,11 @@ extension Scheduler {
   }
 
   /// Combine's shorthand: `schedule(after:tolerance:options:_:)` with no options.
+  ///
+  /// - Parameters:
+  ///   - date: When the action runs.
+  ///   - tolerance: How late it may run.
+  ///   - action: The work to run.
   public func schedule(
     after date: SchedulerTime, tolerance: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
   ) {
@@ -91,6 +96,13 @@ extension Scheduler {
   }
 
   /// Combine's shorthand: `schedule(after:interval:tolerance:options:_:)` with no options.
+  ///
+  /// - Parameters:
+  ///   - date: When the action first runs.
+  ///   - interval: The time between runs.
+  ///   - tolerance: How late each run may be.
+  ///   - action: The work to run.
+  /// - Returns: The cancellable that stops the runs.
   public func schedule(
     after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
     _ action: @escaping @Sendable () -> Void
@@ -101,6 +113,11 @@ extension Scheduler {
 
 extension Scheduler {
   /// Runs `action` after `delay` from now; the same as `schedule(after: now.advanced(by: delay))`.
+  ///
+  /// - Parameters:
+  ///   - delay: How long from now the action runs.
+  ///   - action: The work to run.
+  /// - Returns: The cancellable that keeps `action` from running.
   @discardableResult
   public func schedule(
     afterDelay delay: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void

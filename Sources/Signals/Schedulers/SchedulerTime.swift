@@ -7,24 +7,34 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
   public var nanoseconds: Int64
 
   /// The instant `nanoseconds` after the origin.
+  ///
+  /// - Parameter nanoseconds: The nanoseconds since the origin.
   @inlinable
   public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
   /// The instant `seconds` seconds after the origin, saturated: `SchedulerTime(seconds: 2)`.
+  ///
+  /// - Parameter seconds: The seconds since the origin.
   @inlinable
   public init(seconds: Int) { self.init(nanoseconds: Stride.seconds(seconds).nanoseconds) }
 
   /// The instant `seconds` seconds after the origin, rounded to the nearest nanosecond and
   /// saturated: `SchedulerTime(seconds: 1.5)`.
+  ///
+  /// - Parameter seconds: The seconds since the origin.
   @inlinable
   public init(seconds: Double) { self.init(nanoseconds: Stride.seconds(seconds).nanoseconds) }
 
   /// The instant `milliseconds` milliseconds after the origin, saturated:
   /// `SchedulerTime(milliseconds: 1_700)`.
+  ///
+  /// - Parameter milliseconds: The milliseconds since the origin.
   @inlinable
   public init(milliseconds: Int) { self.init(nanoseconds: Stride.milliseconds(milliseconds).nanoseconds) }
 
   /// The instant `microseconds` microseconds after the origin, saturated.
+  ///
+  /// - Parameter microseconds: The microseconds since the origin.
   @inlinable
   public init(microseconds: Int) { self.init(nanoseconds: Stride.microseconds(microseconds).nanoseconds) }
 
@@ -58,6 +68,8 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
     public var nanoseconds: Int64
 
     /// The interval of `nanoseconds` nanoseconds.
+    ///
+    /// - Parameter nanoseconds: The length in nanoseconds.
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The interval of `value` seconds.
@@ -72,6 +84,8 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
     @inlinable public static func nanoseconds(_ value: Int) -> Stride { scaled(value, by: 1) }
 
     /// The interval of `seconds` seconds, rounded to the nearest nanosecond and saturated.
+    ///
+    /// - Parameter seconds: The length in seconds.
     @inlinable
     public init(seconds: Double) {
       let nanos = (seconds * 1e9).rounded()
@@ -112,6 +126,8 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
     /// An interval of `value` seconds.
     @inlinable public init(floatLiteral value: Double) { self = .seconds(value) }
     /// An interval of `source` seconds, if it is representable.
+    ///
+    /// - Parameter source: The number of seconds.
     @inlinable public init?<T: BinaryInteger>(exactly source: T) {
       guard let seconds = Int64(exactly: source) else { return nil }
       let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)

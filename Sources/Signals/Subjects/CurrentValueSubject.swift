@@ -17,6 +17,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>
 
   /// Makes a subject holding `value`.
+  ///
+  /// - Parameter value: The current value until the first `send`.
   public init(_ value: Output) {
     core = Broadcaster(replay: 1, latest: value, replaysAfterCompletion: false)
   }

@@ -24,6 +24,8 @@ public struct Published<Value> {
   @usableFromInline var subject: CurrentValueSubject<Value, Never> { storage.subject }
 
   /// Wraps a property whose initial value is `wrappedValue`.
+  ///
+  /// - Parameter wrappedValue: The property's initial value.
   public init(wrappedValue: Value) {
     storage = PublishedStorage(CurrentValueSubject(wrappedValue))
   }

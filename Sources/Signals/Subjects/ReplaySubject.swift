@@ -14,6 +14,8 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>
 
   /// Makes a subject that replays up to `bufferSize` values.
+  ///
+  /// - Parameter bufferSize: The most recent values kept for new subscribers.
   public init(bufferSize: Int) {
     core = Broadcaster(replay: Swift.max(0, bufferSize))
   }

@@ -4,6 +4,9 @@ extension Publisher {
   ///
   /// Threading: sends happen on the thread that delivers each value. Completion: the completion is
   /// sent too, after which the subject accepts nothing more.
+  ///
+  /// - Parameter subject: The subject that receives the values and the completion.
+  /// - Returns: The cancellable that ends the subscription.
   @inlinable
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
   where S.Output == Output, S.Failure == Failure {

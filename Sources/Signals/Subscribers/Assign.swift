@@ -6,6 +6,11 @@ extension Publisher where Failure == Never {
   /// holds the returned cancellable and also feeds this publisher, neither is ever released;
   /// use `assign(to:onWeak:)` then. Threading: each write happens on the thread that delivers
   /// the value.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property each value is written to.
+  ///   - object: The object that holds the property; kept alive while subscribed.
+  /// - Returns: The cancellable that ends the subscription.
   @inlinable
   public func assign<Root: AnyObject>(
     to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root
@@ -19,6 +24,11 @@ extension Publisher where Failure == Never {
   /// `object` is gone, the subscription cancels itself at the next value.
   ///
   /// Use it for view models that assign their own derived publishers to themselves.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The property each value is written to.
+  ///   - object: The object that holds the property; held weakly.
+  /// - Returns: The cancellable that ends the subscription.
   @inlinable
   public func assign<Root: AnyObject>(
     to keyPath: ReferenceWritableKeyPath<Root, Output>, onWeak object: Root
@@ -32,6 +42,8 @@ extension Publisher where Failure == Never {
   ///
   /// The subscription lives as long as the property, and holds the property only weakly, so
   /// assigning a model's own derived publisher to it makes no cycle.
+  ///
+  /// - Parameter published: The `@Published` property's publisher (`&$name`) that republishes the values.
   public func assign(to published: inout Published<Output>.Publisher) {
     let storage = published.storage
     storage.retain(sink { [weak subject = storage.subject] in subject?.send($0) })
@@ -58,6 +70,10 @@ extension Subscribers {
     var done = false
 
     /// Makes the subscriber.
+    ///
+    /// - Parameters:
+    ///   - object: The object that holds the property; held weakly.
+    ///   - keyPath: The property each value is written to.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
       self.object = object
       self.keyPath = keyPath
@@ -135,6 +151,10 @@ extension Subscribers {
     public var object: Root? { lock.withLock { held } }
 
     /// Makes the subscriber; prefer `publisher.assign(to:on:)`.
+    ///
+    /// - Parameters:
+    ///   - object: The object that holds the property; kept alive until completion or cancel.
+    ///   - keyPath: The property each value is written to.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
       held = object
       self.keyPath = keyPath

@@ -39,6 +39,10 @@ extension Subscribers {
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called with the completion.
+    ///   - receiveValue: Called with each value.
     @inlinable
     public init(
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -118,6 +122,11 @@ extension Publisher {
   ///
   /// Returns an `AnyCancellable`; the subscription lasts until it is cancelled or deallocated,
   /// or until the publisher completes.
+  ///
+  /// - Parameters:
+  ///   - receiveCompletion: Called with the completion.
+  ///   - receiveValue: Called with each value.
+  /// - Returns: The cancellable that ends the subscription.
   @inlinable
   public func sink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -132,6 +141,9 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
   /// Subscribes with a closure for each value, for publishers that cannot fail.
+  ///
+  /// - Parameter receiveValue: Called with each value.
+  /// - Returns: The cancellable that ends the subscription.
   @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)

@@ -80,6 +80,13 @@ extension Publishers {
 
     /// Makes the publisher; prefer `upstream.buffer(size:prefetch:whenFull:)`. A `size` below 0
     /// counts as 0.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - size: How many values the buffer holds.
+    ///   - prefetch: Whether to fill the buffer from the start (`.keepFull`) or ask as the subscriber
+    ///     asks (`.byRequest`).
+    ///   - whenFull: What to do with a value that arrives when the buffer is full.
     @inlinable
     public init(
       upstream: Upstream, size: Int, prefetch: PrefetchStrategy, whenFull: BufferingStrategy<Failure>

@@ -38,6 +38,10 @@ extension Publishers {
     public let decoder: Coder
 
     /// Makes the publisher; prefer `upstream.decode(type:decoder:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher of encoded documents.
+    ///   - decoder: Decodes each document.
     @inlinable
     public init(upstream: Upstream, decoder: Coder) {
       self.upstream = upstream

@@ -36,6 +36,10 @@ extension Publishers {
     public let encoder: Coder
 
     /// Makes the publisher; prefer `upstream.encode(encoder:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher of values to encode.
+    ///   - encoder: Encodes each value.
     @inlinable
     public init(upstream: Upstream, encoder: Coder) {
       self.upstream = upstream

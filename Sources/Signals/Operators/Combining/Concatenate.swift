@@ -13,6 +13,10 @@ extension Publishers {
     public let suffix: Suffix
 
     /// Makes the publisher; prefer `prefix.append(suffix)`.
+    ///
+    /// - Parameters:
+    ///   - prefix: The publisher whose values come first.
+    ///   - suffix: The publisher subscribed to once `prefix` finishes.
     @inlinable public init(prefix: Prefix, suffix: Suffix) {
       self.prefix = prefix
       self.suffix = suffix

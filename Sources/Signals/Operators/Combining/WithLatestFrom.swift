@@ -60,6 +60,11 @@ extension Publishers {
     public let resultSelector: (Upstream.Output, Other.Output) -> Output
 
     /// Makes the publisher; prefer `upstream.withLatestFrom(other)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values trigger an output.
+    ///   - other: The publisher whose latest value is taken.
+    ///   - resultSelector: Makes the output from `upstream`'s value and `other`'s latest.
     @inlinable
     public init(
       upstream: Upstream, other: Other, resultSelector: @escaping (Upstream.Output, Other.Output) -> Output

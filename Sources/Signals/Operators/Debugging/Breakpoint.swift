@@ -70,6 +70,12 @@ extension Publishers {
     public let receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Bool)?
 
     /// Makes the publisher; prefer `upstream.breakpoint(...)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - receiveSubscription: Decides on the subscription; `true` raises `SIGTRAP`.
+    ///   - receiveOutput: Decides on each value; `true` raises `SIGTRAP`.
+    ///   - receiveCompletion: Decides on the completion; `true` raises `SIGTRAP`.
     @inlinable
     public init(
       upstream: Upstream,

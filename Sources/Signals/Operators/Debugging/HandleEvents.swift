@@ -56,6 +56,14 @@ extension Publishers {
     public let receiveRequest: ((Subscribers.Demand) -> Void)?
 
     /// Makes the publisher; prefer `upstream.handleEvents(...)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - receiveSubscription: Called with the subscription.
+    ///   - receiveOutput: Called with each value.
+    ///   - receiveCompletion: Called with the completion.
+    ///   - receiveCancel: Called when the subscriber cancels.
+    ///   - receiveRequest: Called with each demand the subscriber sends.
     @inlinable
     public init(
       upstream: Upstream, receiveSubscription: ((any Subscription) -> Void)?,

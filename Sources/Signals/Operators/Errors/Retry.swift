@@ -36,6 +36,10 @@ extension Publishers {
     public let retries: Int
 
     /// Makes the publisher; prefer `upstream.retry(_:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher to subscribe to again after a failure.
+    ///   - retries: How many times to re-subscribe; a negative count is treated as 0.
     @inlinable public init(upstream: Upstream, retries: Int) {
       self.upstream = upstream
       self.retries = retries

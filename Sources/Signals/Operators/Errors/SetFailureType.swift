@@ -27,6 +27,8 @@ extension Publishers {
     public let upstream: Upstream
 
     /// Makes the publisher; prefer `upstream.setFailureType(to:)`.
+    ///
+    /// - Parameter upstream: The publisher that cannot fail.
     @inlinable public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes `subscriber` to the upstream.

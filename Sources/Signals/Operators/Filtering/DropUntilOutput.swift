@@ -42,6 +42,10 @@ extension Publishers {
     public let other: Other
 
     /// Makes the publisher; prefer `upstream.drop(untilOutputFrom: other)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - other: The publisher whose first value opens the gate.
     @inlinable
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream

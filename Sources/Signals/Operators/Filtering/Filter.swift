@@ -32,6 +32,10 @@ extension Publishers {
     public let isIncluded: (Upstream.Output) -> Bool
 
     /// Makes the publisher; prefer `upstream.filter(isIncluded)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - isIncluded: The predicate a value must satisfy to pass.
     @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream

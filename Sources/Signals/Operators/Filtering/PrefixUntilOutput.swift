@@ -41,6 +41,10 @@ extension Publishers {
     public let other: Other
 
     /// Makes the publisher; prefer `upstream.prefix(untilOutputFrom: other)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - other: The publisher whose first value finishes the output.
     @inlinable
     public init(upstream: Upstream, other: Other) {
       self.upstream = upstream

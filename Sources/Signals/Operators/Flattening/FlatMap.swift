@@ -69,6 +69,11 @@ extension Publishers {
     public let transform: (Upstream.Output) -> NewPublisher
 
     /// Makes the publisher; prefer `upstream.flatMap(maxPublishers:_:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are turned into inner publishers.
+    ///   - maxPublishers: The most inner publishers subscribed at once.
+    ///   - transform: Makes a publisher from a value.
     @inlinable
     public init(
       upstream: Upstream, maxPublishers: Subscribers.Demand,

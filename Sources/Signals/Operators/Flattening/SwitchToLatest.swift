@@ -84,6 +84,8 @@ extension Publishers {
     public let upstream: Upstream
 
     /// Makes the publisher; prefer `upstream.switchToLatest()`.
+    ///
+    /// - Parameter upstream: The publisher of inner publishers.
     @inlinable public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes `subscriber`, then the upstream.

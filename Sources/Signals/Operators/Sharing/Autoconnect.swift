@@ -16,6 +16,8 @@ extension Publishers {
     @usableFromInline var connection: (any Cancellable)?
 
     /// Wraps `upstream`; prefer `upstream.autoconnect()`.
+    ///
+    /// - Parameter upstream: The connectable publisher to connect on the first subscription.
     @inlinable public init(_ upstream: Upstream) { self.upstream = upstream }
 
     /// Attaches `subscriber`, connecting if it is the first.

@@ -28,6 +28,8 @@ extension Publishers {
     @usableFromInline let multicast: Multicast<Upstream, PassthroughSubject<Output, Failure>>
 
     /// Makes the publisher; prefer `upstream.makeConnectable()`.
+    ///
+    /// - Parameter upstream: The publisher subscribed to on `connect()`.
     @inlinable
     public init(upstream: Upstream) {
       multicast = Multicast(upstream: upstream) { PassthroughSubject() }

@@ -58,6 +58,10 @@ extension Publishers {
     @usableFromInline var subject: SubjectType?
 
     /// Makes the publisher; prefer `upstream.multicast(_:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher shared through the subject.
+    ///   - createSubject: Makes the subject the subscribers share.
     @inlinable public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
       self.upstream = upstream
       self.createSubject = createSubject

@@ -46,6 +46,11 @@ extension Publishers {
     public let scheduler: any Scheduler
 
     /// Makes the publisher; prefer `upstream.debounce(for:scheduler:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - dueTime: How long the upstream must stay quiet before the latest value is delivered.
+    ///   - scheduler: The scheduler the timing and delivery run on.
     @inlinable
     public init(upstream: Upstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
       self.upstream = upstream

@@ -39,6 +39,11 @@ extension Publishers {
     public let scheduler: any Scheduler
 
     /// Makes the publisher; prefer `upstream.delay(for:scheduler:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - interval: How long each value and the completion are held back.
+    ///   - scheduler: The scheduler the delayed events are delivered on.
     @inlinable
     public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler) {
       self.upstream = upstream

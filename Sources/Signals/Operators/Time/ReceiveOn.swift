@@ -39,6 +39,10 @@ extension Publishers {
     public let scheduler: any Scheduler
 
     /// Makes the publisher; prefer `upstream.receive(on:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - scheduler: The scheduler the values and completion are delivered on.
     @inlinable
     public init(upstream: Upstream, scheduler: any Scheduler) {
       self.upstream = upstream

@@ -33,6 +33,10 @@ extension Publishers {
     public let scheduler: any Scheduler
 
     /// Makes the publisher; prefer `upstream.subscribe(on:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - scheduler: The scheduler the subscription happens on.
     @inlinable
     public init(upstream: Upstream, scheduler: any Scheduler) {
       self.upstream = upstream

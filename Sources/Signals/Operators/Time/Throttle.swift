@@ -47,6 +47,12 @@ extension Publishers {
     public let latest: Bool
 
     /// Makes the publisher; prefer `upstream.throttle(for:scheduler:latest:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - interval: The window each delivered value opens.
+    ///   - scheduler: The scheduler the timing runs on.
+    ///   - latest: Whether a window delivers its latest value (`true`) or its first.
     @inlinable
     public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool) {
       self.upstream = upstream

@@ -52,6 +52,12 @@ extension Publishers {
     public let customError: (() -> Failure)?
 
     /// Makes the publisher; prefer `upstream.timeout(_:scheduler:customError:)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - interval: How long to wait for a value before the timeout.
+    ///   - scheduler: The scheduler the timing and the timeout's completion run on.
+    ///   - customError: Makes the failure sent at the timeout; `nil` finishes instead.
     @inlinable
     public init(
       upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,

@@ -52,6 +52,10 @@ extension Publishers {
     public let strategy: TimeGroupingStrategy<Context>
 
     /// Makes the publisher; prefer `upstream.collect(strategy)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - strategy: When a group is delivered: by time, or by time or count.
     @inlinable
     public init(upstream: Upstream, strategy: TimeGroupingStrategy<Context>) {
       self.upstream = upstream

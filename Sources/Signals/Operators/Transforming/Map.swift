@@ -30,6 +30,10 @@ extension Publishers {
     public let transform: (Upstream.Output) -> Output
 
     /// Makes the publisher; prefer `upstream.map(transform)`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - transform: Maps each value.
     @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
       self.upstream = upstream

@@ -100,6 +100,11 @@ extension Publishers {
     public let a: A, b: B, c: C
 
     /// Combines three publishers; prefer `a.combineLatest(b, c)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C) { (self.a, self.b, self.c) = (a, b, c) }
 
     /// Subscribes `subscriber` to the combination.
@@ -121,6 +126,12 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D
 
     /// Combines four publishers; prefer `a.combineLatest(b, c, d)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D) { (self.a, self.b, self.c, self.d) = (a, b, c, d) }
 
     /// Subscribes `subscriber` to the combination.

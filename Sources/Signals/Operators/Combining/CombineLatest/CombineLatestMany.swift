@@ -31,6 +31,8 @@ extension Publishers {
     public let publishers: [Upstream]
 
     /// Combines `publishers`; prefer `publishers.combineLatest()`.
+    ///
+    /// - Parameter publishers: The publishers to combine, in the order of the output's elements.
     @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
 
     /// Subscribes `subscriber`, then every input in order.

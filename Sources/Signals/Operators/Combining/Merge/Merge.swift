@@ -161,6 +161,10 @@ extension Publishers {
     public let a: A, b: B
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
     @inlinable public init(_ a: A, _ b: B) { (self.a, self.b) = (a, b) }
 
     /// Subscribes `subscriber` to every input.
@@ -183,6 +187,11 @@ extension Publishers {
     public let a: A, b: B, c: C
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C) { (self.a, self.b, self.c) = (a, b, c) }
 
     /// Subscribes `subscriber` to every input.
@@ -209,6 +218,12 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D) { (self.a, self.b, self.c, self.d) = (a, b, c, d) }
 
     /// Subscribes `subscriber` to every input.
@@ -236,6 +251,13 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D, e: E
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
+    ///   - e: The fifth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) {
       (self.a, self.b, self.c, self.d, self.e) = (a, b, c, d, e)
     }
@@ -268,6 +290,14 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D, e: E, f: F
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
+    ///   - e: The fifth publisher.
+    ///   - f: The sixth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
       (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
     }
@@ -301,6 +331,15 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D, e: E, f: F, g: G
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
+    ///   - e: The fifth publisher.
+    ///   - f: The sixth publisher.
+    ///   - g: The seventh publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
       (self.a, self.b, self.c, self.d, self.e, self.f, self.g) = (a, b, c, d, e, f, g)
     }
@@ -336,6 +375,16 @@ extension Publishers {
     public let a: A, b: B, c: C, d: D, e: E, f: F, g: G, h: H
 
     /// Merges the inputs; prefer `a.merge(with: ...)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
+    ///   - e: The fifth publisher.
+    ///   - f: The sixth publisher.
+    ///   - g: The seventh publisher.
+    ///   - h: The eighth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) {
       (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h) = (a, b, c, d, e, f, g, h)
     }

@@ -23,9 +23,13 @@ extension Publishers {
     public let publishers: [Upstream]
 
     /// Merges `publishers`.
+    ///
+    /// - Parameter publishers: The publishers to merge.
     @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
 
     /// Merges `publishers`.
+    ///
+    /// - Parameter publishers: The publishers to merge.
     @inlinable public init(_ publishers: Upstream...) { self.publishers = publishers }
 
     /// Subscribes `subscriber`, then every input in order.

@@ -57,6 +57,10 @@ extension Publishers {
     public let b: B
 
     /// Zips `a` and `b`; prefer `a.zip(b)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
     @inlinable
     public init(_ a: A, _ b: B) {
       self.a = a

@@ -56,6 +56,11 @@ extension Publishers {
     public let c: C
 
     /// Makes the publisher; prefer `a.zip(b, c)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C) { (self.a, self.b, self.c) = (a, b, c) }
 
     /// Subscribes `subscriber` to all three inputs.

@@ -63,6 +63,12 @@ extension Publishers {
     public let d: D
 
     /// Makes the publisher; prefer `a.zip(b, c, d)`.
+    ///
+    /// - Parameters:
+    ///   - a: The first publisher.
+    ///   - b: The second publisher.
+    ///   - c: The third publisher.
+    ///   - d: The fourth publisher.
     @inlinable public init(_ a: A, _ b: B, _ c: C, _ d: D) { (self.a, self.b, self.c, self.d) = (a, b, c, d) }
 
     /// Subscribes `subscriber` to all four inputs.
