@@ -13,6 +13,8 @@ final class PseudoTerminalSession {
   let input = Pipe()
   let output = Pipe()
   var screen = ""
+  /// Signalled when `script` exits, so `finish` waits on an event rather than polling.
+  let exited = DispatchSemaphore(value: 0)
 
   init(_ command: String) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -20,6 +22,7 @@ final class PseudoTerminalSession {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
+    process.terminationHandler = { [exited] _ in exited.signal() }
     try process.run()
   }
 
@@ -92,11 +95,9 @@ final class PseudoTerminalSession {
 
   func finish(seconds: Double = 30) -> Int32 {
     try? input.fileHandleForWriting.close()
-    // Bounded, so a shell that never exits cannot hang the test run: `script` is ended, which
-    // hangs up its terminal and so the programs in it.
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning, Date() < deadline { usleep(20_000) }
-    if process.isRunning { process.terminate() }
+    // Bounded, so a shell that never exits cannot hang the test run: after `seconds`, `script`
+    // is ended, which hangs up its terminal and so the programs in it.
+    if exited.wait(timeout: .now() + seconds) == .timedOut { process.terminate() }
     process.waitUntilExit()
     return process.terminationStatus
   }
