@@ -169,7 +169,8 @@ public final class LoginApp: Navigator, TerminalFront {
       },
       model.accountCheckError.receive(on: scheduler).sink { [weak self, weak model] error in
         // Reported once something is typed: the check of the empty field at launch says nothing.
-        guard let self, let error, !(model?.account.isEmpty ?? true) else { return }
+        // An expired session is the coordinator's dialog to report, not this screen's.
+        guard let self, let error, error != .sessionExpired, !(model?.account.isEmpty ?? true) else { return }
         self.notice = "Could not check the account: \(error)"
         self.onChange()
       },
