@@ -49,6 +49,13 @@ public final class SceneNavigator<Owner: AnyObject, Screen, Scene>: Navigator {
 
   /// A navigator showing scenes through `front`, each made by `makeScene`; `didShow`, if given,
   /// runs after each one is shown.
+  ///
+  /// - Parameters:
+  ///   - front: The UI front's navigator, which shows the scenes.
+  ///   - didShow: Called with the owner, the scene and how it came on screen, after the front
+  ///     showed it; `nil` for nothing.
+  ///   - makeScene: Makes a screen's scene and the subscription to its navigation outputs; called
+  ///     on the main actor, with the owner, for every screen shown.
   public init(front: any Navigator<Scene>, didShow: DidShow? = nil, makeScene: @escaping MakeScene) {
     self.front = front
     self.didShow = didShow
@@ -56,12 +63,18 @@ public final class SceneNavigator<Owner: AnyObject, Screen, Scene>: Navigator {
   }
 
   /// Makes `screen`'s scene and shows it as the new root; the other scenes' subscriptions go.
+  ///
+  /// - Parameter screen: The graph's screen to show.
   public func setRoot(_ screen: Screen) { show(screen, as: .root) }
 
   /// Makes `screen`'s scene and pushes it.
+  ///
+  /// - Parameter screen: The graph's screen to show.
   public func push(_ screen: Screen) { show(screen, as: .push) }
 
   /// Makes `screen`'s scene and presents it modally.
+  ///
+  /// - Parameter screen: The graph's screen to show.
   public func present(_ screen: Screen) { show(screen, as: .modal) }
 
   /// Pops the top scene, ending its subscription.
@@ -81,6 +94,8 @@ public final class SceneNavigator<Owner: AnyObject, Screen, Scene>: Navigator {
   /// Presents `scene` modally over the stack without the graph (a dialog the flow shows on its
   /// own); `dismissOverStack()` takes it away. It counts as a scene of the stack, so the graph's
   /// own pops stay matched to their scenes.
+  ///
+  /// - Parameter scene: The scene to show; it has no outputs this navigator subscribes to.
   public func presentOverStack(_ scene: Scene) {
     outputs.append(nil)
     front.present(scene)

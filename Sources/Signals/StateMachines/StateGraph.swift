@@ -37,6 +37,13 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// Pass `states` to declare every case up front: validation then reports states no
   /// transition reaches, and transitions that name undeclared states.
+  ///
+  /// - Parameters:
+  ///   - initial: The state a machine starts in (with its payload, if its case has one).
+  ///   - terminal: The cases a flow ends in; they need no way out.
+  ///   - declared: Every case of the graph, or `nil` to take the cases the transitions name.
+  ///   - transitions: The edges, one `Transition` per line; `if`, `switch` and `for` may choose
+  ///     them.
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     @TransitionBuilder<State, Event> transitions: () -> [Transition]
@@ -45,6 +52,12 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// A graph from a plain array of transitions; see the builder form.
+  ///
+  /// - Parameters:
+  ///   - initial: The state a machine starts in (with its payload, if its case has one).
+  ///   - terminal: The cases a flow ends in; they need no way out.
+  ///   - declared: Every case of the graph, or `nil` to take the cases the transitions name.
+  ///   - transitions: The edges, in the order they are tried.
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     transitions: [Transition]
@@ -70,6 +83,12 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
 
   /// The transitions that may apply in a state of case `state` on an event of case `event`,
   /// in the order they are tried: specific ones, then wildcards.
+  ///
+  /// - Parameters:
+  ///   - state: The case of the state the machine is in.
+  ///   - event: The case of the event sent.
+  /// - Returns: The transitions from `state` on `event`, then the `fromAny` ones on `event`;
+  ///   empty if there is none.
   public func candidates(from state: State.Case, on event: Event.Case) -> [Transition] {
     index.candidates(state, event).map { index.slots[$0] }
   }
@@ -84,15 +103,27 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Whether `state` is terminal.
+  ///
+  /// - Parameter state: A state's case.
+  /// - Returns: `true` if `terminal` lists it.
   public func isTerminal(_ state: State.Case) -> Bool { terminal.contains(state) }
 
   /// The case name the graph gives `state` (`.profile(id: 42)` is `profile`).
+  ///
+  /// - Parameter state: A state, with its payload if it has one.
+  /// - Returns: Its case's name, without the payload.
   public func name(of state: State) -> String { caseLabel(state.caseKey) }
 
   /// The name the graph gives the case `key`.
+  ///
+  /// - Parameter key: A state's case.
+  /// - Returns: The case's name.
   public func name(ofCase key: State.Case) -> String { caseLabel(key) }
 
   /// The case name the graph gives `event`.
+  ///
+  /// - Parameter event: An event, with its payload if it has one.
+  /// - Returns: Its case's name, without the payload.
   public func name(ofEvent event: Event) -> String { caseLabel(event.caseKey) }
 }
 

@@ -3,6 +3,8 @@ extension StateGraph {
   /// and snapshot tests. Wildcard transitions are drawn from every non-terminal state they apply
   /// in; a `.previous` target is drawn back to each state that pushes or presents its source,
   /// labelled `(previous)`; guards appear in brackets, modal and root presentations in parentheses.
+  ///
+  /// - Returns: The diagram's text, one line per edge, ending in a newline.
   public func mermaid() -> String {
     var lines = ["stateDiagram-v2", "    [*] --> \(name(of: initial))"]
     for transition in expandedTransitions() {
@@ -13,6 +15,10 @@ extension StateGraph {
   }
 
   /// The graph in Graphviz DOT, deterministic; terminal states are double circles.
+  ///
+  /// - Parameter name: The `digraph`'s name; it is written as given, so it must be a DOT
+  ///   identifier.
+  /// - Returns: The graph's text, ending in a newline.
   public func dot(name: String = "StateGraph") -> String {
     var lines = ["digraph \(name) {", "  rankdir=LR;", "  \"[*]\" [shape=point];"]
     for state in terminal { lines.append("  \"\(caseLabel(state))\" [shape=doublecircle];") }
@@ -76,6 +82,10 @@ extension StateGraph {
   /// opens its source: each path is the shortest way to a transition's source (for `.previous`,
   /// to the opener, then the opening edge), then that transition. Guards are ignored; a test that drives them
   /// must satisfy them.
+  ///
+  /// - Returns: One path per transition (and per source of a wildcard, per opener of a
+  ///   `.previous`) that the initial state reaches, in declaration order; a transition from an
+  ///   unreachable state has none.
   public func coveringPaths() -> [[Transition]] {
     let initialKey = initial.caseKey
     var shortest: [State.Case: [Transition]] = [initialKey: []]
@@ -115,6 +125,10 @@ extension StateGraph {
   /// state (the last is where it stands), by the same rules as `StateMachine`: a transition to
   /// the case under the top goes back to it; `.root` resets, `.push`/`.modal` add, `.none`
   /// replaces the top, `.previous` pops. `nil` when a `.previous` has nothing under the top.
+  ///
+  /// - Parameter path: Transitions taken in order from the initial state, such as one of
+  ///   `coveringPaths()`; their sources are not checked.
+  /// - Returns: The stack, bottom first, or `nil` when a `.previous` has nothing to go back to.
   public func stack(after path: [Transition]) -> [State.Case]? {
     var stack = [initial.caseKey]
     for transition in path {

@@ -34,6 +34,8 @@ extension StateGraph {
   /// target is a way out), two unguarded transitions for one state and event, modal states with
   /// no way back, transitions naming undeclared states (only when `states:` was given), and
   /// `.previous` targets from states nothing pushes or presents. Empty means the graph is sound.
+  ///
+  /// - Returns: The problems found, each naming the states and events involved; empty if none.
   public func problems() -> [StateGraphProblem] {
     let initialKey = initial.caseKey
     let terminalKeys = Set(terminal)

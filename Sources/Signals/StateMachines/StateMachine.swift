@@ -117,6 +117,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
 
   /// Starts a machine in `graph`'s initial state.
+  ///
+  /// - Parameters:
+  ///   - graph: The states and transitions the machine follows; it is not validated here
+  ///     (`graph.problems()` says what is wrong with it).
+  ///   - policy: What a refused event does: throw from `trySend(_:)` (the default), be ignored,
+  ///     or be reported to a handler.
   public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
     self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets)
   }
@@ -176,6 +182,10 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
   /// `.previous` target, there is an entry to go back to. Guards run on this thread, unlocked.
+  ///
+  /// - Parameter event: The event to try; nothing is sent.
+  /// - Returns: `true` if `send(_:)` would take it now. Another thread's event may change the
+  ///   answer before a send that follows.
   public func can(_ event: Event) -> Bool {
     let (state, depth) = keepsStack ? lock.withLock { (current, entries.count) } : (self.state, 0)
     let range = graph.index.candidates(state.caseKey, event.caseKey)
@@ -203,6 +213,14 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Applies `event` and returns the new state. A refused event throws `TransitionRejected`
   /// under `.throwError`; under `.ignore` and `.report` (which reports it) it returns the
   /// unchanged state. An event queued behind a running one returns the state as it is now.
+  ///
+  /// - Parameter event: The event to apply.
+  /// - Returns: The state the event led to; the state as it is now when the event was queued
+  ///   behind a running one, or refused under `.ignore` or `.report`.
+  /// - Throws: `TransitionRejected`, under `.throwError` only, when the graph has no transition
+  ///   for the event in the current state, every guard refused it, its made target was `nil` or
+  ///   of another case, or a `.previous` target had nothing to go back to (the error's `reason`
+  ///   says which). The state is then unchanged.
   @inlinable @discardableResult
   public func trySend(_ event: Event) throws(TransitionRejected) -> State {
     var taken: State?

@@ -45,6 +45,12 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     /// (`.openProfile(id: 42)` to `.profile(id: 42)`). `key` names the target's case for
     /// validation and diagrams; `make` returning `nil` or another case refuses the event with
     /// `TransitionRejected.Reason.invalidTarget`.
+    ///
+    /// - Parameters:
+    ///   - key: The case the made state has.
+    ///   - make: Makes the target from the event; called on the sending thread, outside the
+    ///     machine's lock.
+    /// - Returns: The target, for `Transition`'s `to:`.
     public static func make(_ key: State.Case, _ make: @escaping @Sendable (Event) -> State?) -> Target {
       Target(kind: .made(key, make))
     }
@@ -71,6 +77,16 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
 
   /// An edge from the case `from` on the case `event` to the state `to`, with an optional
   /// guard given as the trailing closure.
+  ///
+  /// - Parameters:
+  ///   - from: The case of the state the edge leaves.
+  ///   - event: The case of the event that takes it.
+  ///   - to: The state it leads to, payload included.
+  ///   - presentation: How a coordinator shows `to`: pushed (the default), modal, as the new
+  ///     root, or with no navigation (`.none`).
+  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
+  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
+  ///     for always.
   public init(
     from: State.Case, on event: Event.Case, to: State, presentation: Presentation = .push,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
@@ -82,6 +98,15 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
 
   /// An edge from the case `from` on the case `event` to a made or history target
   /// (`.make(.profile) { ... }`, `.previous`), with an optional guard as the trailing closure.
+  ///
+  /// - Parameters:
+  ///   - from: The case of the state the edge leaves.
+  ///   - event: The case of the event that takes it.
+  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
+  ///   - presentation: How a coordinator shows the target (ignored for `.previous`).
+  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
+  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
+  ///     for always.
   public init(
     from: State.Case, on event: Event.Case, to target: Target, presentation: Presentation = .push,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
@@ -95,6 +120,11 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// expired"). An edge declared for a specific state and the same event is tried first. A
   /// wildcard that pushes or presents does not apply in the state it leads to (a screen is not
   /// opened over itself).
+  ///
+  /// - Parameters:
+  ///   - event: The case of the event that takes it, in any state.
+  ///   - to: The state it leads to, payload included.
+  ///   - presentation: How a coordinator shows `to`; the new root by default.
   public init(fromAny event: Event.Case, to: State, presentation: Presentation = .root) {
     self.init(
       from: nil, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
@@ -102,6 +132,11 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// A wildcard edge (see the other `fromAny` form) to a made or history target.
+  ///
+  /// - Parameters:
+  ///   - event: The case of the event that takes it, in any state.
+  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
+  ///   - presentation: How a coordinator shows the target; the new root by default.
   public init(fromAny event: Event.Case, to target: Target, presentation: Presentation = .root) {
     self.init(
       from: nil, event: event, target: target, presentation: presentation, conditionName: nil, condition: nil)
@@ -149,31 +184,52 @@ extension Transition: Sendable where State: Sendable {}
 @resultBuilder
 public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   /// One transition.
+  ///
+  /// - Parameter transition: A transition written on its own line.
+  /// - Returns: It, alone.
   public static func buildExpression(_ transition: Transition<State, Event>) -> [Transition<State, Event>] {
     [transition]
   }
   /// Several transitions (a helper that returns an array).
+  ///
+  /// - Parameter transitions: The helper's transitions.
+  /// - Returns: Them, in order.
   public static func buildExpression(_ transitions: [Transition<State, Event>]) -> [Transition<State, Event>]
   {
     transitions
   }
   /// The transitions of a block, in order.
+  ///
+  /// - Parameter parts: Each line's transitions.
+  /// - Returns: All of them, line after line.
   public static func buildBlock(_ parts: [Transition<State, Event>]...) -> [Transition<State, Event>] {
     parts.flatMap { $0 }
   }
   /// Transitions under an `if`.
+  ///
+  /// - Parameter part: The `if`'s transitions, or `nil` when its condition was false.
+  /// - Returns: Them, or none.
   public static func buildOptional(_ part: [Transition<State, Event>]?) -> [Transition<State, Event>] {
     part ?? []
   }
   /// Transitions under an `if`/`else`.
+  ///
+  /// - Parameter first: The transitions of the branch taken (the first).
+  /// - Returns: Them.
   public static func buildEither(first: [Transition<State, Event>]) -> [Transition<State, Event>] {
     first
   }
   /// Transitions under an `if`/`else`.
+  ///
+  /// - Parameter second: The transitions of the branch taken (the second).
+  /// - Returns: Them.
   public static func buildEither(second: [Transition<State, Event>]) -> [Transition<State, Event>] {
     second
   }
   /// Transitions from a `for` loop.
+  ///
+  /// - Parameter parts: Each iteration's transitions.
+  /// - Returns: All of them, iteration after iteration.
   public static func buildArray(_ parts: [[Transition<State, Event>]]) -> [Transition<State, Event>] {
     parts.flatMap { $0 }
   }

@@ -21,6 +21,11 @@ public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
   public let reason: Reason
 
   /// Makes the error.
+  ///
+  /// - Parameters:
+  ///   - state: The name of the current state's case.
+  ///   - event: The name of the event's case.
+  ///   - reason: Why the event was refused.
   public init(state: String, event: String, reason: Reason) {
     self.state = state
     self.event = event
