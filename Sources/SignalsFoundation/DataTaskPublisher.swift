@@ -15,12 +15,19 @@ extension URLSession {
   /// ```
   ///
   /// See `DataTaskPublisher` for its semantics.
+  ///
+  /// - Parameter url: The URL each subscriber's task loads, with a `GET` and the session's
+  ///   defaults.
+  /// - Returns: A publisher of the body and the response, failing with `URLError`.
   public func dataTaskPublisher(for url: URL) -> DataTaskPublisher {
     DataTaskPublisher(request: URLRequest(url: url), session: self)
   }
 
   /// A publisher that performs `request` with a data task: Combine's
   /// `dataTaskPublisher(for:)`. See `DataTaskPublisher` for its semantics.
+  ///
+  /// - Parameter request: The request each subscriber's task performs, as given.
+  /// - Returns: A publisher of the body and the response, failing with `URLError`.
   public func dataTaskPublisher(for request: URLRequest) -> DataTaskPublisher {
     DataTaskPublisher(request: request, session: self)
   }
@@ -47,6 +54,10 @@ extension URLSession {
     public let session: URLSession
 
     /// Makes the publisher; prefer `session.dataTaskPublisher(for:)`.
+    ///
+    /// - Parameters:
+    ///   - request: The request each subscriber's task performs.
+    ///   - session: The session that runs the tasks.
     public init(request: URLRequest, session: URLSession) {
       self.request = request
       self.session = session

@@ -14,6 +14,11 @@ extension NotificationCenter {
   /// cancels. Never fails, never finishes. Threading: a notification is delivered on the thread
   /// that posted it; notifications posted from several threads at once reach a subscriber one
   /// at a time, never overlapping.
+  ///
+  /// - Parameters:
+  ///   - name: The name of the notifications to publish.
+  ///   - object: The only sender whose notifications are published; `nil` for any sender.
+  /// - Returns: A publisher of the notifications, which never fails.
   public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher
   {
     Publisher(center: self, name: name, object: object)
@@ -34,6 +39,11 @@ extension NotificationCenter {
     public let object: AnyObject?
 
     /// Makes the publisher; prefer `center.publisher(for:object:)`.
+    ///
+    /// - Parameters:
+    ///   - center: The center to observe.
+    ///   - name: The name of the notifications to publish.
+    ///   - object: The only sender whose notifications are published; `nil` for any sender.
     public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {
       self.center = center
       self.name = name

@@ -29,6 +29,9 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   public let runLoop: RunLoop
 
   /// The scheduler of `runLoop`.
+  ///
+  /// - Parameter runLoop: The run loop the actions run on; it runs them only while its thread
+  ///   runs it.
   public init(_ runLoop: RunLoop) { self.runLoop = runLoop }
 
   /// The scheduler of the main run loop.
@@ -163,6 +166,8 @@ extension RunLoop {
   }
 
   /// This run loop as an `AnyScheduler`: combine-schedulers' spelling.
+  ///
+  /// - Returns: A type-erased scheduler that runs actions on this run loop.
   public func eraseToAnyScheduler() -> AnyScheduler { AnyScheduler(scheduler) }
 
   /// The immediate scheduler, spelled as combine-schedulers spells it; see `Scheduler.immediate`.

@@ -17,6 +17,7 @@ extension StateMachine where State: Codable {
   /// The current state as JSON, to save navigation across launches. (In SignalsFoundation,
   /// since Signals itself imports no Foundation.)
   ///
+  /// - Returns: UTF-8 JSON with sorted keys: `{"state":...,"version":1}`.
   /// - Throws: The encoder's error if `State`'s encoding fails.
   public func savedState() throws -> Data {
     let encoder = JSONEncoder()
@@ -27,6 +28,7 @@ extension StateMachine where State: Codable {
 
   /// Restores a state saved by `savedState()` and publishes it.
   ///
+  /// - Parameter data: JSON that `savedState()` wrote, in this or an earlier launch.
   /// - Throws: `StateRestoreError` for corrupt data, another format version, or a state the graph
   ///   does not have (by case); the machine is left as it was.
   public func restore(from data: Data) throws(StateRestoreError) {

@@ -12,6 +12,15 @@ extension Timer {
   /// ```
   ///
   /// See `TimerPublisher` for its semantics.
+  ///
+  /// - Parameters:
+  ///   - interval: Seconds between firings.
+  ///   - tolerance: How late a firing may be, in seconds; `nil` for the run loop's default.
+  ///   - runLoop: The run loop whose thread the timer fires on.
+  ///   - mode: The run loop mode the timer fires in (`.common` to keep firing while the user
+  ///     scrolls).
+  ///   - options: Scheduler options; run loops have none.
+  /// - Returns: A connectable publisher of the firings' dates; it fires once connected.
   public static func publish(
     every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode,
     options: RunLoop.SchedulerOptions? = nil
@@ -55,6 +64,14 @@ extension Timer {
     let subject = PassthroughSubject<Date, Never>()
 
     /// Makes the publisher; prefer `Timer.publish(every:tolerance:on:in:options:)`.
+    ///
+    /// - Parameters:
+    ///   - interval: Seconds between firings.
+    ///   - tolerance: How late a firing may be, in seconds; `nil` for the run loop's default.
+    ///   - runLoop: The run loop whose thread the timer fires on.
+    ///   - mode: The run loop mode the timer fires in (`.common` to keep firing while the user
+    ///     scrolls).
+    ///   - options: Scheduler options; run loops have none.
     public init(
       interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
       options: RunLoop.SchedulerOptions? = nil

@@ -26,6 +26,13 @@ import Testing
 /// It counts only what `body` creates (on its task), so tests running in parallel do not
 /// disturb it. Returns what `body` returns. Cost: in debug builds each subscription `body`
 /// creates captures its call stack (symbolicated only for a report); nothing per value.
+///
+/// - Parameters:
+///   - sourceLocation: Where the issue is recorded; the caller's line by default.
+///   - body: The code whose subscriptions must all be gone when it returns; it runs at once,
+///     on this task.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws; nothing is then checked.
 @discardableResult
 public func expectAllReleased<R>(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
@@ -114,6 +121,8 @@ enum LeakReport {
 extension TestScheduler {
   /// Records a test issue if any action is still scheduled: a timer left running, a debounce
   /// still waiting. Call it at the end of a test.
+  ///
+  /// - Parameter sourceLocation: Where the issue is recorded; the caller's line by default.
   public func expectNothingPending(sourceLocation: SourceLocation = #_sourceLocation) {
     let pending = pendingCount
     if pending != 0 {

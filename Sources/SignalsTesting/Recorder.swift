@@ -44,6 +44,11 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable, @un
 
   /// Makes a recorder that stamps events with `scheduler`'s time, if given, and requests
   /// values as `demand` says (`.unlimited` by default).
+  ///
+  /// - Parameters:
+  ///   - scheduler: The virtual clock that stamps each event; `nil` stamps none (every event at
+  ///     zero).
+  ///   - demand: How the recorder requests values from its subscription.
   public init(scheduler: TestScheduler? = nil, demand: RecorderDemand = .unlimited) {
     self.scheduler = scheduler
     self.demand = demand
@@ -192,12 +197,19 @@ public struct RecorderDemand: Sendable {
   public static let stepwise = RecorderDemand(kind: .initial(.max(1)), perValue: .max(1))
 
   /// `count` values on subscription, then nothing more unless the test requests it.
+  ///
+  /// - Parameter count: How many values to request; `0` or less requests none.
+  /// - Returns: The demand plan.
   public static func max(_ count: Int) -> RecorderDemand {
     RecorderDemand(kind: .initial(.max(count)), perValue: .none)
   }
 
   /// Requests at the given virtual times of the recorder's scheduler (all at once, on
-  /// subscription, when it has none): `.timeline([(.zero, .max(1)), (.init(5), .max(2))])`.
+  /// subscription, when it has none): `.timeline([(.zero, .max(1)), (.init(milliseconds: 5), .max(2))])`.
+  ///
+  /// - Parameter steps: When to request, and how much, in the scheduler's virtual time; a time
+  ///   already past is served at the scheduler's next advance.
+  /// - Returns: The demand plan.
   public static func timeline(_ steps: [(SchedulerTime, Subscribers.Demand)]) -> RecorderDemand {
     RecorderDemand(kind: .timeline(steps), perValue: .none)
   }
@@ -209,6 +221,11 @@ extension Publisher {
   /// Subscribes a `Recorder`, stamping events with `scheduler`'s virtual time if given (its
   /// `marbles()` then use the scheduler's `frameDuration`), and requesting values as `demand`
   /// says (`.unlimited` by default).
+  ///
+  /// - Parameters:
+  ///   - scheduler: The virtual clock that stamps each event; `nil` stamps none.
+  ///   - demand: How the recorder requests values.
+  /// - Returns: The recorder, already subscribed; keep it to keep the subscription.
   public func record(
     on scheduler: TestScheduler? = nil, demand: RecorderDemand = .unlimited
   ) -> Recorder<Output, Failure> {

@@ -22,12 +22,18 @@ public final class RecordingNavigator<Screen>: Navigator {
   public init() {}
 
   /// Records `root <screen>`.
+  ///
+  /// - Parameter screen: The screen the coordinator set as the root.
   public func setRoot(_ screen: Screen) { calls.append("root \(screen)") }
   /// Records `push <screen>`.
+  ///
+  /// - Parameter screen: The screen the coordinator pushed.
   public func push(_ screen: Screen) { calls.append("push \(screen)") }
   /// Records `pop`.
   public func pop() { calls.append("pop") }
   /// Records `present <screen>`.
+  ///
+  /// - Parameter screen: The screen the coordinator presented.
   public func present(_ screen: Screen) { calls.append("present \(screen)") }
   /// Records `dismiss`.
   public func dismiss() { calls.append("dismiss") }

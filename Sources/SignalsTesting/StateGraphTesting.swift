@@ -14,6 +14,13 @@ import Testing
 /// example of the transition's case that its guard accepts. A payload-free event case needs no
 /// example (it is its own value). `makeMachine` builds the machine for each path (to give guards
 /// what they need); by default, a plain `StateMachine(graph:)`.
+///
+/// - Parameters:
+///   - graph: The graph whose transitions are driven.
+///   - examples: Example events for the cases that carry a payload or that guards look at.
+///   - makeMachine: Makes a fresh machine for each path.
+///   - sourceLocation: Where issues are recorded; the caller's line by default.
+/// - Returns: How many transitions were taken, over all the paths.
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,
@@ -43,6 +50,14 @@ public func expectEveryTransition<State, Event>(
 ///   return { try coordinator.trySend($0) }
 /// }
 /// ```
+///
+/// - Parameters:
+///   - graph: The graph whose transitions are driven.
+///   - examples: Example events for the cases that carry a payload or that guards look at.
+///   - start: Sets up a fresh walker for each path and returns its send function, which
+///     answers the state after the event (or throws when it is refused).
+///   - sourceLocation: Where issues are recorded; the caller's line by default.
+/// - Returns: How many transitions were taken, over all the paths.
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,

@@ -38,6 +38,13 @@ public struct MarbleDiagram<Value> {
 
   /// Parses `diagram` with frames of `frameDuration`; `value` maps a value character to a value
   /// and returns `nil` for one it does not know (a thrown `MarbleError`).
+  ///
+  /// - Parameters:
+  ///   - diagram: The timeline, in the marble language above.
+  ///   - frameDuration: How long one frame (`-`, a value, a group) lasts.
+  ///   - value: Maps a value character to its value; `nil` for a character it does not know.
+  /// - Throws: `MarbleError`, with the column and the reason, for a diagram that is malformed or
+  ///   holds a value character `value` does not map.
   public init(
     _ diagram: String, frameDuration: SchedulerTime.Stride, value: (Character) -> Value?
   ) throws(MarbleError) {
@@ -63,6 +70,11 @@ public struct MarbleDiagram<Value> {
 
 extension MarbleDiagram where Value == String {
   /// Parses a diagram whose values are their own characters, as strings.
+  ///
+  /// - Parameters:
+  ///   - diagram: The timeline, in the marble language.
+  ///   - frameDuration: How long one frame lasts.
+  /// - Throws: `MarbleError`, with the column and the reason, for a malformed diagram.
   public init(_ diagram: String, frameDuration: SchedulerTime.Stride) throws(MarbleError) {
     try self.init(diagram, frameDuration: frameDuration) { String($0) }
   }

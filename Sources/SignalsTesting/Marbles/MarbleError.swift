@@ -3,7 +3,7 @@
 /// Its description quotes the diagram and points at the column with a caret, for example:
 ///
 /// ```
-/// marble diagram: unbalanced "(" at column 3
+/// marble diagram: unbalanced parenthesis at column 3
 ///   --(a-|
 ///     ^
 /// ```
@@ -41,6 +41,11 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
   public let reason: Reason
 
   /// Makes the error.
+  ///
+  /// - Parameters:
+  ///   - diagram: The diagram as written.
+  ///   - column: The offending column, from 1.
+  ///   - reason: What is wrong there.
   public init(diagram: String, column: Int, reason: Reason) {
     self.diagram = diagram
     self.column = column

@@ -7,6 +7,11 @@ import Testing
 /// ```swift
 /// expectMarbles(scheduler.run(viewModel.accountValid), "--------f----t--|")
 /// ```
+///
+/// - Parameters:
+///   - actual: The timeline the code produced, such as `TestScheduler.run(_:)`'s.
+///   - expected: The timeline the test expects.
+///   - sourceLocation: Where the issue is recorded; the caller's line by default.
 public func expectMarbles(
   _ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -15,6 +15,12 @@ extension Recorder {
   /// progression. With every value named, parsing the result with `MarbleDiagram` gives back the
   /// recorded events at their frames. Without a `frameDuration`, frames are those of the recorder's
   /// scheduler (one millisecond without a scheduler). Threading: reads a snapshot of the recording.
+  ///
+  /// - Parameters:
+  ///   - start: The time of the diagram's first frame.
+  ///   - frameDuration: How long one frame lasts; `nil` for the recorder's scheduler's.
+  ///   - symbol: The character for a value, or `nil` to draw it as `?`.
+  /// - Returns: The diagram, ending at the last recorded event.
   public func marbles(
     from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride? = nil,
     symbol: (Input) -> Character?
@@ -122,6 +128,12 @@ extension Recorder where Input: Equatable {
   /// The recorded timeline as a marble diagram, naming values through `values` (as given to
   /// `hot`/`cold`); values missing from it use their description when it is one character.
   /// Without a `frameDuration`, frames are those of the recorder's scheduler.
+  ///
+  /// - Parameters:
+  ///   - values: The characters that name values, as given to `hot`/`cold`.
+  ///   - start: The time of the diagram's first frame.
+  ///   - frameDuration: How long one frame lasts; `nil` for the recorder's scheduler's.
+  /// - Returns: The diagram, ending at the last recorded event.
   public func marbles(
     values: [Character: Input] = [:], from start: SchedulerTime = .zero,
     frameDuration: SchedulerTime.Stride? = nil
@@ -142,6 +154,12 @@ extension Recorder where Input: Equatable {
 /// actual:   --a---b-|
 ///                ^ first difference at frame 5
 /// ```
+///
+/// - Parameters:
+///   - expected: The timeline a test expects.
+///   - actual: The timeline the code produced.
+/// - Returns: The three lines, or `nil` when the timelines have the same frames (spaces
+///   aside).
 public func marbleDifference(expected: String, actual: String) -> String? {
   let expectedFrames = frames(of: expected)
   let actualFrames = frames(of: actual)

@@ -16,6 +16,10 @@ public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   public var cancelled: SchedulerTime?
 
   /// A record of a subscription made at `subscribed` and cancelled at `cancelled` (never, if nil).
+  ///
+  /// - Parameters:
+  ///   - subscribed: When the subscription started.
+  ///   - cancelled: When it was cancelled; `nil` if it never was.
   public init(subscribed: SchedulerTime, cancelled: SchedulerTime? = nil) {
     self.subscribed = subscribed
     self.cancelled = cancelled
@@ -28,6 +32,12 @@ public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   /// Throws `MarbleError`: `.notInSubscription` for a value, `|` or `#`;
   /// `.cancellationBeforeSubscription` for a `!` before the `^`; the usual reasons for
   /// malformed text.
+  ///
+  /// - Parameters:
+  ///   - diagram: The subscription diagram: frames, time progressions, `^` and `!`.
+  ///   - frameDuration: How long one frame lasts.
+  ///   - start: The time of the diagram's first column.
+  /// - Throws: `MarbleError`, with the column and the reason, as listed above.
   public init(
     _ diagram: String, frameDuration: SchedulerTime.Stride, from start: SchedulerTime = .zero
   ) throws(MarbleError) {
@@ -40,6 +50,12 @@ public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   /// `"--^---!"`, `"--^"` when never cancelled, `"--(^!)"` when cancelled in the frame it
   /// subscribed. Instants between frame boundaries count in the frame they fall in; instants
   /// before `start` count as its first frame.
+  ///
+  /// - Parameters:
+  ///   - start: The time of the diagram's first frame.
+  ///   - frameDuration: How long one frame lasts.
+  /// - Returns: The diagram, ending at the cancellation (or at the subscription, if never
+  ///   cancelled).
   public func marbles(from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride) -> String {
     let frame = max(frameDuration.nanoseconds, 1)
     func index(_ instant: SchedulerTime) -> Int {
@@ -63,6 +79,13 @@ extension TestScheduler {
   /// `#expect(cold.subscriptions == [try scheduler.subscriptionRecord("--^---!")])`.
   ///
   /// Throws `MarbleError` as `SubscriptionRecord.init(_:frameDuration:from:)` does.
+  ///
+  /// - Parameters:
+  ///   - diagram: The subscription diagram: frames, time progressions, `^` and `!`.
+  ///   - start: The time of the diagram's first column.
+  /// - Returns: When the diagram subscribes and cancels.
+  /// - Throws: `MarbleError` for a malformed diagram, or one with a value, `|`, `#`, or a `!`
+  ///   before the `^`.
   public func subscriptionRecord(
     _ diagram: String, from start: SchedulerTime = .zero
   ) throws(MarbleError) -> SubscriptionRecord {
@@ -73,6 +96,9 @@ extension TestScheduler {
 extension TestPublisher {
   /// Each subscription so far as a subscription diagram in its scheduler's frames, measured
   /// from `start` (the clock's zero by default): `["--^---!", "----^"]`.
+  ///
+  /// - Parameter start: The time of each diagram's first frame.
+  /// - Returns: One diagram per subscription, in the order they were made.
   public func subscriptionMarbles(from start: SchedulerTime = .zero) -> [String] {
     subscriptions.map { $0.marbles(from: start, frameDuration: scheduler.frameDuration) }
   }
@@ -87,6 +113,12 @@ extension TestPublisher {
 ///
 /// On a mismatch, records an issue listing both sets of diagrams; a malformed expected
 /// diagram records its `MarbleError`. Threading: call it from the test, between advances.
+///
+/// - Parameters:
+///   - publisher: The test publisher whose subscriptions are checked.
+///   - expected: One subscription diagram per subscription, in the order they were made.
+///   - start: The time of each diagram's first column.
+///   - sourceLocation: Where the issue is recorded; the caller's line by default.
 public func expectSubscriptions<Output, Failure>(
   _ publisher: TestPublisher<Output, Failure>, _ expected: [String], from start: SchedulerTime = .zero,
   sourceLocation: SourceLocation = #_sourceLocation
