@@ -12,7 +12,8 @@ import Signals
 ///
 /// Threading: safe to use from any thread; actions run on the thread that advances the clock,
 /// never inside its lock, so they may schedule more work. Bad input: a date in the past runs at
-/// `now`; a repeating interval below one nanosecond counts as one nanosecond.
+/// `now`; a repeating interval below one nanosecond counts as one nanosecond; repeating work
+/// whose next run would fall past the last representable instant stops repeating.
 public final class TestScheduler: Scheduler {
   struct Item {
     var time: SchedulerTime
@@ -144,11 +145,16 @@ extension TestScheduler.State {
     guard let first = heap.first, limit.map({ first.time <= $0 }) ?? true else { return nil }
     var item = removeFirst()
     now = max(now, item.time)
+    // Repeating work whose next time would pass the last representable instant has run for the
+    // last time: saturating it there would run it forever without the clock moving.
     if let interval = item.interval {
-      nextSequence += 1
-      item.time = item.time.advanced(by: interval)
-      item.sequence = nextSequence
-      push(item)
+      let (next, overflow) = item.time.nanoseconds.addingReportingOverflow(interval.nanoseconds)
+      if !overflow {
+        nextSequence += 1
+        item.time = SchedulerTime(nanoseconds: next)
+        item.sequence = nextSequence
+        push(item)
+      }
     }
     return item.action
   }

@@ -73,4 +73,21 @@ import Testing
     #expect(log.all == ["10s"])
     #expect(scheduler.now == .zero.advanced(by: 10))
   }
+
+  // Saturating the next run at the last instant would keep the work due there forever: `advance`
+  // never returned. It runs once at the end of time, then is done.
+  @Test func repeatingWorkAtTheEndOfTimeRunsOnceThereAndStops() {
+    let end = SchedulerTime(nanoseconds: .max)
+    let scheduler = TestScheduler(now: end.advanced(by: .seconds(-3)))
+    let log = Log()
+    let timer = scheduler.schedule(after: scheduler.now, interval: 2) { log.append("\(scheduler.now)") }
+    scheduler.advance(to: end)
+    #expect(log.all.count == 2)
+    #expect(scheduler.now == end)
+    #expect(!scheduler.hasPendingWork)
+    let last = scheduler.schedule(after: end, interval: .nanoseconds(1)) { log.append("last") }
+    #expect(scheduler.run() == 1)
+    #expect(log.all.last == "last")
+    withExtendedLifetime((timer, last)) {}
+  }
 }
