@@ -30,6 +30,14 @@ import Testing
     #expect(recorder.marbles(from: SchedulerTime(nanoseconds: .max)) == "")
     let late = TestScheduler(now: SchedulerTime(nanoseconds: .max - 5_000_000))
     #expect(late.run(try late.cold("a-b|")) == "a-b|")
+    // Events in the very last frame: the frame after it does not exist, and nothing traps.
+    let end = TestScheduler(now: SchedulerTime(nanoseconds: .max), frameDuration: .nanoseconds(1))
+    let subject = PassthroughSubject<String, Never>()
+    let lastFrame = subject.record(on: end)
+    subject.send("a")
+    subject.send(completion: .finished)
+    #expect(lastFrame.marbles() == " 9223372036854775807ns (a|)")
+    #expect(lastFrame.marbles(from: end.now) == "(a|)")
   }
 
   @Test func aDigitFollowedByALetterIsWrittenApart() throws {

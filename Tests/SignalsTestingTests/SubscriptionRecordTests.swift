@@ -39,6 +39,26 @@ import Testing
     }
   }
 
+  // One dash per frame made an hour-long subscription 3.6 million characters, and a record at
+  // the end of time trapped while sizing its dashes.
+  @Test func farInstantsRenderAsTimeProgressionsThatParseBack() throws {
+    let frame = SchedulerTime.Stride.milliseconds(1)
+    let hour = SubscriptionRecord(
+      subscribed: SchedulerTime(seconds: 2), cancelled: SchedulerTime(seconds: 3_602))
+    let rendered = hour.marbles(frameDuration: frame)
+    #expect(rendered == " 2s ^ 3599999ms !")
+    #expect(try SubscriptionRecord(rendered, frameDuration: frame) == hour)
+
+    let end = SchedulerTime(nanoseconds: .max)
+    let lastMoment = SubscriptionRecord(subscribed: end, cancelled: end)
+    let atTheEnd = lastMoment.marbles(frameDuration: frame)
+    #expect(atTheEnd.hasSuffix("(^!)"))
+    #expect(atTheEnd.count < 40)
+    let never = SubscriptionRecord(subscribed: SchedulerTime(nanoseconds: .min)).marbles(
+      from: SchedulerTime(nanoseconds: .max), frameDuration: .nanoseconds(1))
+    #expect(never == "^")
+  }
+
   @Test(arguments: [
     ("^-a-!", 3, MarbleError.Reason.notInSubscription("a")),
     ("^--|", 4, .notInSubscription("|")),

@@ -95,7 +95,8 @@ struct MarbleRenderer {
       for character in pending { write(character) }
       write(")")
     }
-    nextFrame = index + 1
+    // Saturating: a frame at the last instant has no frame after it.
+    nextFrame = index == .max ? .max : index + 1
     pendingFrame = nil
     pending = []
   }

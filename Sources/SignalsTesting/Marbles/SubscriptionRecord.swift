@@ -49,7 +49,8 @@ public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   /// The record as a subscription diagram from `start` in frames of `frameDuration`:
   /// `"--^---!"`, `"--^"` when never cancelled, `"--(^!)"` when cancelled in the frame it
   /// subscribed. Instants between frame boundaries count in the frame they fall in; instants
-  /// before `start` count as its first frame.
+  /// before `start` count as its first frame. A quiet stretch longer than 64 frames is written as
+  /// the time progression it lasts (`"^ 3600s !"`), which the parser reads back.
   ///
   /// - Parameters:
   ///   - start: The time of the diagram's first frame.
@@ -57,16 +58,14 @@ public struct SubscriptionRecord: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The diagram, ending at the cancellation (or at the subscription, if never
   ///   cancelled).
   public func marbles(from start: SchedulerTime = .zero, frameDuration: SchedulerTime.Stride) -> String {
-    let frame = max(frameDuration.nanoseconds, 1)
-    func index(_ instant: SchedulerTime) -> Int {
-      Int(max(instant.nanoseconds - start.nanoseconds, 0) / frame)
+    // The renderer writes a long quiet stretch as a time progression and saturates far
+    // instants, so a record at the end of time is a short diagram, not a trap or gigabytes.
+    var renderer = MarbleRenderer(frameDuration: frameDuration)
+    renderer.add("^", at: max(start.distance(to: subscribed), .zero))
+    if let cancelled {
+      renderer.add("!", at: max(start.distance(to: cancelled), start.distance(to: subscribed), .zero))
     }
-    let subscribedFrame = index(subscribed)
-    let lead = String(repeating: "-", count: subscribedFrame)
-    guard let cancelled else { return lead + "^" }
-    let gap = index(cancelled) - subscribedFrame
-    guard gap > 0 else { return lead + "(^!)" }
-    return lead + "^" + String(repeating: "-", count: gap - 1) + "!"
+    return renderer.finish()
   }
 
   /// `subscribed-cancelled`, for failure messages: `2ms-6ms`, or `2ms-…` when not cancelled.
