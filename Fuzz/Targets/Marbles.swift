@@ -9,13 +9,18 @@ import SignalsTesting
 /// a diagram played by a cold publisher renders as text no longer than a bound set by its event
 /// count (a long quiet stretch is a time progression, not a dash per frame), and parsing that
 /// text gives back the same events at the same times; a malformed subscription diagram is a
-/// `MarbleError` and subscribes to nothing, runs nothing; a valid one renders a parsable result.
+/// `MarbleError` and subscribes to nothing, runs nothing; a valid one renders a parsable result,
+/// and the `SubscriptionRecord` it describes renders in at most 200 bytes, however far its
+/// instants, as a diagram that reads back as the same record.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarbles(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = text(data, count).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
   let diagram = String(input[0])
   let parsed = checkDiagram(diagram)
-  if input.count > 1 { checkSubscription(String(input[1]), playing: parsed == nil ? "ab-c|" : diagram) }
+  if input.count > 1 {
+    checkSubscription(String(input[1]), playing: parsed == nil ? "ab-c|" : diagram)
+    checkSubscriptionRecord(String(input[1]))
+  }
   return 0
 }
 
@@ -88,6 +93,23 @@ func checkSubscription(_ subscription: String, playing diagram: String) {
     require(
       scheduler.now == .zero && !scheduler.hasPendingWork, "a refused subscription diagram ran the clock")
   }
+}
+
+func checkSubscriptionRecord(_ subscription: String) {
+  guard let record = try? SubscriptionRecord(subscription, frameDuration: frame) else { return }
+  let rendered = record.marbles(frameDuration: frame)
+  require(rendered.utf8.count <= 200, "\(rendered.utf8.count) bytes of rendering for \(record)")
+  // Instants inside a frame render as their frame, and saturated ones at the clock's end: only
+  // whole frames far from the limits read back exactly.
+  let instants = [record.subscribed] + (record.cancelled.map { [$0] } ?? [])
+  guard
+    instants.allSatisfy({
+      $0.nanoseconds % frame.nanoseconds == 0 && $0 < SchedulerTime(seconds: 1_000_000_000)
+    })
+  else { return }
+  require(
+    (try? SubscriptionRecord(rendered, frameDuration: frame)) == record,
+    "\(subscription.debugDescription) rendered as \(rendered.debugDescription), which reads back differently")
 }
 
 func describe(_ diagram: MarbleDiagram<String>) -> [String] {
