@@ -34,7 +34,8 @@ extension URLSession {
 
   /// The publisher `dataTaskPublisher(for:)` returns: Combine's type of the same name.
   ///
-  /// Each subscriber starts its own data task when it subscribes. When the task completes, the
+  /// Each subscriber has its own data task, started at its first demand as in Combine (a
+  /// subscriber that never requests never sends the request). When the task completes, the
   /// subscriber receives one value, the body and the response (any HTTP status: a 404 is a
   /// value, not a failure), then `.finished`; a transport failure (unreachable host, timeout)
   /// fails it with the task's `URLError`. Cancelling the subscription cancels the task.
@@ -63,16 +64,20 @@ extension URLSession {
       self.session = session
     }
 
-    /// Starts a data task for `subscriber`; cancelling the subscription cancels the task.
+    /// Makes a data task for `subscriber` and starts it at the subscriber's first demand;
+    /// cancelling the subscription cancels the task (or keeps it from starting).
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let running = RunningTask()
       Future<Output, URLError> { promise in
-        let task = session.dataTask(with: request) { data, response, error in
-          promise(Self.outcome(data: data, response: response, error: error))
-        }
-        running.start(task)
+        running.prepare(
+          session.dataTask(with: request) { data, response, error in
+            promise(Self.outcome(data: data, response: response, error: error))
+          })
       }
-      .handleEvents(receiveCancel: { running.cancel() })
+      .handleEvents(
+        receiveCancel: { running.cancel() },
+        receiveRequest: { demand in if demand > .none { running.resume() } }
+      )
       .subscribe(subscriber)
     }
 
@@ -86,17 +91,44 @@ extension URLSession {
   }
 }
 
-/// The data task of one subscription: started while the `Future` is made, before the
-/// subscriber attaches, so a cancel always finds it; cancelled from any thread.
+/// The data task of one subscription: made while the `Future` is made, before the subscriber
+/// attaches, so a cancel always finds it; resumed at the first demand, once, unless cancelled
+/// first. Resumed and cancelled from any thread.
 final class RunningTask: Sendable {
-  let task = Guarded<URLSessionDataTask?>(nil)
+  enum State {
+    case waiting(URLSessionDataTask?)
+    case resumed(URLSessionDataTask)
+    case cancelled
+  }
 
-  func start(_ dataTask: URLSessionDataTask) {
-    task.withLock { $0 = dataTask }
-    dataTask.resume()
+  // `URLSessionDataTask` is thread-safe (its methods may be called from any thread) but not
+  // marked `Sendable` in corelibs Foundation; the lock orders resume against cancel.
+  struct Handle: @unchecked Sendable { let task: URLSessionDataTask }
+
+  let state = Guarded<State>(.waiting(nil))
+
+  func prepare(_ dataTask: URLSessionDataTask) {
+    let handle = Handle(task: dataTask)
+    state.withLock { if case .waiting = $0 { $0 = .waiting(handle.task) } }
+  }
+
+  func resume() {
+    let handle = state.withLock { state -> Handle? in
+      guard case .waiting(let task?) = state else { return nil }
+      state = .resumed(task)
+      return Handle(task: task)
+    }
+    handle?.task.resume()
   }
 
   func cancel() {
-    task.withLock { $0 }?.cancel()
+    let handle = state.withLock { state -> Handle? in
+      defer { state = .cancelled }
+      switch state {
+      case .waiting(let task?), .resumed(let task): return Handle(task: task)
+      case .waiting(nil), .cancelled: return nil
+      }
+    }
+    handle?.task.cancel()
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignalsFoundation
+import SignalsTesting
 import Synchronization
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
 /// Whether `python3`, which runs the test server, is on the `PATH`: it is not part of the Swift
 /// toolchain, so without it the suite below is skipped (with its reason) rather than failed.
-private let hasPython3 = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+let hasPython3 = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
   .split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
 
 /// The data task publisher against a real server on loopback, started by the test (python3
@@ -101,6 +102,25 @@ struct DataTaskPublisherTests {
     request.httpMethod = "GET"
     #expect(
       await outcome(URLSession.shared.dataTaskPublisher(for: request)) == .success(["404", "no such page"]))
+  }
+
+  // Combine makes and starts the task at the first demand: a subscriber that has asked for
+  // nothing has sent nothing, and one cancelled before asking never sends its request.
+  @Test func theTaskStartsAtTheFirstDemandAndNotBefore() async throws {
+    let server = try Server()
+    defer { server.stop() }
+    let session = URLSession.shared
+    let never = session.dataTaskPublisher(for: server.request("/never")).record(demand: .none)
+    never.cancel()
+    let later = session.dataTaskPublisher(for: server.request("/later")).record(demand: .none)
+    #expect(
+      await outcome(session.dataTaskPublisher(for: server.request("/hello"))) == .success(["200", "hello"]))
+    #expect(server.nextLine() == "received /hello")
+    later.request(.max(1))
+    #expect(server.nextLine() == "received /later")
+    _ = await outcome(session.dataTaskPublisher(for: server.request("/last")))
+    #expect(server.nextLine() == "received /last")
+    later.cancel()
   }
 
   @Test func anUnreachableServerIsAURLError() async throws {
