@@ -8,7 +8,7 @@ extension StateGraph {
   public func mermaid() -> String {
     var lines = ["stateDiagram-v2", "    [*] --> \(name(of: initial))"]
     for transition in expandedTransitions() {
-      lines.append("    \(transition.from) --> \(transition.to): \(transition.label)")
+      lines.append("    \(transition.from) --> \(transition.to): \(oneLine(transition.label))")
     }
     for state in terminal { lines.append("    \(caseLabel(state)) --> [*]") }
     return lines.joined(separator: "\n") + "\n"
@@ -16,18 +16,49 @@ extension StateGraph {
 
   /// The graph in Graphviz DOT, deterministic; terminal states are double circles.
   ///
-  /// - Parameter name: The `digraph`'s name; it is written as given, so it must be a DOT
-  ///   identifier.
+  /// Names and labels that are not plain identifiers are quoted with their quotes and
+  /// backslashes escaped, so any guard name or graph name gives a graph Graphviz reads.
+  ///
+  /// - Parameter name: The `digraph`'s name: written as given when it is an identifier
+  ///   (`Auth`), quoted otherwise (`"Sign in"`).
   /// - Returns: The graph's text, ending in a newline.
   public func dot(name: String = "StateGraph") -> String {
-    var lines = ["digraph \(name) {", "  rankdir=LR;", "  \"[*]\" [shape=point];"]
-    for state in terminal { lines.append("  \"\(caseLabel(state))\" [shape=doublecircle];") }
-    lines.append("  \"[*]\" -> \"\(self.name(of: initial))\";")
+    var lines = ["digraph \(dotIdentifier(name)) {", "  rankdir=LR;", "  \"[*]\" [shape=point];"]
+    for state in terminal { lines.append("  \(dotQuoted(caseLabel(state))) [shape=doublecircle];") }
+    lines.append("  \"[*]\" -> \(dotQuoted(self.name(of: initial)));")
     for transition in expandedTransitions() {
-      lines.append("  \"\(transition.from)\" -> \"\(transition.to)\" [label=\"\(transition.label)\"];")
+      lines.append(
+        "  \(dotQuoted(transition.from)) -> \(dotQuoted(transition.to)) [label=\(dotQuoted(transition.label))];"
+      )
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `name` as a DOT ID: as it is when it is an identifier, quoted otherwise.
+  func dotIdentifier(_ name: String) -> String {
+    let isIdentifier =
+      name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } ?? false
+      && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    return isIdentifier ? name : dotQuoted(name)
+  }
+
+  /// `text` as a quoted DOT string: backslashes and quotes escaped, line breaks as `\n`.
+  func dotQuoted(_ text: String) -> String {
+    var quoted = "\""
+    for character in text {
+      switch character {
+      case "\"", "\\": quoted += "\\\(character)"
+      case "\n", "\r", "\r\n": quoted += "\\n"
+      default: quoted.append(character)
+      }
+    }
+    return quoted + "\""
+  }
+
+  /// `text` on one line, for Mermaid, where a line break would end the label.
+  func oneLine(_ text: String) -> String {
+    String(text.map { $0.isNewline ? " " : $0 })
   }
 
   /// The states a transition leaves from: its source, or for a wildcard every non-terminal

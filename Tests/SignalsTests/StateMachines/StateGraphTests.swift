@@ -150,6 +150,28 @@ let authEvents: [AuthEvent] = [
         """)
   }
 
+  // A guard name is the user's text: a quote in it ended the DOT label early, a line break
+  // ended Mermaid's; a graph name with a space was not a DOT identifier.
+  @Test func guardAndGraphNamesOfAnyTextGiveWellFormedDiagrams() {
+    let graph = StateGraph<AuthScreen, AuthEvent>(initial: .login, terminal: [.home]) {
+      Transition(from: .login, on: .submit, to: .home, guard: "has \"token\" \\ or\nnot") { _, _ in true }
+    }
+    #expect(
+      graph.dot(name: "Sign in \"flow\"") == #"""
+        digraph "Sign in \"flow\"" {
+          rankdir=LR;
+          "[*]" [shape=point];
+          "home" [shape=doublecircle];
+          "[*]" -> "login";
+          "login" -> "home" [label="submit [has \"token\" \\ or\nnot]"];
+        }
+
+        """#)
+    #expect(graph.dot(name: "Auth_2").hasPrefix("digraph Auth_2 {"))
+    #expect(graph.dot(name: "2fa").hasPrefix("digraph \"2fa\" {"))
+    #expect(graph.mermaid().contains("    login --> home: submit [has \"token\" \\ or not]\n"))
+  }
+
   @Test func everyTransitionOfTheLoginGraphCanBeTaken() {
     #expect(expectEveryTransition(of: authGraph, events: authEvents) >= authGraph.transitions.count)
   }
