@@ -27,6 +27,14 @@ import Testing
     #expect(try parse("1s 2") == ["1000:2"])
   }
 
+  // Digits too many for an Int were read as one value per digit, then a progression of the
+  // last few: a wall of values nobody wrote.
+  @Test func aProgressionTooLongForAnIntSaturatesAtTheEndOfTime() throws {
+    let diagram = try MarbleDiagram("a 99999999999999999999999s b|", frameDuration: .milliseconds(1))
+    #expect(diagram.entries.count == 3)
+    #expect(diagram.entries.map(\.offset) == [.zero, .nanoseconds(.max), .nanoseconds(.max)])
+  }
+
   @Test func theCaretIsTheOrigin() throws {
     #expect(try parse("-a-^-b") == ["-2:a", "2:b"])
     let cancellation = try MarbleDiagram("^--!", frameDuration: .milliseconds(1)).cancellation

@@ -7,7 +7,8 @@ import Signals
 /// (each takes a frame); `^` marks the origin (the subscription point of a hot publisher; without
 /// it the origin is the diagram's start) and `!` the cancellation point (each takes a frame, or
 /// shares a group's: `(^!)`); spaces are ignored so diagrams can be aligned; a time progression
-/// such as `100ms`, `2s` or `50us` skips that long. Frames last the scheduler's `frameDuration`.
+/// such as `100ms`, `2s` or `50us` skips that long (a longer one than the clock holds saturates at
+/// its end). Frames last the scheduler's `frameDuration`.
 ///
 /// Bad input: a malformed diagram throws `MarbleError`, whose message points at the column.
 public struct MarbleDiagram<Value> {
@@ -161,11 +162,13 @@ struct MarbleParser {
   }
 
   /// A time progression (`100ms`, `2s`, `50us`, `7ns`) starting at `index`: its duration and
-  /// its length in characters; `nil` if there is none (a lone digit is a value).
+  /// its length in characters; `nil` if there is none (a lone digit is a value). An amount
+  /// too large for `Int` saturates, as time arithmetic does, instead of reading as digit values.
   func progression(_ characters: [Character], at index: Int) -> (SchedulerTime.Stride, Int)? {
     var end = index
     while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
-    guard end > index, let amount = Int(String(characters[index..<end])) else { return nil }
+    guard end > index else { return nil }
+    let amount = Int(String(characters[index..<end])) ?? .max
     let units: [(String, (Int) -> SchedulerTime.Stride)] = [
       ("ms", { .milliseconds($0) }), ("us", { .microseconds($0) }), ("ns", { .nanoseconds($0) }),
       ("s", { .seconds($0) }),
