@@ -1,9 +1,9 @@
 /// A subject that holds a current value and gives it to each new subscriber first.
 ///
 /// ```
-/// sent:                                     -1-2-|
+/// sent:                                    -1-2-|
 /// CurrentValueSubject(0), early:           01-2-|
-/// CurrentValueSubject(0), subscribed at 2:  --12-|
+/// CurrentValueSubject(0), subscribed at 2: --12-|
 /// ```
 ///
 /// `value` is updated as soon as `send` is called, even when delivery waits behind another

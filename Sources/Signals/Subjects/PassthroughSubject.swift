@@ -5,9 +5,9 @@
 /// subscriber (others still receive it).
 ///
 /// ```
-/// sent:                                 -a-b-|
-/// PassthroughSubject(), early:          -a-b-|
-/// PassthroughSubject(), subscribed at 2:  ---b-|
+/// sent:                                  -a-b-|
+/// PassthroughSubject(), early:           -a-b-|
+/// PassthroughSubject(), subscribed at 2: ---b-|
 /// ```
 ///
 /// Threading: `send` may be called from any thread, and re-entrantly from a subscriber. Values

@@ -2,7 +2,7 @@
 ///
 /// ```
 /// sent:                                             -a-b-c-|
-/// ReplaySubject(bufferSize: 2), subscribed at 6:  ------(bc)|
+/// ReplaySubject(bufferSize: 2), subscribed at 6:    ------(bc)|
 /// ```
 ///
 /// A subscriber that attaches after the completion receives the buffered values, then the

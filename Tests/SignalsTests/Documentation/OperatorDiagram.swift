@@ -16,8 +16,8 @@ import SignalsTesting
 struct OperatorDiagram: CustomStringConvertible {
   /// Where the diagram is: the file, relative to `Sources/`, and the line of its first row.
   let location: String
-  /// The timelines by label, in order.
-  let timelines: [(label: String, timeline: String)]
+  /// The timelines by label, in order, each with the column (in its row) where it starts.
+  let timelines: [(label: String, timeline: String, column: Int)]
   /// What each symbol stands for, as written (`a = 10` gives `a: "10"`).
   let legend: [Character: String]
 
@@ -80,7 +80,7 @@ struct OperatorDiagram: CustomStringConvertible {
   /// A diagram from its rows: `label: timeline` (the label is everything before the last colon,
   /// so it may itself hold colons, `first(where: >1)`), or the `values:` legend.
   init?(rows: [String], location: String) {
-    var timelines: [(label: String, timeline: String)] = []
+    var timelines: [(label: String, timeline: String, column: Int)] = []
     var legend: [Character: String] = [:]
     for row in rows where !row.isEmpty {
       if row.hasPrefix("values:") {
@@ -91,9 +91,11 @@ struct OperatorDiagram: CustomStringConvertible {
       }
       guard let colon = row.lastIndex(of: ":"), colon != row.startIndex else { return nil }
       let label = row[..<colon].trimmingCharacters(in: .whitespaces)
-      let rest = row[row.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let afterColon = row[row.index(after: colon)...]
+      let rest = afterColon.trimmingCharacters(in: .whitespaces)
       guard !rest.isEmpty, !label.contains("\""), Self.looksLikeTimeline(rest) else { return nil }
-      timelines.append((label, rest))
+      let leading = afterColon.prefix { $0 == " " }.count
+      timelines.append((label, rest, row.distance(from: row.startIndex, to: colon) + 1 + leading))
     }
     guard !timelines.isEmpty else { return nil }
     self.location = location

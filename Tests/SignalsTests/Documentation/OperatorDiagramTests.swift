@@ -46,6 +46,11 @@ import Testing
           #expect(
             actual == line.timeline.filter { $0 != " " },
             "\(diagram.location): \(line.label)\n  expected: \(line.timeline)\n  actual:   \(actual)")
+          // Frame for frame under the first input, so the reader's eye can follow a column.
+          #expect(
+            line.column == diagram.timelines[0].column,
+            "\(diagram.location): \(line.label) starts at column \(line.column), its first input at \(diagram.timelines[0].column)"
+          )
         } catch {
           outputs += 1
           Issue.record("\(diagram.location): \(line.label): \(error)")

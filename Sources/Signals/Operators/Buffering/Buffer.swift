@@ -3,8 +3,8 @@ extension Publisher {
   /// it asks.
   ///
   /// ```
-  /// upstream:                                       -1-2-3-4-|
-  /// buffer(2, .byRequest, .dropNewest), asked 2 at 10:  ----------(12|)
+  /// upstream:                                          -1-2-3-4-|
+  /// buffer(2, .byRequest, .dropNewest), asked 2 at 10: ----------(12|)
   /// ```
   ///
   /// Nothing is asked for until frame 10: 1 and 2 are held, 3 and 4 find the buffer full and are

@@ -43,7 +43,7 @@ extension Publisher {
   ///
   /// ```
   /// self:              -1-|
-  /// append([2, 3]):  -1-(23|)
+  /// append([2, 3]):    -1-(23|)
   /// ```
   ///
   /// A failure of this publisher is forwarded and the sequence never delivered. Threading: the

@@ -25,10 +25,10 @@ extension Publisher {
   /// `resultSelector`; see `withLatestFrom(_:)`.
   ///
   /// ```
-  /// self:                                  -a---b-c-|
-  /// other:                                 ---1--2----
+  /// self:                                     -a---b-c-|
+  /// other:                                    ---1--2----
   /// withLatestFrom(other, resultSelector: +): -----x-y-|
-  /// values:                                x = b1, y = c2
+  /// values:                                   x = b1, y = c2
   /// ```
   ///
   /// Threading: `resultSelector` runs on the thread that delivers this publisher's value.

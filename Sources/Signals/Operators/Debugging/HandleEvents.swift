@@ -9,7 +9,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                           -1-2-|
-  /// handleEvents(receiveOutput: log):  -1-2-|
+  /// handleEvents(receiveOutput: log):   -1-2-|
   /// ```
   ///
   /// - Parameters:

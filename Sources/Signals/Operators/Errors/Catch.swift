@@ -25,9 +25,9 @@ extension Publisher {
   /// `catch` with a handler that may throw; a thrown error becomes the failure.
   ///
   /// ```
-  /// upstream:                -1-#
-  /// handler:                    -8-|
-  /// tryCatch { _ in handler }:  -1--8-|
+  /// upstream:                  -1-#
+  /// handler:                      -8-|
+  /// tryCatch { _ in handler }: -1--8-|
   /// ```
   ///
   /// - Parameter handler: Makes the publisher that replaces the failed upstream; an error it throws fails the publisher.

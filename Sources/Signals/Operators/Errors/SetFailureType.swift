@@ -4,7 +4,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                          -1-2-|
-  /// setFailureType(to: Thrown.self):  -1-2-|
+  /// setFailureType(to: Thrown.self):   -1-2-|
   /// ```
   ///
   /// - Parameter failureType: The failure type the result declares.

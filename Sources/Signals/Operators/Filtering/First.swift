@@ -19,7 +19,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:           -1-2-3-|
-  /// first(where: >1):  ---(2|)
+  /// first(where: >1):   ---(2|)
   /// ```
   ///
   /// - Parameter predicate: Decides on each value; runs on the thread that delivers it.
@@ -36,7 +36,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                     -1-2-3-|
-  /// tryFirst(where: throws on 2):  ---#
+  /// tryFirst(where: throws on 2): ---#
   /// ```
   ///
   /// - Parameter predicate: Decides on each value; an error it throws fails the publisher.

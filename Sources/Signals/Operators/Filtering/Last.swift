@@ -18,7 +18,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:          -1-2-3-|
-  /// last(where: <3):  -------(2|)
+  /// last(where: <3):   -------(2|)
   /// ```
   ///
   /// - Parameter predicate: Decides on each value; runs on the thread that delivers it.

@@ -45,7 +45,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                                     -1-3-2-4-|
-  /// tryRemoveDuplicates(by: parity, throws on 4):  -1---2-#
+  /// tryRemoveDuplicates(by: parity, throws on 4): -1---2-#
   /// ```
   ///
   /// - Parameter predicate: Whether a value, second, duplicates the one delivered before it;

@@ -4,7 +4,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                     -1-2-3-|
-  /// tryFilter(even, throws on 3):  ---2-#
+  /// tryFilter(even, throws on 3): ---2-#
   /// ```
   ///
   /// - Parameter isIncluded: Whether a value passes; an error it throws fails the publisher.

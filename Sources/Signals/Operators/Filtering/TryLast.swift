@@ -5,7 +5,7 @@ extension Publisher {
   /// ```
   /// upstream:                    -1-2-3-|
   /// tryLast(where: odd):         -------(3|)
-  /// tryLast(where: throws on 2):  ---#
+  /// tryLast(where: throws on 2): ---#
   /// ```
   ///
   /// An upstream that finishes without a match finishes it empty; an upstream failure drops

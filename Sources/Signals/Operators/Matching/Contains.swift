@@ -52,7 +52,7 @@ extension Publisher {
   ///
   /// ```
   /// upstream:                        -1-2-3-|
-  /// tryContains(where: throws on 2):  ---#
+  /// tryContains(where: throws on 2): ---#
   /// ```
   ///
   /// - Parameter predicate: Whether a value is the one looked for; may throw.

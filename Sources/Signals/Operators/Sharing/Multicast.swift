@@ -18,7 +18,7 @@ extension Publisher {
   /// Shares one subscription to this publisher among many subscribers through `subject`.
   ///
   /// ```
-  /// upstream:                                   -1-2-3-|
+  /// upstream:                                    -1-2-3-|
   /// multicast(subject: subject), connect() at 2: ---1-2-3-|
   /// ```
   ///

@@ -23,8 +23,8 @@ extension Publisher {
   /// one reconnects). Bad input: a negative `count` is treated as 0.
   ///
   /// ```
-  /// upstream:                        -a-b-c-|
-  /// share(replay: 1): first:         -a-b-c-|
+  /// upstream:                         -a-b-c-|
+  /// share(replay: 1): first:          -a-b-c-|
   /// share(replay: 1): second, from 2: --ab-c-|
   /// ```
   ///

@@ -3,10 +3,10 @@ extension Publisher {
   /// count (`.byTimeOrCount`).
   ///
   /// ```
-  /// upstream:                                  -a-b---c-d-e-|
-  /// collect(.byTime(s, 4 frames)):             ----x---y---z|
-  /// collect(.byTimeOrCount(s, 4 frames, 2)):  ---x----y--z-|
-  /// values:                                    x = [a, b], y = [c], z = [d, e]
+  /// upstream:                                -a-b---c-d-e-|
+  /// collect(.byTime(s, 4 frames)):           ----x---y---z|
+  /// collect(.byTimeOrCount(s, 4 frames, 2)): ---x----y--z-|
+  /// values:                                  x = [a, b], y = [c], z = [d, e]
   /// ```
   ///
   /// Windows follow one timer started at the subscription and ticking every `stride` on the

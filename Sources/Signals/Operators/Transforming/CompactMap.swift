@@ -23,8 +23,8 @@ extension Publisher {
   /// thrown error cancels the upstream and fails the publisher.
   ///
   /// ```
-  /// upstream:                           -1-x-3-|
-  /// tryCompactMap(Int, throws on 3):  -1---#
+  /// upstream:                        -1-x-3-|
+  /// tryCompactMap(Int, throws on 3): -1---#
   /// ```
   ///
   /// - Parameter transform: Makes a value, or `nil` to drop it; an error it throws fails the publisher.

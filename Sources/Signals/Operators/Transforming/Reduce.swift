@@ -35,8 +35,8 @@ extension Publisher {
   /// `reduce` with a closure that may throw; a thrown error cancels the upstream and fails.
   ///
   /// ```
-  /// upstream:                       -1-2-3-|
-  /// tryReduce(0, +, throws on 3):  -----#
+  /// upstream:                     -1-2-3-|
+  /// tryReduce(0, +, throws on 3): -----#
   /// ```
   ///
   /// - Parameters:

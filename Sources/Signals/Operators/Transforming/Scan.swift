@@ -29,8 +29,8 @@ extension Publisher {
   /// `scan` with a closure that may throw; a thrown error cancels the upstream and fails.
   ///
   /// ```
-  /// upstream:                      -1-2-3-|
-  /// tryScan(0, +, throws on 3):  -1-3-#
+  /// upstream:                   -1-2-3-|
+  /// tryScan(0, +, throws on 3): -1-3-#
   /// ```
   ///
   /// - Parameters:

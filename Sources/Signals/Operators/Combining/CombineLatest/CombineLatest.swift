@@ -5,7 +5,7 @@ extension Publisher {
   /// ```
   /// self:                 -a----b---|
   /// other:                ---1----2---|
-  /// combineLatest(other):  ---x--y-z---|
+  /// combineLatest(other): ---x--y-z---|
   /// values:               x = (a, 1), y = (b, 1), z = (b, 2)
   /// ```
   ///

@@ -3,10 +3,10 @@ extension Collection where Element: Publisher {
   /// array of their latest values (in collection order) each time one produces.
   ///
   /// ```
-  /// p0:                      -a-----b--|
-  /// p1:                      ---1------|
+  /// p0:                       -a-----b--|
+  /// p1:                       ---1------|
   /// [p0, p1].combineLatest(): ---x---y--|
-  /// values:                  x = [a, 1], y = [b, 1]
+  /// values:                   x = [a, 1], y = [b, 1]
   /// ```
   ///
   /// An empty collection finishes at once. Completion, failure, cancellation and threading as in

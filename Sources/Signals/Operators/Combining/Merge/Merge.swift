@@ -4,7 +4,7 @@ extension Publisher {
   /// ```
   /// self:               -a---b-|
   /// other:              --1----2-|
-  /// merge(with: other):  -a1--b-2-|
+  /// merge(with: other): -a1--b-2-|
   /// ```
   ///
   /// - Parameter b: The other publisher.
