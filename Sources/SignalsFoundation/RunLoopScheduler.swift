@@ -12,6 +12,14 @@ import Signals
 /// overloads them) or calls `RunLoop.main.schedule(...)`; generic code that wants
 /// `some Scheduler` takes `RunLoopScheduler(runLoop)` or `RunLoopScheduler.main`.
 ///
+/// The main run loop on Linux: an async `main` (an `@main` type with `async func main()`, a
+/// Swift Testing run) never runs `RunLoop.main`: main-actor code runs on the main dispatch
+/// queue, drained by a worker thread. Actions for the main run loop therefore go through
+/// `DispatchQueue.main` there, which reaches main-actor code in that program, and which the main
+/// thread drains as it runs the main run loop in a program that does (as on Apple's systems, where
+/// the two are one thread). Without this, `receive(on: RunLoop.main)` or a `debounce` on it
+/// delivered nothing in such a program.
+///
 /// Time: `now` is the system's monotonic clock, the clock `DispatchQueue` uses too, so dates
 /// from either compare; timers get their fire date from it. Threading: every method may be
 /// called from any thread; actions run on the run loop's thread, in the order scheduled for the
@@ -32,7 +40,17 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   ///
   /// - Parameter runLoop: The run loop the actions run on; it runs them only while its thread
   ///   runs it.
-  public init(_ runLoop: RunLoop) { self.runLoop = runLoop }
+  public init(_ runLoop: RunLoop) {
+    self.runLoop = runLoop
+    #if canImport(Darwin)
+      viaMainQueue = false
+    #else
+      viaMainQueue = runLoop === RunLoop.main
+    #endif
+  }
+
+  /// Whether actions go through `DispatchQueue.main`: for the main run loop on Linux (see above).
+  let viaMainQueue: Bool
 
   /// The scheduler of the main run loop.
   public static var main: RunLoopScheduler { RunLoopScheduler(.main) }
@@ -45,6 +63,7 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   /// Runs `action` on the run loop's next pass in the default mode, after the actions scheduled
   /// before it. From another thread it also wakes the loop, so a sleeping loop runs it at once.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
+    if viaMainQueue { return DispatchQueue.main.schedule(action) }
     runLoop.perform(inModes: [.default], block: action)
     // `perform` queues the block without waking a sleeping loop; adding a timer due now wakes it.
     if RunLoop.current !== runLoop {
@@ -57,7 +76,8 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   @discardableResult
   public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
   {
-    add(
+    if viaMainQueue { return DispatchQueue.main.schedule(after: date, action) }
+    return add(
       Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() }, tolerance: .zero)
   }
 
@@ -66,6 +86,7 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
   public func schedule(
     after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
   ) -> any Cancellable {
+    if viaMainQueue { return DispatchQueue.main.schedule(after: date, interval: interval, action) }
     let seconds = Swift.max(interval, .minimumInterval).timeInterval
     return add(
       Timer(fire: wallClockDate(for: date), interval: seconds, repeats: true) { _ in action() },
@@ -78,6 +99,9 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
     after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: SchedulerOptions?,
     _ action: @escaping @Sendable () -> Void
   ) {
+    if viaMainQueue {
+      return DispatchQueue.main.schedule(after: date, tolerance: tolerance, options: nil, action)
+    }
     _ = add(
       Timer(fire: wallClockDate(for: date), interval: 0, repeats: false) { _ in action() },
       tolerance: tolerance)
@@ -89,6 +113,10 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
     after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride,
     options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
   ) -> any Cancellable {
+    if viaMainQueue {
+      return DispatchQueue.main.schedule(
+        after: date, interval: interval, tolerance: tolerance, options: nil, action)
+    }
     let seconds = Swift.max(interval, .minimumInterval).timeInterval
     return add(
       Timer(fire: wallClockDate(for: date), interval: seconds, repeats: true) { _ in action() },

@@ -88,9 +88,18 @@ extension Timer {
       subject.subscribe(subscriber)
     }
 
-    /// Starts a repeating timer; cancelling the result invalidates it.
+    /// Starts a repeating timer; cancelling the result invalidates it. On the main run loop on
+    /// Linux the ticks come through the main queue, as `RunLoopScheduler` explains.
     public func connect() -> any Cancellable {
       let subject = subject
+      let scheduler = RunLoopScheduler(runLoop)
+      if scheduler.viaMainQueue {
+        let every = SchedulerTime.Stride.seconds(interval)
+        return scheduler.schedule(
+          after: scheduler.now.advanced(by: every), interval: every, tolerance: .seconds(tolerance ?? 0),
+          options: nil
+        ) { subject.send(Date()) }
+      }
       let timer = Timer(timeInterval: interval, repeats: true) { _ in subject.send(Date()) }
       timer.tolerance = tolerance ?? 0
       runLoop.add(timer, forMode: mode)
