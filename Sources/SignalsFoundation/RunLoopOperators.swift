@@ -17,7 +17,7 @@ extension Publisher {
   /// - Returns: A publisher of the upstream's events, delivered on the run loop.
   public func receive(
     on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
-  ) -> Publishers.ReceiveOn<Self> {
+  ) -> Publishers.ReceiveOn<Self, RunLoopScheduler> {
     receive(on: runLoop.scheduler)
   }
 
@@ -32,7 +32,7 @@ extension Publisher {
   /// - Returns: A publisher that subscribes to the upstream on the run loop.
   public func subscribe(
     on runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
-  ) -> Publishers.SubscribeOn<Self> {
+  ) -> Publishers.SubscribeOn<Self, RunLoopScheduler> {
     subscribe(on: runLoop.scheduler)
   }
 
@@ -47,7 +47,7 @@ extension Publisher {
   /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
   public func debounce(
     for dueTime: SchedulerTime.Stride, scheduler runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil
-  ) -> Publishers.Debounce<Self> {
+  ) -> Publishers.Debounce<Self, RunLoopScheduler> {
     debounce(for: dueTime, scheduler: runLoop.scheduler)
   }
 
@@ -65,7 +65,7 @@ extension Publisher {
   public func delay(
     for interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride? = nil, scheduler runLoop: RunLoop,
     options: RunLoop.SchedulerOptions? = nil
-  ) -> Publishers.Delay<Self> {
+  ) -> Publishers.Delay<Self, RunLoopScheduler> {
     delay(for: interval, scheduler: runLoop.scheduler)
   }
 
@@ -80,7 +80,7 @@ extension Publisher {
   /// - Returns: A publisher of at most one value per window.
   public func throttle(
     for interval: SchedulerTime.Stride, scheduler runLoop: RunLoop, latest: Bool
-  ) -> Publishers.Throttle<Self> {
+  ) -> Publishers.Throttle<Self, RunLoopScheduler> {
     throttle(for: interval, scheduler: runLoop.scheduler, latest: latest)
   }
 
@@ -97,7 +97,7 @@ extension Publisher {
   public func timeout(
     _ interval: SchedulerTime.Stride, scheduler runLoop: RunLoop, options: RunLoop.SchedulerOptions? = nil,
     customError: (() -> Failure)? = nil
-  ) -> Publishers.Timeout<Self> {
+  ) -> Publishers.Timeout<Self, RunLoopScheduler> {
     timeout(interval, scheduler: runLoop.scheduler, customError: customError)
   }
 

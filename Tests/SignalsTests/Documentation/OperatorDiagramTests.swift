@@ -97,13 +97,16 @@ import Testing
   ]
 
   /// The overloads that are a trivial spelling of another operator (another arity, a `transform`
-  /// folded in, a `Never` failure, the scheduler's options, a concrete scheduler): each says
+  /// folded in, a `Never` failure, the scheduler's options, a concrete scheduler, a scheduler
+  /// known only as `any Scheduler`): each says
   /// `Diagram: see `selector`.` in its doc comment instead of drawing its own. One entry per
   /// overload, so two overloads with one selector in one file are listed twice.
   static let spellings: [String] = [
     "CombineLatest.swift: combineLatest(_:_:)",
     "CombineLatest3And4.swift: combineLatest(_:_:_:)",
     "CombineLatest3And4.swift: combineLatest(_:_:_:_:)",
+    "Debounce.swift: debounce(for:scheduler:)",
+    "Delay.swift: delay(for:scheduler:)",
     "FlatMap.swift: flatMap(maxPublishers:_:)",
     "MainScheduler.swift: receive(on:)",
     "Merge.swift: merge(with:_:_:)",
@@ -112,6 +115,7 @@ import Testing
     "Merge.swift: merge(with:_:_:_:_:_:)",
     "Merge.swift: merge(with:_:_:_:_:_:_:)",
     "Multicast.swift: multicast(_:)",
+    "ReceiveOn.swift: receive(on:)",
     "RunLoopOperators.swift: debounce(for:scheduler:options:)",
     "RunLoopOperators.swift: delay(for:tolerance:scheduler:options:)",
     "RunLoopOperators.swift: measureInterval(using:options:)",
@@ -127,9 +131,12 @@ import Testing
     "SchedulerOptionsSpellings.swift: receive(on:options:)",
     "SchedulerOptionsSpellings.swift: subscribe(on:options:)",
     "SchedulerOptionsSpellings.swift: timeout(_:scheduler:options:customError:)",
+    "SubscribeOn.swift: subscribe(on:)",
     "SwitchToLatest.swift: switchToLatest()",
     "SwitchToLatest.swift: switchToLatest()",
     "SwitchToLatest.swift: switchToLatest()",
+    "Throttle.swift: throttle(for:scheduler:latest:)",
+    "Timeout.swift: timeout(_:scheduler:customError:)",
     "Zip.swift: zip(_:_:)",
     "Zip3.swift: zip(_:_:_:)",
     "Zip4.swift: zip(_:_:_:_:)",

@@ -23,16 +23,32 @@ extension Publisher {
   ///   - scheduler: The scheduler the timing runs on.
   /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
   @inlinable
-  public func debounce(
-    for dueTime: SchedulerTime.Stride, scheduler: some Scheduler
-  ) -> Publishers.Debounce<Self> {
+  public func debounce<S: Scheduler>(
+    for dueTime: SchedulerTime.Stride, scheduler: S
+  ) -> Publishers.Debounce<Self, S> {
     Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler)
+  }
+
+  /// `debounce(for:scheduler:)` with a scheduler known only as `any Scheduler`: the same
+  /// operator, whose type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `debounce(for:scheduler:)`.
+  ///
+  /// - Parameters:
+  ///   - dueTime: How long the upstream must be quiet before its latest value is delivered.
+  ///   - scheduler: The scheduler the timing runs on.
+  /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
+  @_disfavoredOverload @inlinable
+  public func debounce(
+    for dueTime: SchedulerTime.Stride, scheduler: any Scheduler
+  ) -> Publishers.Debounce<Self, AnyScheduler> {
+    debounce(for: dueTime, scheduler: AnyScheduler(scheduler))
   }
 }
 
 extension Publishers {
-  /// The publisher `debounce(for:scheduler:)` returns.
-  public struct Debounce<Upstream: Publisher>: Publisher {
+  /// The publisher `debounce(for:scheduler:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -43,7 +59,7 @@ extension Publishers {
     /// How long the upstream must be quiet before the pending value goes.
     public let dueTime: SchedulerTime.Stride
     /// Where the waits are timed and the values delivered.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
 
     /// Makes the publisher; prefer `upstream.debounce(for:scheduler:)`.
     ///
@@ -52,7 +68,7 @@ extension Publishers {
     ///   - dueTime: How long the upstream must stay quiet before the latest value is delivered.
     ///   - scheduler: The scheduler the timing and delivery run on.
     @inlinable
-    public init(upstream: Upstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
+    public init(upstream: Upstream, dueTime: SchedulerTime.Stride, scheduler: Context) {
       self.upstream = upstream
       self.dueTime = Swift.max(dueTime, .zero)
       self.scheduler = scheduler

@@ -18,14 +18,32 @@ extension Publisher {
   ///   - scheduler: The scheduler the timing runs on.
   /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
-  public func delay(for interval: SchedulerTime.Stride, scheduler: some Scheduler) -> Publishers.Delay<Self> {
+  public func delay<S: Scheduler>(
+    for interval: SchedulerTime.Stride, scheduler: S
+  ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(upstream: self, interval: interval, scheduler: scheduler)
+  }
+
+  /// `delay(for:scheduler:)` with a scheduler known only as `any Scheduler`: the same
+  /// operator, whose type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `delay(for:scheduler:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long each event is held.
+  ///   - scheduler: The scheduler the timing runs on.
+  /// - Returns: A publisher of the upstream's events, each `interval` later.
+  @_disfavoredOverload @inlinable
+  public func delay(
+    for interval: SchedulerTime.Stride, scheduler: any Scheduler
+  ) -> Publishers.Delay<Self, AnyScheduler> {
+    delay(for: interval, scheduler: AnyScheduler(scheduler))
   }
 }
 
 extension Publishers {
-  /// The publisher `delay(for:scheduler:)` returns.
-  public struct Delay<Upstream: Publisher>: Publisher {
+  /// The publisher `delay(for:scheduler:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -36,7 +54,7 @@ extension Publishers {
     /// How much later each event is delivered.
     public let interval: SchedulerTime.Stride
     /// Where the delays are timed and the events delivered.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
 
     /// Makes the publisher; prefer `upstream.delay(for:scheduler:)`.
     ///
@@ -45,7 +63,7 @@ extension Publishers {
     ///   - interval: How long each value and the completion are held back.
     ///   - scheduler: The scheduler the delayed events are delivered on.
     @inlinable
-    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler) {
+    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: Context) {
       self.upstream = upstream
       self.interval = Swift.max(interval, .zero)
       self.scheduler = scheduler

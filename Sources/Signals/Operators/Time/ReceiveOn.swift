@@ -20,14 +20,26 @@ extension Publisher {
   /// - Parameter scheduler: The scheduler that delivers every event.
   /// - Returns: A publisher of the upstream's events, delivered by `scheduler`.
   @inlinable
-  public func receive(on scheduler: some Scheduler) -> Publishers.ReceiveOn<Self> {
+  public func receive<S: Scheduler>(on scheduler: S) -> Publishers.ReceiveOn<Self, S> {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler)
+  }
+
+  /// `receive(on:)` with a scheduler known only as `any Scheduler`: the same operator, whose
+  /// type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `receive(on:)`.
+  ///
+  /// - Parameter scheduler: The scheduler that delivers every event.
+  /// - Returns: A publisher of the upstream's events, delivered by `scheduler`.
+  @_disfavoredOverload @inlinable
+  public func receive(on scheduler: any Scheduler) -> Publishers.ReceiveOn<Self, AnyScheduler> {
+    receive(on: AnyScheduler(scheduler))
   }
 }
 
 extension Publishers {
-  /// The publisher `receive(on:)` returns.
-  public struct ReceiveOn<Upstream: Publisher>: Publisher {
+  /// The publisher `receive(on:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -36,7 +48,7 @@ extension Publishers {
     /// The publisher whose events are moved.
     public let upstream: Upstream
     /// Where the events are delivered.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
 
     /// Makes the publisher; prefer `upstream.receive(on:)`.
     ///
@@ -44,7 +56,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values this operator receives.
     ///   - scheduler: The scheduler the values and completion are delivered on.
     @inlinable
-    public init(upstream: Upstream, scheduler: any Scheduler) {
+    public init(upstream: Upstream, scheduler: Context) {
       self.upstream = upstream
       self.scheduler = scheduler
     }

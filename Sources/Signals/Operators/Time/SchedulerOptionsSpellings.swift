@@ -18,7 +18,7 @@ extension Publisher {
   @inlinable
   public func debounce<S: Scheduler>(
     for dueTime: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
-  ) -> Publishers.Debounce<Self> {
+  ) -> Publishers.Debounce<Self, S> {
     debounce(for: dueTime, scheduler: scheduler)
   }
 
@@ -37,7 +37,7 @@ extension Publisher {
   public func delay<S: Scheduler>(
     for interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride?, scheduler: S,
     options: S.SchedulerOptions? = nil
-  ) -> Publishers.Delay<Self> {
+  ) -> Publishers.Delay<Self, S> {
     delay(for: interval, scheduler: scheduler)
   }
 
@@ -53,7 +53,7 @@ extension Publisher {
   @inlinable
   public func delay<S: Scheduler>(
     for interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
-  ) -> Publishers.Delay<Self> {
+  ) -> Publishers.Delay<Self, S> {
     delay(for: interval, scheduler: scheduler)
   }
 
@@ -71,7 +71,7 @@ extension Publisher {
   public func timeout<S: Scheduler>(
     _ interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?,
     customError: (() -> Failure)? = nil
-  ) -> Publishers.Timeout<Self> {
+  ) -> Publishers.Timeout<Self, S> {
     timeout(interval, scheduler: scheduler, customError: customError)
   }
 
@@ -86,7 +86,7 @@ extension Publisher {
   @inlinable
   public func receive<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
-  ) -> Publishers.ReceiveOn<Self> {
+  ) -> Publishers.ReceiveOn<Self, S> {
     receive(on: scheduler)
   }
 
@@ -101,7 +101,7 @@ extension Publisher {
   @inlinable
   public func subscribe<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
-  ) -> Publishers.SubscribeOn<Self> {
+  ) -> Publishers.SubscribeOn<Self, S> {
     subscribe(on: scheduler)
   }
 

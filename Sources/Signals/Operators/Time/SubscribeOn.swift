@@ -14,14 +14,26 @@ extension Publisher {
   /// - Parameter scheduler: The scheduler that subscribes, asks and cancels.
   /// - Returns: A publisher that subscribes to the upstream on `scheduler`.
   @inlinable
-  public func subscribe(on scheduler: some Scheduler) -> Publishers.SubscribeOn<Self> {
+  public func subscribe<S: Scheduler>(on scheduler: S) -> Publishers.SubscribeOn<Self, S> {
     Publishers.SubscribeOn(upstream: self, scheduler: scheduler)
+  }
+
+  /// `subscribe(on:)` with a scheduler known only as `any Scheduler`: the same operator, whose
+  /// type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `subscribe(on:)`.
+  ///
+  /// - Parameter scheduler: The scheduler that subscribes, requests and cancels.
+  /// - Returns: A publisher of the upstream's events, subscribed to on `scheduler`.
+  @_disfavoredOverload @inlinable
+  public func subscribe(on scheduler: any Scheduler) -> Publishers.SubscribeOn<Self, AnyScheduler> {
+    subscribe(on: AnyScheduler(scheduler))
   }
 }
 
 extension Publishers {
-  /// The publisher `subscribe(on:)` returns.
-  public struct SubscribeOn<Upstream: Publisher>: Publisher {
+  /// The publisher `subscribe(on:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -30,7 +42,7 @@ extension Publishers {
     /// The publisher subscribed to on `scheduler`.
     public let upstream: Upstream
     /// Where the subscription happens.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
 
     /// Makes the publisher; prefer `upstream.subscribe(on:)`.
     ///
@@ -38,7 +50,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values this operator receives.
     ///   - scheduler: The scheduler the subscription happens on.
     @inlinable
-    public init(upstream: Upstream, scheduler: any Scheduler) {
+    public init(upstream: Upstream, scheduler: Context) {
       self.upstream = upstream
       self.scheduler = scheduler
     }

@@ -22,16 +22,33 @@ extension Publisher {
   ///   - latest: Whether a window delivers its latest value (`true`) or its first.
   /// - Returns: A publisher of at most one value per window.
   @inlinable
-  public func throttle(
-    for interval: SchedulerTime.Stride, scheduler: some Scheduler, latest: Bool
-  ) -> Publishers.Throttle<Self> {
+  public func throttle<S: Scheduler>(
+    for interval: SchedulerTime.Stride, scheduler: S, latest: Bool
+  ) -> Publishers.Throttle<Self, S> {
     Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+  }
+
+  /// `throttle(for:scheduler:latest:)` with a scheduler known only as `any Scheduler`: the
+  /// same operator, whose type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `throttle(for:scheduler:latest:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: The length of each window.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - latest: Whether a window delivers its latest value (`true`) or its first (`false`).
+  /// - Returns: A publisher of at most one upstream value per `interval`.
+  @_disfavoredOverload @inlinable
+  public func throttle(
+    for interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool
+  ) -> Publishers.Throttle<Self, AnyScheduler> {
+    throttle(for: interval, scheduler: AnyScheduler(scheduler), latest: latest)
   }
 }
 
 extension Publishers {
-  /// The publisher `throttle(for:scheduler:latest:)` returns.
-  public struct Throttle<Upstream: Publisher>: Publisher {
+  /// The publisher `throttle(for:scheduler:latest:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -42,7 +59,7 @@ extension Publishers {
     /// The shortest time between two delivered values.
     public let interval: SchedulerTime.Stride
     /// Where intervals are timed.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
     /// Whether an interval's newest value wins over its first.
     public let latest: Bool
 
@@ -54,7 +71,7 @@ extension Publishers {
     ///   - scheduler: The scheduler the timing runs on.
     ///   - latest: Whether a window delivers its latest value (`true`) or its first.
     @inlinable
-    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool) {
+    public init(upstream: Upstream, interval: SchedulerTime.Stride, scheduler: Context, latest: Bool) {
       self.upstream = upstream
       self.interval = Swift.max(interval, .minimumInterval)
       self.scheduler = scheduler

@@ -27,16 +27,33 @@ extension Publisher {
   ///   - customError: Makes the failure a timeout ends with; `nil` finishes instead.
   /// - Returns: A publisher of the upstream's events until it is quiet for `interval`.
   @inlinable
-  public func timeout(
-    _ interval: SchedulerTime.Stride, scheduler: some Scheduler, customError: (() -> Failure)? = nil
-  ) -> Publishers.Timeout<Self> {
+  public func timeout<S: Scheduler>(
+    _ interval: SchedulerTime.Stride, scheduler: S, customError: (() -> Failure)? = nil
+  ) -> Publishers.Timeout<Self, S> {
     Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, customError: customError)
+  }
+
+  /// `timeout(_:scheduler:customError:)` with a scheduler known only as `any Scheduler`: the
+  /// same operator, whose type names the scheduler `AnyScheduler`.
+  ///
+  /// Diagram: see `timeout(_:scheduler:customError:)`.
+  ///
+  /// - Parameters:
+  ///   - interval: How long the upstream may be quiet before the publisher ends.
+  ///   - scheduler: The scheduler the timing runs on.
+  ///   - customError: Makes the failure a timeout ends with; `nil` finishes instead.
+  /// - Returns: A publisher of the upstream's events until it is quiet for `interval`.
+  @_disfavoredOverload @inlinable
+  public func timeout(
+    _ interval: SchedulerTime.Stride, scheduler: any Scheduler, customError: (() -> Failure)? = nil
+  ) -> Publishers.Timeout<Self, AnyScheduler> {
+    timeout(interval, scheduler: AnyScheduler(scheduler), customError: customError)
   }
 }
 
 extension Publishers {
-  /// The publisher `timeout(_:scheduler:customError:)` returns.
-  public struct Timeout<Upstream: Publisher>: Publisher {
+  /// The publisher `timeout(_:scheduler:customError:)` returns, its scheduler of type `Context` (as in Combine).
+  public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -47,7 +64,7 @@ extension Publishers {
     /// The longest quiet time allowed.
     public let interval: SchedulerTime.Stride
     /// Where the time is counted.
-    public let scheduler: any Scheduler
+    public let scheduler: Context
     /// Makes the failure when the time is up; `nil` finishes instead.
     public let customError: (() -> Failure)?
 
@@ -60,7 +77,7 @@ extension Publishers {
     ///   - customError: Makes the failure sent at the timeout; `nil` finishes instead.
     @inlinable
     public init(
-      upstream: Upstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,
+      upstream: Upstream, interval: SchedulerTime.Stride, scheduler: Context,
       customError: (() -> Failure)?
     ) {
       self.upstream = upstream
