@@ -166,3 +166,12 @@ extension Publisher {
     .eraseToAnyPublisher()
   }
 }
+
+/// The first notification named `name` that carries a text: notifications read as an async
+/// sequence, as code written since Swift concurrency does.
+func firstNote(named name: Notification.Name, from center: NotificationCenter) async -> String? {
+  for await notification in center.publisher(for: name).values {
+    if let text = notification.object as? String { return text }
+  }
+  return nil
+}

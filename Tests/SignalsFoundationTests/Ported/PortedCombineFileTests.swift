@@ -2,6 +2,7 @@ import Foundation
 import Signals
 import SignalsFoundation
 import SignalsTesting
+import Synchronization
 import Testing
 
 /// Runs the code of `PortedCombineFile.swift`, a Combine file ported by its import alone, and
@@ -94,6 +95,26 @@ import Testing
     #expect(first.values == ["Hello, Ada"] && second.isFinished)
     let failing = loadGreeting(for: "") { calls += 1 }.record()
     #expect((failing.failure as? URLError)?.code == .badURL)
+  }
+
+  // `Notification` is not Sendable in corelibs Foundation, and `values` required Sendable output.
+  // The loop subscribes when it starts, in its task, so the test posts until it has an answer.
+  @Test func notificationsReadAsAnAsyncSequence() async {
+    let center = NotificationCenter()
+    let name = Notification.Name("ported.note")
+    let answer = Guarded<String?>(nil)
+    let reader = Task {
+      let note = await firstNote(named: name, from: center)
+      answer.withLock { $0 = note }
+    }
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while answer.withLock({ $0 }) == nil && Date() < deadline {
+      center.post(name: name, object: 42)
+      center.post(name: name, object: "hello")
+      await Task.yield()
+    }
+    await reader.value
+    #expect(answer.withLock { $0 } == "hello")
   }
 
   @Test func theGenericOperatorPacesValuesOnAnyScheduler() {

@@ -1,0 +1,142 @@
+/// A value handed from the publisher's thread to the one iterator awaiting it.
+///
+/// @unchecked Sendable: the value is moved, never shared: the buffer takes it under its lock and
+/// gives it, once, to the single iterator that owns the buffer; nothing else keeps a reference.
+struct Handoff<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// What the iterator gets next: a value, the end, or the publisher's failure.
+enum AsyncValuesStep<Value, Failure: Error>: Sendable {
+  case value(Handoff<Value>)
+  case finished
+  case failed(Handoff<Failure>)
+}
+
+/// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: it asks for everything,
+/// keeps what the loop has not taken yet, and hands it to the iterator one step at a time.
+///
+/// Threading: the publisher may deliver on any thread; the iterator awaits in its task. One lock
+/// guards the buffer, the completion and the waiting continuation; no callback runs inside it.
+final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
+  struct State {
+    var subscription: (any Subscription)?
+    var buffer: [Handoff<Input>] = []
+    /// The index of the next value to hand out; the taken ones are dropped in batches.
+    var head = 0
+    var completion: AsyncValuesStep<Input, Failure>?
+    var waiter: CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>?
+    /// Cancelled, or its completion handed out: every later step is `.finished`.
+    var done = false
+
+    /// The next step, if one is ready, taking it out of the state.
+    mutating func take() -> AsyncValuesStep<Input, Failure>? {
+      if done { return .finished }
+      if head < buffer.count {
+        let value = buffer[head]
+        head += 1
+        if head == buffer.count {
+          buffer.removeAll(keepingCapacity: buffer.count <= 64)
+          head = 0
+        } else if head >= 64 && head * 2 >= buffer.count {
+          buffer.removeFirst(head)
+          head = 0
+        }
+        return .value(value)
+      }
+      guard let completion else { return nil }
+      done = true
+      self.completion = nil
+      return completion
+    }
+  }
+
+  let state = Guarded(State())
+
+  init() {}
+
+  func receive(subscription: any Subscription) {
+    let keep = state.withLock { state -> Bool in
+      guard !state.done, state.subscription == nil, state.completion == nil else { return false }
+      state.subscription = subscription
+      return true
+    }
+    if keep { subscription.request(.unlimited) } else { subscription.cancel() }
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let handoff = Handoff(value: input)
+    let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
+      guard !state.done, state.completion == nil else { return nil }
+      if let waiter = state.waiter {
+        state.waiter = nil
+        return waiter
+      }
+      state.buffer.append(handoff)
+      return nil
+    }
+    waiter?.resume(returning: .value(handoff))
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let step: AsyncValuesStep<Input, Failure> =
+      switch completion {
+      case .finished: .finished
+      case .failure(let error): .failed(Handoff(value: error))
+      }
+    let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
+      guard !state.done, state.completion == nil else { return nil }
+      state.subscription = nil
+      guard let waiter = state.waiter else {
+        state.completion = step
+        return nil
+      }
+      state.waiter = nil
+      state.done = true
+      return waiter
+    }
+    waiter?.resume(returning: step)
+  }
+
+  /// Cancels the subscription, drops what is buffered, and ends a waiting `next()`.
+  func cancel() {
+    let (subscription, waiter) = state.withLock { state in
+      defer {
+        state = State()
+        state.done = true
+      }
+      return (state.subscription, state.waiter)
+    }
+    subscription?.cancel()
+    waiter?.resume(returning: .finished)
+  }
+
+  /// The next step: at once when one is buffered, else when the publisher delivers one.
+  /// Cancelling the awaiting task cancels the subscription and ends with `.finished`.
+  func next() async -> AsyncValuesStep<Input, Failure> {
+    if let ready = state.withLock({ $0.take() }) { return ready }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state -> AsyncValuesStep<Input, Failure>? in
+          if let step = state.take() { return step }
+          state.waiter = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      cancel()
+    }
+  }
+}
+
+/// Cancels the buffer's subscription when the iterator that owns it goes away: a loop that
+/// ends with `break` or `return` stops the publisher, as an `AsyncStream`'s termination does.
+final class AsyncValuesLifetime<Input, Failure: Error>: Sendable {
+  let buffer: AsyncValuesBuffer<Input, Failure>
+
+  init(_ buffer: AsyncValuesBuffer<Input, Failure>) { self.buffer = buffer }
+
+  deinit { buffer.cancel() }
+}
