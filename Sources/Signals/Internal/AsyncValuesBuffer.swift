@@ -13,14 +13,18 @@ enum AsyncValuesStep<Value, Failure: Error>: Sendable {
   case failed(Handoff<Failure>)
 }
 
-/// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: it asks for everything,
-/// keeps what the loop has not taken yet, and hands it to the iterator one step at a time.
+/// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: each `next()` asks the
+/// publisher for one value, as Combine's iterator does, and hands it over when it arrives.
 ///
-/// Threading: the publisher may deliver on any thread; the iterator awaits in its task. One lock
-/// guards the buffer, the completion and the waiting continuation; no callback runs inside it.
+/// A publisher that sends more than it was asked for loses nothing: the extra values wait, in
+/// order, for the next calls. Threading: the publisher may deliver on any thread; the iterator
+/// awaits in its task. One lock guards the state; no callback runs inside it.
 final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
   struct State {
     var subscription: (any Subscription)?
+    /// Demand asked for before the subscription arrived, passed on when it does.
+    var demandBeforeSubscription = Subscribers.Demand.none
+    /// Values that arrived with no `next()` waiting (only from a publisher that ignores demand).
     var buffer: [Handoff<Input>] = []
     /// The index of the next value to hand out; the taken ones are dropped in batches.
     var head = 0
@@ -56,12 +60,14 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
   init() {}
 
   func receive(subscription: any Subscription) {
-    let keep = state.withLock { state -> Bool in
-      guard !state.done, state.subscription == nil, state.completion == nil else { return false }
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      guard !state.done, state.subscription == nil, state.completion == nil else { return nil }
       state.subscription = subscription
-      return true
+      defer { state.demandBeforeSubscription = .none }
+      return state.demandBeforeSubscription
     }
-    if keep { subscription.request(.unlimited) } else { subscription.cancel() }
+    guard let demand else { return subscription.cancel() }
+    if demand > .none { subscription.request(demand) }
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
@@ -112,18 +118,27 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     waiter?.resume(returning: .finished)
   }
 
-  /// The next step: at once when one is buffered, else when the publisher delivers one.
-  /// Cancelling the awaiting task cancels the subscription and ends with `.finished`.
+  /// The next step: at once when one is ready, else after asking the publisher for one value
+  /// and waiting for it. Cancelling the awaiting task cancels the subscription and ends with
+  /// `.finished`.
   func next() async -> AsyncValuesStep<Input, Failure> {
     if let ready = state.withLock({ $0.take() }) { return ready }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let ready = state.withLock { state -> AsyncValuesStep<Input, Failure>? in
-          if let step = state.take() { return step }
+        // The waiter is in place before the request, so a value the request delivers at once
+        // (a sequence does) finds it.
+        let (ready, subscription) = state.withLock {
+          state -> (AsyncValuesStep<Input, Failure>?, (any Subscription)?) in
+          if let step = state.take() { return (step, nil) }
           state.waiter = continuation
-          return nil
+          guard let subscription = state.subscription else {
+            state.demandBeforeSubscription += 1
+            return (nil, nil)
+          }
+          return (nil, subscription)
         }
         if let ready { continuation.resume(returning: ready) }
+        subscription?.request(.max(1))
       }
     } onCancel: {
       cancel()

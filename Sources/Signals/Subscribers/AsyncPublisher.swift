@@ -1,11 +1,13 @@
 /// A publisher that cannot fail, as an `AsyncSequence`: what `values` returns, Combine's type of
 /// the same name. `for await value in publisher.values { ... }`.
 ///
-/// Each iterator subscribes when it is made and asks for every value; values the loop has not
-/// taken yet wait in a buffer without limit, so none is lost (Combine asks for one value per
-/// `next()` and a subject drops what arrives meanwhile). The loop ends when the publisher
-/// finishes. Ending the loop early (`break`, `return`, a thrown error) or cancelling its task
-/// cancels the subscription and drops the buffer.
+/// Demand, as in Combine: each iterator subscribes when it is made and asks for one value per
+/// `next()`, so a subject drops what it sends while the loop body runs (a `CurrentValueSubject`
+/// or `@Published` gives the loop its latest value when it asks again). To keep every value,
+/// put `buffer(size:prefetch:whenFull:)` before `values`. A publisher that sends more than it
+/// was asked for loses nothing: the extra values wait for the next calls. The loop ends when
+/// the publisher finishes. Ending the loop early (`break`, `return`, a thrown error) or
+/// cancelling its task cancels the subscription.
 ///
 /// Threading: the publisher may deliver on any thread; the loop runs in its own task and
 /// isolation. Values need not be `Sendable`: each is handed to the one iterator, not shared.
@@ -62,9 +64,9 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 extension Publisher where Failure == Never {
   /// The publisher's values as an `AsyncSequence`, for `for await value in publisher.values`.
   ///
-  /// Each loop subscribes when it starts and is given every value: values it has not taken yet
-  /// are buffered without limit, so none is lost. Ending the loop, or cancelling its task,
-  /// cancels the subscription. Threading: values reach the loop in its own task and isolation;
-  /// they need not be `Sendable`.
+  /// Each loop subscribes when it starts and asks for one value at a time, as in Combine: a
+  /// subject drops what it sends while the loop body runs (see `AsyncPublisher`). Ending the
+  /// loop, or cancelling its task, cancels the subscription. Threading: values reach the loop in
+  /// its own task and isolation; they need not be `Sendable`.
   public var values: AsyncPublisher<Self> { AsyncPublisher(self) }
 }

@@ -60,6 +60,6 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
 
 extension Publisher {
   /// The publisher's values as a throwing `AsyncSequence`: the loop throws the publisher's
-  /// failure. See the non-failing `values` for buffering, cancellation and threading.
+  /// failure. See the non-failing `values` for demand, cancellation and threading.
   public var values: AsyncThrowingPublisher<Self> { AsyncThrowingPublisher(self) }
 }
