@@ -56,16 +56,20 @@ import Testing
     var iterator = subject.values.makeAsyncIterator()
     #expect(subject.subscriberCount == 1)
     subject.send(1)
+    // The sender yields between sends instead of spinning on a thread: a spinning thread could
+    // starve the shared pool that the waiting loop, and other tests, need to run.
     let received = Guarded<Bool>(false)
-    DispatchQueue.global().async {
+    let sender = Task.detached {
       var value = 1
       while !received.withLock({ $0 }) {
         value += 1
         subject.send(value)
+        await Task.yield()
       }
     }
     let first = await iterator.next()
     received.withLock { $0 = true }
+    await sender.value
     #expect(first != nil && first != 1)
   }
 
