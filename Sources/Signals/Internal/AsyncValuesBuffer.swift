@@ -10,7 +10,7 @@ struct Handoff<Value>: @unchecked Sendable {
 enum AsyncValuesStep<Value, Failure: Error>: Sendable {
   case value(Handoff<Value>)
   case finished
-  case failed(Handoff<Failure>)
+  case failed(Failure)
 }
 
 /// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: each `next()` asks the
@@ -25,9 +25,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     /// Demand asked for before the subscription arrived, passed on when it does.
     var demandBeforeSubscription = Subscribers.Demand.none
     /// Values that arrived with no `next()` waiting (only from a publisher that ignores demand).
-    var buffer: [Handoff<Input>] = []
-    /// The index of the next value to hand out; the taken ones are dropped in batches.
-    var head = 0
+    var buffer = FIFOQueue<Handoff<Input>>()
     var completion: AsyncValuesStep<Input, Failure>?
     var waiter: CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>?
     /// Cancelled, or its completion handed out: every later step is `.finished`.
@@ -36,18 +34,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     /// The next step, if one is ready, taking it out of the state.
     mutating func take() -> AsyncValuesStep<Input, Failure>? {
       if done { return .finished }
-      if head < buffer.count {
-        let value = buffer[head]
-        head += 1
-        if head == buffer.count {
-          buffer.removeAll(keepingCapacity: buffer.count <= 64)
-          head = 0
-        } else if head >= 64 && head * 2 >= buffer.count {
-          buffer.removeFirst(head)
-          head = 0
-        }
-        return .value(value)
-      }
+      if let value = buffer.popFirst() { return .value(value) }
       guard let completion else { return nil }
       done = true
       self.completion = nil
@@ -89,7 +76,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     let step: AsyncValuesStep<Input, Failure> =
       switch completion {
       case .finished: .finished
-      case .failure(let error): .failed(Handoff(value: error))
+      case .failure(let error): .failed(error)
       }
     let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
       guard !state.done, state.completion == nil else { return nil }

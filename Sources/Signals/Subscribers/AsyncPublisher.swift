@@ -42,10 +42,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     ///
     /// - Returns: The value, or `nil` once the publisher has finished or the task was cancelled.
     public mutating func next() async -> P.Output? {
-      switch await lifetime.buffer.next() {
-      case .value(let handoff): handoff.value
-      case .finished, .failed: nil
-      }
+      await next(isolation: nil)
     }
 
     /// The next value, in the caller's isolation: what `for await` calls.

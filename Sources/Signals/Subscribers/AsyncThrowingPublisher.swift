@@ -52,7 +52,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
       switch await lifetime.buffer.next() {
       case .value(let handoff): return handoff.value
       case .finished: return nil
-      case .failed(let failure): throw failure.value
+      case .failed(let failure): throw failure
       }
     }
   }
