@@ -103,7 +103,9 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   /// (or `systemDidDismiss()` for a modal) instead, so that it lets the screen's state go.
   ///
   /// Bad input: when the graph refuses the gesture, nothing changes here and the navigator hears
-  /// nothing; the front, which already removed the screen, must show it again.
+  /// nothing; the front, which already removed the screen, must show it again. The back event
+  /// should lead to the screen below the top (`.previous`); a back transition that pushes or
+  /// sets a root is shown as usual, over a front that has already removed the top.
   ///
   /// - Throws: `TransitionRejected` when there is no `backEvent` or the graph refuses it now.
   public func systemDidGoBack() throws(TransitionRejected) {

@@ -37,7 +37,7 @@ public enum RouterError: Error, Equatable, CustomStringConvertible {
     case .malformedURL(let url): "malformed URL \"\(excerpt(url))\""
     case .fragment(let url): "\"\(excerpt(url))\" has a fragment (#...), which routes do not take"
     case .controlCharacter(let url, let scalar):
-      "\"\(excerpt(url))\" holds the control character U+\(hex(scalar))"
+      "\"\(excerpt(url))\" holds U+\(hex(scalar)), a control or bidirectional formatting character"
     case .unknownRoute(let url): "no route for \"\(excerpt(url))\""
     case .missingParameter(let name, let url): "\"\(excerpt(url))\" lacks parameter \(excerpt(name))"
     case .badParameter(let name, let value, let expected):
