@@ -67,7 +67,8 @@ public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
     let command = parts[0]
     let argument = parts.count > 1 ? parts[1] : ""
     let commandColumn = raw.prefix { $0 == " " || $0 == "\t" }.count + 1
-    let argumentColumn = commandColumn + command.count + 1
+    // Just past the line's end when there is no argument (`key` alone).
+    let argumentColumn = min(commandColumn + command.count + 1, raw.count + 1)
     func error(_ message: String, at column: Int) -> ScriptError {
       ScriptError(line: index + 1, column: column, message: message)
     }
@@ -81,7 +82,7 @@ public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
         throw error("wait needs a duration such as 600ms or 2s, got \"\(argument)\"", at: argumentColumn)
       case .unrepresentable:
         throw error(
-          "wait \(argument) is longer than the virtual clock holds (\(ScriptDuration.clockLimit))",
+          "wait \(argument) is not a time the virtual clock holds (at most \(ScriptDuration.clockLimit))",
           at: argumentColumn)
       case .duration(let duration):
         let (total, overflow) = elapsed.addingReportingOverflow(duration.nanoseconds)

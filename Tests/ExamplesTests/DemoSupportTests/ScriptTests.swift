@@ -25,6 +25,8 @@ import Testing
     ("wait soon\n", 1, 6, "wait needs a duration such as 600ms or 2s, got \"soon\""),
     ("\n\n  key f13\n", 3, 7, "unknown key \"f13\""),
     ("type\n", 1, 1, "type needs the text to type"),
+    ("key\n", 1, 4, "unknown key \"\""),
+    ("wait\n", 1, 5, "wait needs a duration such as 600ms or 2s, got \"\""),
   ])
   func aBadLineNamesItsNumberAndColumn(_ script: String, _ line: Int, _ column: Int, _ message: String) {
     #expect(throws: ScriptError(line: line, column: column, message: message)) { try parseScript(script) }
@@ -56,7 +58,7 @@ import Testing
       guard let error = error as? ScriptError else { return false }
       return error.line == 2 && error.column == 8
         && error.message
-          == "wait \(duration) is longer than the virtual clock holds (9223372036.854775807s, about 292 years)"
+          == "wait \(duration) is not a time the virtual clock holds (at most 9223372036.854775807s, about 292 years)"
     }
   }
 
