@@ -88,7 +88,7 @@ public func parseScript(_ text: String) throws(ScriptError) -> [ScriptStep] {
         let (total, overflow) = elapsed.addingReportingOverflow(duration.nanoseconds)
         guard !overflow else {
           throw error(
-            "wait \(argument) takes the script past the virtual clock's end (\(ScriptDuration.clockLimit) in all)",
+            "wait \(argument) takes the script past the virtual clock's end: its waits add up to more than \(ScriptDuration.clockLimit)",
             at: argumentColumn)
         }
         elapsed = total

@@ -12,7 +12,8 @@ import Signals
 /// Times are measured from the diagram's first column on the scheduler's clock, which holds
 /// `Int64.max` nanoseconds (about 292 years): a progression longer than that, or an event,
 /// marker or progression that starts past it, is refused (`.timeOutOfRange`), never clamped,
-/// so that every diagram accepted means what it says and renders back to itself.
+/// so that every diagram accepted means what it says, and what it plays renders as a diagram
+/// that reads back as the same timeline.
 ///
 /// Bad input: a malformed diagram throws `MarbleError`, whose message points at the column.
 public struct MarbleDiagram<Value> {

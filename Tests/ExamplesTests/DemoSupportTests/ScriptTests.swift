@@ -69,7 +69,7 @@ import Testing
       throws: ScriptError(
         line: 4, column: 6,
         message:
-          "wait 1s takes the script past the virtual clock's end (9223372036.854775807s, about 292 years in all)"
+          "wait 1s takes the script past the virtual clock's end: its waits add up to more than 9223372036.854775807s, about 292 years"
       )
     ) { try parseScript(script) }
   }
