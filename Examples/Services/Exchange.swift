@@ -69,10 +69,8 @@ final class Exchange: Sendable {
   /// The task completed (answered, failed, or cancelled by us): the answer, if nothing ended the
   /// exchange before.
   func completed(task: URLSessionTask, error: (any Error)?) {
-    let answer = state.withLock { state in
-      Self.answer(body: state.body, response: state.response ?? task.response, error: error)
-    }
-    end(answer, cancelling: false)
+    let (body, response) = state.withLock { ($0.body, $0.response) }
+    end(Self.answer(body: body, response: response ?? task.response, error: error), cancelling: false)
   }
 
   /// Ends the exchange once: records the body it held, delivers `result` (none for a cancel by
