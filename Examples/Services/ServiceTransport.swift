@@ -64,6 +64,8 @@ public struct InProcessTransport: ServiceTransport {
 /// followed: it arrives as its own 3xx answer. Cancelling a subscription cancels its request.
 /// Bad input: a negative `maximumAnswerSize` is taken as 0; a `timeout` that is not a positive
 /// finite number fails each request at once, unsent (NaN, 0, negative), or is capped at a day.
+/// On Linux, URLSession passes on a 3xx answer only once it has ended, so the size of a
+/// redirect's body is bounded by the timeout alone (it then fails as `.unreachable`).
 /// One known hole is below this type: with Swift 6.3's FoundationNetworking on Linux, a server
 /// that closes the connection in the middle of an answer's header stops the process inside
 /// URLSession ("Transfer completed, but there's no response"; later Foundation reports it as a
