@@ -8,6 +8,9 @@ import Observation
 ///   .sink { print($0) }   // "Ada Lovelace" at once; after `model.last = "Byron"`, on scheduler: "Ada Byron"
 /// ```
 ///
+/// For one property, `object.publisher(for: \.property)` (on any `@Observable` object) makes
+/// this publisher over `object[keyPath: \.property]`, holding the object weakly.
+///
 /// The expression runs under Observation's tracking (`withObservationTracking`), as SwiftUI
 /// runs a view's `body` and as Observation's own `Observations` sequence runs its closure:
 /// whatever observable properties it reads are watched, and after a change it runs again and

@@ -93,4 +93,10 @@ final class InjectedMainQueueModel {
     scheduler.advance(by: .milliseconds(300))
     #expect(model.shown == "swift")
   }
+
+  @Test @MainActor func theAppPassesTheMainQueueAsCombineSchedulersSpellsIt() {
+    let model = InjectedMainQueueModel(mainQueue: .main)
+    #expect(AnySchedulerOf<DispatchQueue>.main.base is DispatchQueue)
+    #expect(model.shown == "")
+  }
 }
