@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A scheduler behind a concrete type: combine-schedulers' `AnyScheduler`, for code that
 /// stores "some scheduler" in a property (`let mainQueue: AnySchedulerOf<DispatchQueue>`).
 ///
@@ -40,6 +42,14 @@ public struct AnyScheduler: Scheduler {
   ) -> any Cancellable {
     base.schedule(after: date, interval: interval, action)
   }
+}
+
+extension AnyScheduler {
+  /// The main queue, erased: combine-schedulers' `AnySchedulerOf<DispatchQueue>.main`, so that
+  /// `Model(mainQueue: .main)` compiles as it does there (a test passes
+  /// `scheduler.eraseToAnyScheduler()`, or `UIScheduler.shared.eraseToAnyScheduler()` runs at
+  /// once on the main queue).
+  public static var main: AnyScheduler { AnyScheduler(DispatchQueue.main) }
 }
 
 /// combine-schedulers' name for an erased scheduler of a given kind: in Signals the kind does
