@@ -167,6 +167,21 @@ final class CapturedThing {
     recorder.cancel()
   }
 
+  @Test func aSubscriberMayChangeTheModelFromItsOwnCallback() {
+    let scheduler = TestScheduler()
+    let person = ObservedPerson()
+    var seen: [String] = []
+    let subscription = Observed(on: scheduler) { person.value }.sink { value in
+      seen.append(value)
+      if value == "a" { person.value = "b" }  // read by a run scheduled for the same instant
+      seen.append("end of \(value)")
+    }
+    person.value = "a"
+    scheduler.advance()
+    #expect(seen == ["0", "end of 0", "a", "end of a", "b", "end of b"])
+    subscription.cancel()
+  }
+
   /// An immediate scheduler would run the read inside the change, before the store: the run
   /// goes to the main queue instead, and reads the new value.
   @Test @MainActor func anImmediateSchedulerReadsTheNewValueOnTheMainQueue() async {
