@@ -97,7 +97,8 @@ extension Publishers {
           completion: { completion in
             receiveCompletion?(completion)
             return (nil, completion)
-          }))
+          }),
+        name: "HandleEvents")
       upstream.subscribe(
         AnySubscriber<Output, Failure>(
           receiveSubscription: { subscription in

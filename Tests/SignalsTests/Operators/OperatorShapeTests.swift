@@ -1,0 +1,112 @@
+import Signals
+import Testing
+
+/// Combine's shapes: each operator type has Combine's memberwise initializer and public
+/// properties, is `Equatable` where Combine's is, and behaves, built by hand, as the operator
+/// method's result.
+@Suite struct OperatorShapeTests {
+  typealias Source = PassthroughSubject<Int, Never>
+
+  /// Collects what a finite publisher delivers.
+  func values<P: Publisher>(_ publisher: P) -> [P.Output] {
+    var values: [P.Output] = []
+    let subscription = publisher.sink(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    subscription.cancel()
+    return values
+  }
+
+  @Test func filteringOperatorsHaveCombinesInitializersAndProperties() {
+    let source = Source()
+    #expect(Publishers.Drop(upstream: source, count: 2).count == 2)
+    #expect(source.dropFirst(3).count == 3)
+    #expect(source.prefix(2).range == 0..<2)
+    #expect(source.output(at: 4).range == 4..<5)
+    #expect(source.output(in: 1...3).range == 1..<4)
+    #expect(Publishers.Output(upstream: source, range: 1..<3).upstream === source)
+    #expect(Publishers.ReplaceEmpty(upstream: source, output: 7).output == 7)
+    #expect(source.replaceEmpty(with: 9).output == 9)
+    #expect(Publishers.First(upstream: source).upstream === source)
+    #expect(Publishers.Last(upstream: source).upstream === source)
+    #expect(Publishers.IgnoreOutput(upstream: source).upstream === source)
+    let isIncluded = Publishers.TryFilter(upstream: source) { $0 > 1 }.isIncluded
+    #expect((try? isIncluded(2)) == true)
+    #expect(Publishers.DropWhile(upstream: source) { $0 < 2 }.predicate(1))
+    #expect(Publishers.PrefixWhile(upstream: source) { $0 < 2 }.predicate(1))
+    #expect(Publishers.FirstWhere(upstream: source) { $0 == 2 }.predicate(2))
+    #expect(Publishers.LastWhere(upstream: source) { $0 == 2 }.predicate(2))
+    #expect(Publishers.RemoveDuplicates(upstream: source) { $0 == $1 }.predicate(1, 1))
+  }
+
+  @Test func reducingOperatorsHaveCombinesInitializersAndProperties() {
+    let source = Source()
+    #expect(Publishers.Scan(upstream: source, initialResult: 5) { $0 + $1 }.initialResult == 5)
+    #expect(source.scan(1) { $0 + $1 }.nextPartialResult(1, 2) == 3)
+    #expect(Publishers.Reduce(upstream: source, initial: 4) { $0 + $1 }.initial == 4)
+    #expect(source.reduce(2) { $0 * $1 }.nextPartialResult(2, 3) == 6)
+    #expect(Publishers.CollectByCount(upstream: source, count: 3).count == 3)
+    #expect(source.collect(2).count == 2)
+    #expect(Publishers.Collect(upstream: source).upstream === source)
+    #expect(Publishers.Count(upstream: source).upstream === source)
+    #expect(Publishers.Contains(upstream: source, output: 3).output == 3)
+    #expect(source.contains(4).output == 4)
+    #expect(Publishers.AllSatisfy(upstream: source) { $0 > 0 }.predicate(1))
+    #expect(Publishers.ContainsWhere(upstream: source) { $0 > 0 }.predicate(1))
+    #expect(Publishers.Comparison(upstream: source, areInIncreasingOrder: <).areInIncreasingOrder(1, 2))
+    #expect(Publishers.CompactMap(upstream: source) { $0 > 1 ? $0 : nil }.transform(2) == 2)
+    #expect((try? Publishers.TryMap(upstream: source) { $0 * 2 }.transform(2)) == 4)
+  }
+
+  @Test func errorOperatorsHaveCombinesInitializersAndProperties() {
+    let failing = PassthroughSubject<Int, TestError>()
+    #expect(Publishers.ReplaceError(upstream: failing, output: 3).output == 3)
+    #expect(failing.replaceError(with: 4).output == 4)
+    let mapped = Publishers.MapError(upstream: failing, { $0 as any Error })
+    #expect(mapped.upstream === failing)
+    #expect(Publishers.MapError(upstream: failing, transform: { $0 }).transform(TestError(3)) == TestError(3))
+    let asserted = Publishers.AssertNoFailure(upstream: failing, prefix: "p", file: "f", line: 7)
+    #expect(asserted.prefix == "p" && asserted.line == 7 && "\(asserted.file)" == "f")
+    let caught = Publishers.Catch(upstream: failing) { _ in Just(0) }
+    #expect(values(caught.handler(TestError())) == [0])
+    let tryCaught: Publishers.TryCatch<PassthroughSubject<Int, TestError>, Just<Int>> = failing.tryCatch {
+      _ in Just(1)
+    }
+    #expect((try? tryCaught.handler(TestError())).map(values) == [1])
+  }
+
+  @Test func operatorsAreEquatableWhereCombinesAre() {
+    #expect(Just(1).dropFirst(2) == Publishers.Drop(upstream: Just(1), count: 2))
+    #expect(Just(1).dropFirst(2) != Just(1).dropFirst(3))
+    #expect(Just(1).prefix(2) == Just(1).output(in: 0..<2))
+    #expect(Just(1).output(at: 1) != Just(2).output(at: 1))
+    #expect(Just(1).replaceEmpty(with: 2) == Publishers.ReplaceEmpty(upstream: Just(1), output: 2))
+    #expect(Just(1).replaceEmpty(with: 2) != Just(1).replaceEmpty(with: 3))
+    #expect(Just(1).contains(2) == Just(1).contains(2))
+    #expect(Just(1).collect(2) != Just(1).collect(3))
+    #expect(Just(1).first() == Publishers.First(upstream: Just(1)))
+    #expect(Just(1).last() == Publishers.Last(upstream: Just(1)))
+    #expect(Just(1).count() == Publishers.Count(upstream: Just(1)))
+    #expect(Just(1).collect() == Publishers.Collect(upstream: Just(1)))
+    #expect(Just(1).ignoreOutput() == Publishers.IgnoreOutput(upstream: Just(1)))
+  }
+
+  @Test func aHandBuiltOperatorBehavesAsTheMethodsResult() {
+    let source = [3, 1, 2, 2].publisher
+    #expect(values(Publishers.Scan(upstream: source, initialResult: 0) { $0 + $1 }) == [3, 4, 6, 8])
+    #expect(values(Publishers.Drop(upstream: source, count: 2)) == [2, 2])
+    #expect(values(Publishers.Output(upstream: source, range: 1..<3)) == [1, 2])
+    #expect(values(Publishers.Output(upstream: source, range: 0..<0)) == [])
+    #expect(values(Publishers.RemoveDuplicates(upstream: source, predicate: ==)) == [3, 1, 2])
+    #expect(values(Publishers.CollectByCount(upstream: source, count: 3)) == [[3, 1, 2], [2]])
+  }
+
+  @Test func comparisonKeepsTheValueItsPredicateOrdersLast() {
+    let source = [3, 1, 2, 1].publisher
+    #expect(values(Publishers.Comparison(upstream: source, areInIncreasingOrder: <)) == [3])
+    #expect(values(source.max()) == [3])
+    #expect(values(source.min()) == [1])
+    #expect(values(source.min(by: <)) == [1])
+    #expect(values(source.max(by: >)) == [1])
+    #expect(values(source.tryMin(by: <)) == [1])
+    #expect(values(source.tryMax(by: <)) == [3])
+  }
+}
