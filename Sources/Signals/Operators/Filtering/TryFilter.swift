@@ -52,3 +52,25 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.TryFilter {
+  /// A `tryFilter` then a filter become one `TryFilter` (Combine's fusion).
+  ///
+  /// - Parameter isIncluded: The second predicate.
+  /// - Returns: One `TryFilter` over the original upstream.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+
+  /// Two `tryFilter`s in a row become one (Combine's fusion).
+  ///
+  /// - Parameter isIncluded: The second predicate; an error it throws fails the publisher.
+  /// - Returns: One `TryFilter` over the original upstream.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+}

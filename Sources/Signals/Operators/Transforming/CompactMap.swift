@@ -105,3 +105,37 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.CompactMap {
+  /// Two `compactMap`s in a row become one (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result, or `nil` to skip it.
+  /// - Returns: One `CompactMap` over the original upstream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+  }
+
+  /// A `compactMap` then a map become one `CompactMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result.
+  /// - Returns: One `CompactMap` over the original upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+  }
+}
+
+extension Publishers.TryCompactMap {
+  /// A `tryCompactMap` then a `compactMap` become one `TryCompactMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result, or `nil` to skip it.
+  /// - Returns: One `TryCompactMap` over the original upstream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
+  }
+}

@@ -53,3 +53,26 @@ extension Publishers {
     }
   }
 }
+
+extension Publishers.TryMap {
+  /// A `tryMap` then a map become one `TryMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result.
+  /// - Returns: One `TryMap` over the original upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+  }
+
+  /// Two `tryMap`s in a row become one (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result; an error it
+  ///   throws fails the publisher.
+  /// - Returns: One `TryMap` over the original upstream.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+  }
+}
