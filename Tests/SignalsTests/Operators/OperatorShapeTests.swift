@@ -74,19 +74,23 @@ import Testing
   }
 
   @Test func operatorsAreEquatableWhereCombinesAre() {
-    #expect(Just(1).dropFirst(2) == Publishers.Drop(upstream: Just(1), count: 2))
-    #expect(Just(1).dropFirst(2) != Just(1).dropFirst(3))
-    #expect(Just(1).prefix(2) == Just(1).output(in: 0..<2))
-    #expect(Just(1).output(at: 1) != Just(2).output(at: 1))
-    #expect(Just(1).replaceEmpty(with: 2) == Publishers.ReplaceEmpty(upstream: Just(1), output: 2))
-    #expect(Just(1).replaceEmpty(with: 2) != Just(1).replaceEmpty(with: 3))
-    #expect(Just(1).contains(2) == Just(1).contains(2))
-    #expect(Just(1).collect(2) != Just(1).collect(3))
-    #expect(Just(1).first() == Publishers.First(upstream: Just(1)))
-    #expect(Just(1).last() == Publishers.Last(upstream: Just(1)))
-    #expect(Just(1).count() == Publishers.Count(upstream: Just(1)))
-    #expect(Just(1).collect() == Publishers.Collect(upstream: Just(1)))
-    #expect(Just(1).ignoreOutput() == Publishers.IgnoreOutput(upstream: Just(1)))
+    // `Empty` is Equatable and has no specialisations, so the general operators apply.
+    let empty = Empty<Int, Never>()
+    #expect(empty.dropFirst(2) == Publishers.Drop(upstream: empty, count: 2))
+    #expect(empty.dropFirst(2) != empty.dropFirst(3))
+    #expect(empty.prefix(2) == empty.output(in: 0..<2))
+    #expect(empty.output(at: 1) != empty.output(at: 2))
+    #expect(empty.replaceEmpty(with: 2) == Publishers.ReplaceEmpty(upstream: empty, output: 2))
+    #expect(empty.replaceEmpty(with: 2) != empty.replaceEmpty(with: 3))
+    #expect(empty.contains(2) == empty.contains(2))
+    #expect(empty.contains(2) != empty.contains(3))
+    #expect(empty.collect(2) != empty.collect(3))
+    #expect(empty.first() == Publishers.First(upstream: empty))
+    #expect(empty.last() == Publishers.Last(upstream: empty))
+    #expect(empty.count() == Publishers.Count(upstream: empty))
+    #expect(empty.collect() == Publishers.Collect(upstream: empty))
+    #expect(empty.ignoreOutput() == Publishers.IgnoreOutput(upstream: empty))
+    #expect(Publishers.Drop(upstream: Just(1), count: 1) != Publishers.Drop(upstream: Just(2), count: 1))
   }
 
   @Test func aHandBuiltOperatorBehavesAsTheMethodsResult() {
