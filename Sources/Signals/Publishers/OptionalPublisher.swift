@@ -34,3 +34,6 @@ extension Optional {
     }
   }
 }
+
+/// Two optional publishers are equal when their values are (Combine's conformance).
+extension Optional.Publisher: Equatable where Wrapped: Equatable {}

@@ -42,3 +42,6 @@ extension Result {
     }
   }
 }
+
+/// Two result publishers are equal when their results are (Combine's conformance).
+extension Result.Publisher: Equatable where Success: Equatable, Failure: Equatable {}

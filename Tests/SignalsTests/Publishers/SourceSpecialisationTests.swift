@@ -128,4 +128,52 @@ import Testing
     #expect([1, 2].publisher == Publishers.Sequence<[Int], Never>(sequence: [1, 2]))
     #expect([1, 2].publisher != [2, 1].publisher)
   }
+
+  @Test func optionalPublisherOperatorsGiveOptionalPublishers() {
+    let some = Optional(3).publisher
+    let none = Int?.none.publisher
+    #expect(type(of: some.map { $0 * 2 }) == Optional<Int>.Publisher.self)
+    #expect(some.map { $0 * 2 }.output == 6)
+    #expect(none.map { $0 * 2 }.output == nil)
+    #expect(some.filter { $0 > 5 }.output == nil)
+    #expect(some.compactMap { $0 > 2 ? "\($0)" : nil }.output == "3")
+    #expect(some.count().output == 1)
+    #expect(none.count().output == nil)
+    #expect(some.collect().output == [3])
+    #expect(none.collect().output == [])
+    #expect(some.contains(3).output == true)
+    #expect(some.allSatisfy { $0 > 5 }.output == false)
+    #expect(some.dropFirst().output == nil)
+    #expect(some.prefix(1).output == 3)
+    #expect(some.output(in: 0..<1).output == 3)
+    #expect(some.output(in: 0..<0).output == nil)
+    #expect(some.reduce(1, +).output == 4)
+    #expect(type(of: none.replaceEmpty(with: 7)) == Just<Int>.self)
+    #expect(none.replaceEmpty(with: 7).output == 7)
+    #expect(type(of: some.ignoreOutput()) == Empty<Int, Never>.self)
+    #expect(some == Optional(3).publisher)
+    #expect(run(some.map { $0 + 1 }).values == [4])
+  }
+
+  @Test func resultPublisherOperatorsGiveResultPublishers() throws {
+    let success = Result<Int, TestError>.success(3).publisher
+    let failure = Result<Int, TestError>.failure(TestError(2)).publisher
+    #expect(type(of: success.map { $0 * 2 }) == Result<Int, TestError>.Publisher.self)
+    #expect(success.map { $0 * 2 }.result == .success(6))
+    #expect(failure.map { $0 * 2 }.result == .failure(TestError(2)))
+    #expect(success.count().result == .success(1))
+    #expect(success.collect().result == .success([3]))
+    #expect(success.contains(3).result == .success(true))
+    #expect(success.scan(1, +).result == .success(4))
+    #expect(failure.mapError { TestError($0.code + 1) }.result == .failure(TestError(3)))
+    #expect(type(of: failure.replaceError(with: 0)) == Result<Int, Never>.Publisher.self)
+    #expect(failure.replaceError(with: 0).result == .success(0))
+    #expect(try success.tryMap { $0 + 1 }.result.get() == 4)
+    #expect(run(success.tryMap { _ -> Int in throw TestError() }).failed)
+    #expect(run(failure.tryContains { $0 > 0 }).failed)
+    let never = Result<Int, Never>.success(1).publisher
+    #expect(type(of: never.setFailureType(to: TestError.self)) == Result<Int, TestError>.Publisher.self)
+    #expect(success == Result<Int, TestError>.success(3).publisher)
+    #expect(run(success.map { $0 + 1 }).values == [4])
+  }
 }
