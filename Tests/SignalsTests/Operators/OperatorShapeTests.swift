@@ -113,4 +113,33 @@ import Testing
     #expect(values(source.tryMin(by: <)) == [1])
     #expect(values(source.tryMax(by: <)) == [3])
   }
+
+  @Test func keyPathMapsHaveCombinesTypesAndProperties() {
+    let source = ["ab", "cde"].publisher.eraseToAnyPublisher()
+    let counts = source.map(\.count)
+    #expect(type(of: counts) == Publishers.MapKeyPath<AnyPublisher<String, Never>, Int>.self)
+    #expect(counts.keyPath == \String.count)
+    #expect(values(counts) == [2, 3])
+    let pairs = Publishers.MapKeyPath2(upstream: source, keyPath0: \.count, keyPath1: \.isEmpty)
+    #expect(values(pairs).map(\.0) == [2, 3])
+    let triples = source.map(\.count, \.isEmpty, \.first)
+    #expect(triples.keyPath2 == \String.first)
+    #expect(values(triples).map(\.2) == ["a", "c"])
+  }
+
+  @Test func timeOperatorsHaveCombinesInitializersWithOptions() {
+    let scheduler = ImmediateScheduler.shared
+    let source = Source()
+    let debounce = Publishers.Debounce(upstream: source, dueTime: 2, scheduler: scheduler, options: nil)
+    #expect(debounce.dueTime == 2 && debounce.options == nil)
+    let delay = Publishers.Delay(
+      upstream: source, interval: 1, tolerance: 0.5, scheduler: scheduler, options: nil)
+    #expect(delay.interval == 1 && delay.tolerance == 0.5)
+    #expect(source.delay(for: 3, tolerance: 0.25, scheduler: scheduler).tolerance == 0.25)
+    #expect(Publishers.ReceiveOn(upstream: source, scheduler: scheduler, options: nil).upstream === source)
+    #expect(Publishers.SubscribeOn(upstream: source, scheduler: scheduler, options: nil).upstream === source)
+    let timeout = Publishers.Timeout(
+      upstream: source, interval: 4, scheduler: scheduler, options: nil, customError: nil)
+    #expect(timeout.interval == 4 && timeout.customError == nil)
+  }
 }
