@@ -142,4 +142,19 @@ import Testing
       upstream: source, interval: 4, scheduler: scheduler, options: nil, customError: nil)
     #expect(timeout.interval == 4 && timeout.customError == nil)
   }
+
+  @Test func combiningOperatorsAreEquatableWhereTheirUpstreamsAre() {
+    #expect(Just(1).zip(Just(2)) == Publishers.Zip(Just(1), Just(2)))
+    #expect(Just(1).zip(Just(2)) != Publishers.Zip(Just(1), Just(3)))
+    #expect(Just(1).zip(Just(2), Just(3)) == Publishers.Zip3(Just(1), Just(2), Just(3)))
+    #expect(Just(1).combineLatest(Just(2)) == Publishers.CombineLatest(Just(1), Just(2)))
+    #expect(Just(1).merge(with: Just(2)) == Publishers.Merge(Just(1), Just(2)))
+    #expect(Just(1).merge(with: Just(2), Just(3)) != Publishers.Merge3(Just(1), Just(2), Just(4)))
+    let empty = Empty<Int, Never>()
+    #expect(empty.append(empty) == Publishers.Concatenate(prefix: empty, suffix: empty))
+    let typed = empty.setFailureType(to: TestError.self)
+    #expect(typed == Publishers.SetFailureType<Empty<Int, Never>, TestError>(upstream: empty))
+    #expect(
+      empty.drop(untilOutputFrom: Just(1)) == Publishers.DropUntilOutput(upstream: empty, other: Just(1)))
+  }
 }

@@ -32,3 +32,6 @@ extension Publishers {
     }
   }
 }
+
+/// Equal when the publishers are equal (Combine's conformance).
+extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
