@@ -49,6 +49,7 @@ import Testing
     #expect(describe(source.ignoreOutput()) == "IgnoreOutput")
     #expect(describe(source.reduce(0, +)) == "Reduce")
     #expect(describe(source.handleEvents()) == "HandleEvents")
+    #expect(describe(source.breakpoint()) == "Breakpoint")
     #expect(describe(source.setFailureType(to: TestError.self).mapError { $0 }) == "MapError")
     #expect(describe(source.setFailureType(to: TestError.self).replaceError(with: 0)) == "ReplaceError")
   }
