@@ -11,10 +11,13 @@ final class JustSubscription<Downstream: Subscriber>: Subscription, @unchecked S
   @usableFromInline let downstream: Downstream
   /// 0 waiting for a request, 1 sending the value, 2 done or cancelled.
   @usableFromInline let state = Atomic<UInt8>(0)
+  /// Combine's description of the source: `"Just"`, `"Optional"` or `"Once"` (`Result`).
+  @usableFromInline let name: String
 
-  @inlinable init(_ output: Downstream.Input, _ downstream: Downstream) {
+  @inlinable init(_ output: Downstream.Input, _ downstream: Downstream, name: String = "Just") {
     self.output = output
     self.downstream = downstream
+    self.name = name
   }
 
   @inlinable func request(_ demand: Subscribers.Demand) {

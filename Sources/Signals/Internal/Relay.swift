@@ -104,13 +104,17 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @usableFromInline @exclusivity(unchecked) var tail:
     (Downstream.Input?, Subscribers.Completion<Downstream.Failure>)?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+  /// Combine's name for the operator, the subscription's `description` (`"Drop"`).
+  @usableFromInline let name: String
 
   @inlinable init(
     _ downstream: Downstream,
-    _ rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
+    _ rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>,
+    name: String
   ) {
     self.downstream = downstream
     self.rules = rules
+    self.name = name
   }
 
   @inlinable func receive(subscription: any Subscription) {
@@ -205,37 +209,70 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   }
 }
 
-extension Publishers {
-  /// The engine of every single-input operator built on per-subscription rules (`scan`,
-  /// `tryMap`, `prefix`, `removeDuplicates`, ...). Each operator has its own public type
-  /// (`Publishers.Scan`, ...) that wraps one of these, so that diagnostics and type annotations
-  /// name the operator.
-  ///
-  /// Each subscriber gets fresh rules, so operator state is never shared between subscribers.
-  public struct Relayed<Upstream: Publisher, Output, Failure: Error>: Publisher {
-    /// The publisher the operator applies to.
-    public let upstream: Upstream
-    @usableFromInline let makeRules: () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    /// Whether the operator finishes on subscription without subscribing upstream (`prefix(0)`).
-    @usableFromInline let finishesAtOnce: Bool
+/// The shape of every operator built on `Relay`: a public struct with Combine's name, its
+/// stored properties and memberwise initializer, and `makeRules()`, which turns the stored
+/// properties into fresh per-subscription rules. `receive(subscriber:)` comes from here.
+///
+/// Internal (`@usableFromInline`): a public witness may come from an extension of an internal
+/// protocol, so the operators get their `receive(subscriber:)` without a public engine type.
+@usableFromInline
+protocol RelayOperator: Publisher {
+  associatedtype Upstream: Publisher
+  /// The publisher the operator applies to.
+  var upstream: Upstream { get }
+  /// The subscription's `description`: Combine's name for the operator (`"Drop"`).
+  static var relayName: String { get }
+  /// Whether the operator finishes on subscription without subscribing upstream (`prefix(0)`).
+  var finishesAtOnce: Bool { get }
+  /// Fresh rules for one subscription, made from the stored properties.
+  func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+}
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      self.upstream = upstream
-      self.finishesAtOnce = finishesAtOnce
-      self.makeRules = makeRules
-    }
+extension RelayOperator {
+  @inlinable var finishesAtOnce: Bool { false }
 
-    /// Subscribes `subscriber` through fresh rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      if finishesAtOnce {
-        Empty<Output, Failure>().subscribe(subscriber)
-      } else {
-        upstream.subscribe(Relay(subscriber, makeRules()))
-      }
+  /// Subscribes `subscriber` through fresh per-subscription rules.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    if finishesAtOnce {
+      Empty<Output, Failure>().subscribe(subscriber)
+    } else {
+      upstream.subscribe(Relay(subscriber, makeRules(), name: Self.relayName))
     }
   }
+}
+
+/// An operator assembled from other publishers on the relay engine (`collect(.byTime)`).
+@usableFromInline
+struct Relayed<Upstream: Publisher, Output, Failure: Error>: RelayOperator {
+  @usableFromInline let upstream: Upstream
+  @usableFromInline let name: String
+  @usableFromInline let rules: () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+  @usableFromInline static var relayName: String { "Relay" }
+
+  @inlinable init(
+    _ upstream: Upstream, name: String,
+    _ rules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+  ) {
+    self.upstream = upstream
+    self.name = name
+    self.rules = rules
+  }
+
+  @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> { rules() }
+
+  @inlinable
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    upstream.subscribe(Relay(subscriber, makeRules(), name: name))
+  }
+}
+
+extension Relay: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// Combine's name for the operator (`"Drop"`, `"Scan"`), as Combine's subscriptions describe
+  /// themselves.
+  @usableFromInline var description: String { name }
+  /// The subscriber the operator delivers to.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// The operator's name, as `description`.
+  @usableFromInline var playgroundDescription: Any { name }
 }

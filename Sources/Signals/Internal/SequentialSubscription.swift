@@ -14,12 +14,15 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let demand = AtomicDemand()
   @usableFromInline let handOver = HandOver()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+  /// Combine's name for the operator, the subscription's `description` (`"Catch"`).
+  @usableFromInline let name: String
 
   @inlinable init(
-    _ downstream: Downstream,
+    _ downstream: Downstream, name: String,
     handler: @escaping (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
   ) {
     self.downstream = downstream
+    self.name = name
     self.handler = handler
   }
 
@@ -93,4 +96,15 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     links.0.terminate()
     links.1.terminate()
   }
+}
+
+extension SequentialSubscription: CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
+  /// Combine's name for the operator (`"Catch"`, `"Concatenate"`).
+  @usableFromInline var description: String { name }
+  /// The subscriber the operator delivers to.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// The operator's name, as `description`.
+  @usableFromInline var playgroundDescription: Any { name }
 }

@@ -27,10 +27,13 @@ extension Optional {
     /// Delivers the value and a finish, or only a finish.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
       if let output {
-        Just(output).subscribe(subscriber)
+        subscriber.receive(subscription: JustSubscription(output, subscriber, name: "Optional"))
       } else {
         Empty<Wrapped, Never>().subscribe(subscriber)
       }
     }
   }
 }
+
+/// Two optional publishers are equal when their values are (Combine's conformance).
+extension Optional.Publisher: Equatable where Wrapped: Equatable {}

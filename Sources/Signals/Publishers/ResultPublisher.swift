@@ -35,9 +35,13 @@ extension Result {
     /// Delivers the value and a finish, or the failure.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
       switch result {
-      case .success(let value): Just(value).setFailureType(to: Failure.self).subscribe(subscriber)
+      case .success(let value):
+        subscriber.receive(subscription: JustSubscription(value, subscriber, name: "Once"))
       case .failure(let error): Fail(error: error).subscribe(subscriber)
       }
     }
   }
 }
+
+/// Two result publishers are equal when their results are (Combine's conformance).
+extension Result.Publisher: Equatable where Success: Equatable, Failure: Equatable {}

@@ -34,3 +34,6 @@ extension Publishers {
     }
   }
 }
+
+/// Two sequence publishers are equal when their sequences are (Combine's conformance).
+extension Publishers.Sequence: Equatable where Elements: Equatable {}

@@ -91,7 +91,7 @@ import Testing
     "Sink.swift: sink(receiveCompletion:receiveValue:)", "Sink.swift: sink(receiveValue:)",
     // Types in `Publishers` that are options, an engine or sources (their diagrams are the
     // sources' own), not operators.
-    "Relay.swift: Relayed", "Buffer.swift: PrefetchStrategy", "Buffer.swift: BufferingStrategy",
+    "Buffer.swift: PrefetchStrategy", "Buffer.swift: BufferingStrategy",
     "CollectByTime.swift: TimeGroupingStrategy", "SequencePublisher.swift: Sequence",
     "TimerPublisher.swift: Timer",
   ]

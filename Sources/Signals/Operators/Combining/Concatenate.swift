@@ -27,8 +27,11 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let suffix = suffix
       let state = SequentialSubscription<Failure, AnyPublisher<Output, Failure>, S>(
-        subscriber, handler: { .failure($0) })
+        subscriber, name: "Concatenate", handler: { .failure($0) })
       prefix.subscribe(state.first(onFinish: suffix.eraseToAnyPublisher()))
     }
   }
 }
+
+/// Equal when the publishers are equal (Combine's conformance).
+extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}

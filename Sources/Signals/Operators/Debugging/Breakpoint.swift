@@ -93,12 +93,13 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-      upstream.handleEvents(
+      var events = upstream.handleEvents(
         receiveSubscription: { if onSubscription?($0) == true { raiseBreakpoint() } },
         receiveOutput: { if onOutput?($0) == true { raiseBreakpoint() } },
         receiveCompletion: { if onCompletion?($0) == true { raiseBreakpoint() } }
       )
-      .subscribe(subscriber)
+      events.relayName = "Breakpoint"
+      events.subscribe(subscriber)
     }
   }
 }

@@ -54,6 +54,9 @@ extension Publishers {
     public let receiveCancel: (() -> Void)?
     /// Called with each demand the subscriber requests, before it goes upstream.
     public let receiveRequest: ((Subscribers.Demand) -> Void)?
+    /// The subscription's description: `"HandleEvents"`, or the name of an operator built on
+    /// this one (`breakpoint` gives `"Breakpoint"`).
+    @usableFromInline var relayName = "HandleEvents"
 
     /// Makes the publisher; prefer `upstream.handleEvents(...)`.
     ///
@@ -97,7 +100,8 @@ extension Publishers {
           completion: { completion in
             receiveCompletion?(completion)
             return (nil, completion)
-          }))
+          }),
+        name: relayName)
       upstream.subscribe(
         AnySubscriber<Output, Failure>(
           receiveSubscription: { subscription in

@@ -19,8 +19,52 @@ extension Publisher {
   public func assertNoFailure(
     _ prefix: String = "", file: StaticString = #file, line: UInt = #line
   ) -> Publishers.AssertNoFailure<Self> {
-    .init(self) {
-      RelayRules(
+    Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+  }
+}
+
+extension Publishers {
+  /// The publisher `assertNoFailure(_:file:line:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct AssertNoFailure<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Never
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Begins the message of the trap on a failure.
+    public let prefix: String
+    /// The file the trap names.
+    public let file: StaticString
+    /// The line the trap names.
+    public let line: UInt
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - prefix: Begins the message of the trap on a failure.
+    ///   - file: The file the trap names.
+    ///   - line: The line the trap names.
+    @inlinable
+    public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+      self.upstream = upstream
+      self.prefix = prefix
+      self.file = file
+      self.line = line
+    }
+
+    @usableFromInline static var relayName: String { "AssertNoFailure" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let prefix = self.prefix
+      let file = self.file
+      let line = self.line
+      return RelayRules(
         value: { .emit($0) },
         completion: { completion in
           if case .failure(let error) = completion {
@@ -31,39 +75,4 @@ extension Publisher {
         })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `assertNoFailure(_:file:line:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct AssertNoFailure<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Never
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

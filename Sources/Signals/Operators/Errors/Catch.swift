@@ -19,7 +19,7 @@ extension Publisher {
   public func `catch`<P: Publisher>(
     _ handler: @escaping (Failure) -> P
   ) -> Publishers.Catch<Self, P> where P.Output == Output {
-    Publishers.Catch(upstream: self) { .success(handler($0)) }
+    Publishers.Catch(upstream: self, handler: handler)
   }
 
   /// `catch` with a handler that may throw; a thrown error becomes the failure.
@@ -36,18 +36,11 @@ extension Publisher {
   public func tryCatch<P: Publisher>(
     _ handler: @escaping (Failure) throws -> P
   ) -> Publishers.TryCatch<Self, P> where P.Output == Output {
-    Publishers.TryCatch<Self, P>(upstream: self) { error in
-      do { return .success(try handler(error).mapError { $0 as any Error }) } catch { return .failure(error) }
-    }
+    Publishers.TryCatch(upstream: self, handler: handler)
   }
 }
 
 extension Publishers {
-  /// The publisher `tryCatch(_:)` returns.
-  public typealias TryCatch<Upstream: Publisher, NewPublisher: Publisher> = Catch<
-    Upstream, Publishers.MapError<NewPublisher, any Error>
-  > where NewPublisher.Output == Upstream.Output
-
   /// The publisher `catch(_:)` returns: the upstream, then on failure the handler's publisher.
   public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where NewPublisher.Output == Upstream.Output {
@@ -58,20 +51,67 @@ extension Publishers {
 
     /// The publisher tried first.
     public let upstream: Upstream
-    @usableFromInline let handler: (Upstream.Failure) -> Result<NewPublisher, NewPublisher.Failure>
+    /// Makes the publisher that replaces the failed upstream.
+    public let handler: (Upstream.Failure) -> NewPublisher
 
+    /// Makes the publisher; `upstream.catch(handler)` is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher tried first.
+    ///   - handler: Makes the publisher that replaces the failed upstream.
     @inlinable
-    init(
-      upstream: Upstream, handler: @escaping (Upstream.Failure) -> Result<NewPublisher, NewPublisher.Failure>
-    ) {
+    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
       self.upstream = upstream
       self.handler = handler
     }
 
-    /// Subscribes `subscriber` to the upstream, then to the replacement if the upstream fails.
+    /// Subscribes `subscriber` to the upstream, then to the handler's publisher after a failure.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = SequentialSubscription<Upstream.Failure, NewPublisher, S>(subscriber, handler: handler)
+      let handler = self.handler
+      let state = SequentialSubscription<Upstream.Failure, NewPublisher, S>(
+        subscriber, name: "Catch", handler: { .success(handler($0)) })
+      upstream.subscribe(state.first())
+    }
+  }
+
+  /// The publisher `tryCatch(_:)` returns: the upstream, then on failure the handler's
+  /// publisher; an error the handler throws becomes the failure.
+  public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+  where NewPublisher.Output == Upstream.Output {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// Any error: the upstream's replaced, the handler's thrown, or the replacement's.
+    public typealias Failure = any Error
+
+    /// The publisher tried first.
+    public let upstream: Upstream
+    /// Makes the publisher that replaces the failed upstream; an error it throws fails the publisher.
+    public let handler: (Upstream.Failure) throws -> NewPublisher
+
+    /// Makes the publisher; `upstream.tryCatch(handler)` is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher tried first.
+    ///   - handler: Makes the publisher that replaces the failed upstream; an error it throws
+    ///     fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
+      self.upstream = upstream
+      self.handler = handler
+    }
+
+    /// Subscribes `subscriber` to the upstream, then to the handler's publisher after a failure.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let handler = self.handler
+      let state = SequentialSubscription<Upstream.Failure, Publishers.MapError<NewPublisher, any Error>, S>(
+        subscriber, name: "TryCatch",
+        handler: { error in
+          do { return .success(try handler(error).mapError { $0 as any Error }) } catch {
+            return .failure(error)
+          }
+        })
       upstream.subscribe(state.first())
     }
   }

@@ -10,41 +10,50 @@ extension Publisher {
   /// - Returns: A publisher of the same values whose failure is transformed.
   @inlinable
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
-    .init(self) {
-      RelayRules(value: { .emit($0) }, completion: { (nil, $0.mapError(transform)) })
-    }
+    Publishers.MapError(upstream: self, transform: transform)
   }
 }
 
 extension Publishers {
   /// The publisher `mapError(_:)` returns.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct MapError<Upstream: Publisher, Failure: Error>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Makes the new failure from the upstream's.
+    public let transform: (Upstream.Failure) -> Failure
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - transform: Makes the new failure from the upstream's.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
+      self.upstream = upstream
+      self.transform = transform
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "MapError" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let transform = self.transform
+      return RelayRules(value: { .emit($0) }, completion: { (nil, $0.mapError(transform)) })
+    }
+
+    /// Makes the publisher, as `init(upstream:transform:)` (Combine's second spelling).
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - map: Makes the new failure from the upstream's.
     @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
+      self.init(upstream: upstream, transform: map)
     }
   }
-
 }

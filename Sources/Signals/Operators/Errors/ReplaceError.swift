@@ -10,8 +10,42 @@ extension Publisher {
   /// - Returns: A publisher that cannot fail.
   @inlinable
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
-    .init(self) {
-      RelayRules(
+    Publishers.ReplaceError(upstream: self, output: output)
+  }
+}
+
+extension Publishers {
+  /// The publisher `replaceError(with:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct ReplaceError<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Never
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The value delivered, before finishing, in place of a failure.
+    public let output: Upstream.Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - output: The value delivered, before finishing, in place of a failure.
+    @inlinable
+    public init(upstream: Upstream, output: Upstream.Output) {
+      self.upstream = upstream
+      self.output = output
+    }
+
+    @usableFromInline static var relayName: String { "ReplaceError" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let output = self.output
+      return RelayRules(
         value: { .emit($0) },
         completion: { completion in
           if case .failure = completion { return (output, .finished) }
@@ -21,37 +55,6 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `replaceError(with:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct ReplaceError<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Never
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `ReplaceError` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}

@@ -60,3 +60,6 @@ struct FailureTypeSubscriber<Downstream: Subscriber>: Subscriber {
     downstream.receive(completion: .finished)
   }
 }
+
+/// Equal when the publishers are equal (Combine's conformance).
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}

@@ -63,3 +63,6 @@ extension Publishers {
     }
   }
 }
+
+/// Equal when the publishers are equal (Combine's conformance).
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}

@@ -72,3 +72,26 @@ struct FilterSubscriber<Downstream: Subscriber>: Subscriber {
     downstream.receive(completion: completion)
   }
 }
+
+extension Publishers.Filter {
+  /// Two filters in a row become one (Combine's fusion): a value passes when both predicates
+  /// accept it, the second asked only when the first accepts.
+  ///
+  /// - Parameter isIncluded: The second predicate.
+  /// - Returns: One `Filter` over the original upstream.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+  }
+
+  /// A filter then a `tryFilter` become one `TryFilter` (Combine's fusion).
+  ///
+  /// - Parameter isIncluded: The second predicate; an error it throws fails the publisher.
+  /// - Returns: One `TryFilter` over the original upstream.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
+}

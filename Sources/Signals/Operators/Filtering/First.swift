@@ -11,7 +11,7 @@ extension Publisher {
   /// - Returns: A publisher of at most one value.
   @inlinable
   public func first() -> Publishers.First<Self> {
-    .init(self) { RelayRules(asking: .everythingForOneResult, value: { .emitThenFinish($0) }) }
+    Publishers.First(upstream: self)
   }
 
   /// Delivers the first value for which `predicate` returns `true`, then finishes and cancels
@@ -26,9 +26,7 @@ extension Publisher {
   /// - Returns: A publisher of at most one value.
   @inlinable
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
-    .init(self) {
-      RelayRules(asking: .everythingForOneResult, value: { predicate($0) ? .emitThenFinish($0) : .skip })
-    }
+    Publishers.FirstWhere(upstream: self, predicate: predicate)
   }
 
   /// `first(where:)` with a predicate that may throw; a thrown error cancels the upstream and
@@ -43,8 +41,106 @@ extension Publisher {
   /// - Returns: A publisher of at most one value.
   @inlinable
   public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
-    .init(self) {
-      RelayRules(
+    Publishers.TryFirstWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// The publisher `first()` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct First<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @usableFromInline static var relayName: String { "First" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      RelayRules(asking: .everythingForOneResult, value: { .emitThenFinish($0) })
+    }
+  }
+
+  /// The publisher `first(where:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct FirstWhere<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Picks the value to deliver.
+    public let predicate: (Upstream.Output) -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Picks the value to deliver.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "TryFirst" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
+        asking: .everythingForOneResult, value: { predicate($0) ? .emitThenFinish($0) : .skip })
+    }
+  }
+
+  /// The publisher `tryFirst(where:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryFirstWhere<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Picks the value to deliver; an error it throws fails the publisher.
+    public let predicate: (Upstream.Output) throws -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Picks the value to deliver; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "TryFirstWhere" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
         asking: .everythingForOneResult,
         throwing: { value in
           do { return try predicate(value) ? .emitThenFinish(value) : .skip } catch { return .fail(error) }
@@ -53,101 +149,6 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `first()` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct First<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `first(where:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct FirstWhere<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryFirst(where:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryFirstWhere<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `First` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.First: Equatable where Upstream: Equatable {}

@@ -9,41 +9,41 @@ extension Publisher {
   /// - Returns: A publisher of the upstream's completion only.
   @inlinable
   public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
-    .init(self) { RelayRules(asking: .everything, value: { _ in .skip }) }
+    Publishers.IgnoreOutput(upstream: self)
   }
 }
 
 extension Publishers {
   /// The publisher `ignoreOutput()` returns.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct IgnoreOutput<Upstream: Publisher>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Never
     /// The type of failure delivered.
     public typealias Failure = Upstream.Failure
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "IgnoreOutput" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      RelayRules(asking: .everything, value: { _ in .skip })
     }
   }
-
 }
+
+/// Two `IgnoreOutput` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}

@@ -11,7 +11,7 @@ extension Publisher {
   /// - Returns: A publisher of at most one value, delivered when the upstream finishes.
   @inlinable
   public func last() -> Publishers.Last<Self> {
-    .init(last { _ in true }.relayed)
+    Publishers.Last(upstream: self)
   }
 
   /// Delivers, when the upstream finishes, the last value for which `predicate` returned `true`.
@@ -25,8 +25,81 @@ extension Publisher {
   /// - Returns: A publisher of at most one value, delivered when the upstream finishes.
   @inlinable
   public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
-    .init(self) {
-      var last: Output?
+    Publishers.LastWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// The publisher `last()` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Last<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @usableFromInline static var relayName: String { "Last" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      var last: Upstream.Output?
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in
+          if true { last = value }
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (last, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `last(where:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct LastWhere<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Picks the values that may be the last.
+    public let predicate: (Upstream.Output) -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Picks the values that may be the last.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "LastWhere" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      var last: Upstream.Output?
       return RelayRules(
         asking: .everythingForOneResult,
         value: { value in
@@ -41,69 +114,6 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `last()` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Last<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `last(where:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct LastWhere<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `Last` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.Last: Equatable where Upstream: Equatable {}

@@ -39,8 +39,43 @@ extension Publisher {
       bounds = range.relative(to: 0..<Int.max)
     }
     let lower = Swift.max(0, bounds.lowerBound)
-    let upper = Swift.max(lower, bounds.upperBound)
-    return .init(self, finishesAtOnce: lower == upper) {
+    return Publishers.Output(upstream: self, range: lower..<Swift.max(lower, bounds.upperBound))
+  }
+}
+
+extension Publishers {
+  /// The publisher `output(at:)`, `output(in:)` and `prefix(_:)` return.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Output<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The indices of the values to pass; it finishes after the last one.
+    public let range: CountableRange<Int>
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - range: The indices of the values to pass; it finishes after the last one.
+    @inlinable
+    public init(upstream: Upstream, range: CountableRange<Int>) {
+      self.upstream = upstream
+      self.range = range
+    }
+
+    @usableFromInline static var relayName: String { "Output" }
+    @inlinable var finishesAtOnce: Bool { range.isEmpty }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let lower = range.lowerBound
+      let upper = range.upperBound
       var index = 0
       return RelayRules(value: { value in
         defer { index += 1 }
@@ -51,37 +86,6 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `prefix(_:)`, `output(at:)` and `output(in:)` return (Combine's name for it).
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Output<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `Output` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.Output: Equatable where Upstream: Equatable {}

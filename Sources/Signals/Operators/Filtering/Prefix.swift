@@ -13,13 +13,7 @@ extension Publisher {
   /// - Returns: A publisher that finishes after the values it keeps.
   @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-    .init(self, finishesAtOnce: maxLength <= 0) {
-      var remaining = maxLength
-      return RelayRules(value: { value in
-        remaining -= 1
-        return remaining > 0 ? .emit(value) : .emitThenFinish(value)
-      })
-    }
+    output(in: 0..<Swift.max(0, maxLength))
   }
 
   /// Delivers values while `predicate` returns `true`; finishes (cancelling the upstream) at
@@ -34,9 +28,7 @@ extension Publisher {
   /// - Returns: A publisher that finishes after the values it keeps.
   @inlinable
   public func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self> {
-    .init(self) {
-      RelayRules(value: { predicate($0) ? .emit($0) : .finish })
-    }
+    Publishers.PrefixWhile(upstream: self, predicate: predicate)
   }
 
   /// `prefix(while:)` with a predicate that may throw; a thrown error cancels the upstream and
@@ -52,77 +44,78 @@ extension Publisher {
   @inlinable
   public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>
   {
-    .init(self) {
-      RelayRules(throwing: { value in
-        do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
-      })
-    }
+    Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
   }
 }
 
 extension Publishers {
   /// The publisher `prefix(while:)` returns.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct PrefixWhile<Upstream: Publisher>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct PrefixWhile<Upstream: Publisher>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
     /// The type of failure delivered.
     public typealias Failure = Upstream.Failure
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Passes values while it returns `true`, then finishes.
+    public let predicate: (Upstream.Output) -> Bool
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Passes values while it returns `true`, then finishes.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "PrefixWhile" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(value: { predicate($0) ? .emit($0) : .finish })
     }
   }
 
   /// The publisher `tryPrefix(while:)` returns.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryPrefixWhile<Upstream: Publisher>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
     /// The type of failure delivered.
     public typealias Failure = any Error
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Passes values while it returns `true`, then finishes; an error it throws fails the publisher.
+    public let predicate: (Upstream.Output) throws -> Bool
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Passes values while it returns `true`, then finishes; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "TryPrefixWhile" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(throwing: { value in
+        do { return try predicate(value) ? .emit(value) : .finish } catch { return .fail(error) }
+      })
     }
   }
-
 }

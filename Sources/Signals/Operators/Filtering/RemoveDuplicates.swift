@@ -30,14 +30,7 @@ extension Publisher {
   public func removeDuplicates(
     by predicate: @escaping (Output, Output) -> Bool
   ) -> Publishers.RemoveDuplicates<Self> {
-    .init(self) {
-      var previous: Output?
-      return RelayRules(value: { value in
-        if let previous, predicate(previous, value) { return .skip }
-        previous = value
-        return .emit(value)
-      })
-    }
+    Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
   }
 
   /// `removeDuplicates(by:)` with a predicate that may throw; a thrown error cancels the
@@ -55,8 +48,85 @@ extension Publisher {
   public func tryRemoveDuplicates(
     by predicate: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryRemoveDuplicates<Self> {
-    .init(self) {
-      var previous: Output?
+    Publishers.TryRemoveDuplicates(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// The publisher `removeDuplicates()` and `removeDuplicates(by:)` return.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct RemoveDuplicates<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Says whether a value (second) repeats the previous delivered one (first).
+    public let predicate: (Upstream.Output, Upstream.Output) -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Says whether a value (second) repeats the previous delivered one (first).
+    @inlinable
+    public init(
+      upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool
+    ) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "RemoveDuplicates" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      var previous: Upstream.Output?
+      return RelayRules(value: { value in
+        if let previous, predicate(previous, value) { return .skip }
+        previous = value
+        return .emit(value)
+      })
+    }
+  }
+
+  /// The publisher `tryRemoveDuplicates(by:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Upstream.Output
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Says whether a value (second) repeats the previous delivered one (first); an error it throws fails the publisher.
+    public let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Says whether a value (second) repeats the previous delivered one (first); an error it throws fails the publisher.
+    @inlinable
+    public init(
+      upstream: Upstream, predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool
+    ) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "TryRemoveDuplicates" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      var previous: Upstream.Output?
       return RelayRules(throwing: { value in
         do {
           if let previous, try predicate(previous, value) { return .skip }
@@ -66,71 +136,4 @@ extension Publisher {
       })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `removeDuplicates()` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryRemoveDuplicates(by:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryRemoveDuplicates<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Upstream.Output
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

@@ -16,15 +16,7 @@ extension Publisher {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
-    .init(self) {
-      RelayRules(
-        asking: .everythingForOneResult,
-        value: { predicate($0) ? .skip : .emitThenFinish(false) },
-        completion: { completion in
-          if case .finished = completion { return (true, completion) }
-          return (nil, completion)
-        })
-    }
+    Publishers.AllSatisfy(upstream: self, predicate: predicate)
   }
 
   /// `allSatisfy(_:)` with a predicate that may throw; a thrown error cancels the upstream and
@@ -40,8 +32,82 @@ extension Publisher {
   @inlinable
   public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>
   {
-    .init(self) {
-      RelayRules(
+    Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// The publisher `allSatisfy(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct AllSatisfy<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The test every value must pass.
+    public let predicate: (Upstream.Output) -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: The test every value must pass.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "AllSatisfy" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in predicate(value) ? .skip : .emitThenFinish(false) },
+        completion: { completion in
+          if case .finished = completion { return (true, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `tryAllSatisfy(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryAllSatisfy<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The test every value must pass; an error it throws fails the publisher.
+    public let predicate: (Upstream.Output) throws -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: The test every value must pass; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "TryAllSatisfy" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
         asking: .everythingForOneResult,
         value: { value in
           do { return try predicate(value) ? .skip : .emitThenFinish(false) } catch { return .fail(error) }
@@ -52,71 +118,4 @@ extension Publisher {
         })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `allSatisfy(_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct AllSatisfy<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Bool
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryAllSatisfy(_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Bool
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

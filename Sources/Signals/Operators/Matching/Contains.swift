@@ -16,7 +16,7 @@ extension Publisher where Output: Equatable {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func contains(_ output: Output) -> Publishers.Contains<Self> {
-    .init(contains { $0 == output }.relayed)
+    Publishers.Contains(upstream: self, output: output)
   }
 }
 
@@ -36,15 +36,7 @@ extension Publisher {
   /// - Returns: A publisher of one `Bool`.
   @inlinable
   public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
-    .init(self) {
-      RelayRules(
-        asking: .everythingForOneResult,
-        value: { predicate($0) ? .emitThenFinish(true) : .skip },
-        completion: { completion in
-          if case .finished = completion { return (false, completion) }
-          return (nil, completion)
-        })
-    }
+    Publishers.ContainsWhere(upstream: self, predicate: predicate)
   }
 
   /// `contains(where:)` with a predicate that may throw; a thrown error cancels the upstream
@@ -61,8 +53,122 @@ extension Publisher {
   public func tryContains(
     where predicate: @escaping (Output) throws -> Bool
   ) -> Publishers.TryContainsWhere<Self> {
-    .init(self) {
-      RelayRules(
+    Publishers.TryContainsWhere(upstream: self, predicate: predicate)
+  }
+}
+
+extension Publishers {
+  /// The publisher `contains(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Contains<Upstream: Publisher>: Publisher, RelayOperator where Upstream.Output: Equatable {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The value looked for.
+    public let output: Upstream.Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - output: The value looked for.
+    @inlinable
+    public init(upstream: Upstream, output: Upstream.Output) {
+      self.upstream = upstream
+      self.output = output
+    }
+
+    @usableFromInline static var relayName: String { "Contains" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = output
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in value == predicate ? .emitThenFinish(true) : .skip },
+        completion: { completion in
+          if case .finished = completion { return (false, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `contains(where:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct ContainsWhere<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Says whether a value is the one looked for.
+    public let predicate: (Upstream.Output) -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Says whether a value is the one looked for.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "ContainsWhere" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in predicate(value) ? .emitThenFinish(true) : .skip },
+        completion: { completion in
+          if case .finished = completion { return (false, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `tryContains(where:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryContainsWhere<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = Bool
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Says whether a value is the one looked for; an error it throws fails the publisher.
+    public let predicate: (Upstream.Output) throws -> Bool
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - predicate: Says whether a value is the one looked for; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.predicate = predicate
+    }
+
+    @usableFromInline static var relayName: String { "TryContainsWhere" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let predicate = self.predicate
+      return RelayRules(
         asking: .everythingForOneResult,
         value: { value in
           do { return try predicate(value) ? .emitThenFinish(true) : .skip } catch { return .fail(error) }
@@ -75,101 +181,6 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `contains(_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Contains<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Bool
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `contains(where:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct ContainsWhere<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Bool
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryContains(where:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryContainsWhere<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = Bool
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `Contains` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.Contains: Equatable where Upstream: Equatable {}

@@ -49,20 +49,7 @@ extension Publisher {
   public func min(
     by areInIncreasingOrder: @escaping (Output, Output) -> Bool
   ) -> Publishers.Comparison<Self> {
-    .init(self) {
-      var best: Output?
-      return RelayRules(
-        asking: .everythingForOneResult,
-        value: { value in
-          if let current = best, !areInIncreasingOrder(value, current) { return .skip }
-          best = value
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (best, completion) }
-          return (nil, completion)
-        })
-    }
+    Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
   }
 
   /// Delivers, when the upstream finishes, the largest value according to
@@ -80,9 +67,7 @@ extension Publisher {
   public func max(
     by areInIncreasingOrder: @escaping (Output, Output) -> Bool
   ) -> Publishers.Comparison<Self> {
-    // The largest value is the smallest under the reversed ordering, and "replace only when
-    // strictly better" keeps the first of equal values either way.
-    min { areInIncreasingOrder($1, $0) }
+    Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 
   /// `min(by:)` with an ordering that may throw; a thrown error cancels the upstream and fails
@@ -99,22 +84,7 @@ extension Publisher {
   public func tryMin(
     by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryComparison<Self> {
-    .init(self) {
-      var best: Output?
-      return RelayRules(
-        asking: .everythingForOneResult,
-        value: { value in
-          do {
-            if let current = best, try !areInIncreasingOrder(value, current) { return .skip }
-          } catch { return .fail(error) }
-          best = value
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (best, .finished) }
-          return (nil, completion.eraseError)
-        })
-    }
+    Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
   }
 
   /// `max(by:)` with an ordering that may throw; a thrown error cancels the upstream and fails
@@ -131,73 +101,104 @@ extension Publisher {
   public func tryMax(
     by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryComparison<Self> {
-    tryMin { try areInIncreasingOrder($1, $0) }
+    Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 }
 
 extension Publishers {
   /// The publisher `min()`, `max()`, `min(by:)` and `max(by:)` return.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Comparison<Upstream: Publisher>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Comparison<Upstream: Publisher>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
     /// The type of failure delivered.
     public typealias Failure = Upstream.Failure
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Replaces the kept value (first) with a new one (second) when it returns `true`: `<` keeps the largest.
+    public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - areInIncreasingOrder: Replaces the kept value (first) with a new one (second) when it returns `true`: `<` keeps the largest.
+    @inlinable
+    public init(
+      upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool
     ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+      self.upstream = upstream
+      self.areInIncreasingOrder = areInIncreasingOrder
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "Comparison" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let areInIncreasingOrder = self.areInIncreasingOrder
+      var best: Upstream.Output?
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in
+          if let current = best, !areInIncreasingOrder(current, value) { return .skip }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, completion) }
+          return (nil, completion)
+        })
     }
   }
 
   /// The publisher `tryMin(by:)` and `tryMax(by:)` return.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryComparison<Upstream: Publisher>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryComparison<Upstream: Publisher>: Publisher, RelayOperator {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
     /// The type of failure delivered.
     public typealias Failure = any Error
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Replaces the kept value (first) with a new one (second) when it returns `true`; an error it throws fails the publisher.
+    public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - areInIncreasingOrder: Replaces the kept value (first) with a new one (second) when it returns `true`; an error it throws fails the publisher.
+    @inlinable
+    public init(
+      upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool
     ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+      self.upstream = upstream
+      self.areInIncreasingOrder = areInIncreasingOrder
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "TryComparison" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let areInIncreasingOrder = self.areInIncreasingOrder
+      var best: Upstream.Output?
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in
+          do {
+            if let current = best, try !areInIncreasingOrder(current, value) { return .skip }
+          } catch { return .fail(error) }
+          best = value
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (best, .finished) }
+          return (nil, completion.eraseError)
+        })
     }
   }
-
 }

@@ -20,6 +20,11 @@ extension Publishers {
     /// - Parameter upstream: The connectable publisher to connect on the first subscription.
     @inlinable public init(_ upstream: Upstream) { self.upstream = upstream }
 
+    /// Wraps `upstream` (Combine's label); prefer `upstream.autoconnect()`.
+    ///
+    /// - Parameter upstream: The connectable publisher to connect on the first subscription.
+    @inlinable public convenience init(upstream: Upstream) { self.init(upstream) }
+
     /// Attaches `subscriber`, connecting if it is the first.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

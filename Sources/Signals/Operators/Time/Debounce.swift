@@ -60,6 +60,9 @@ extension Publishers {
     public let dueTime: SchedulerTime.Stride
     /// Where the waits are timed and the values delivered.
     public let scheduler: Context
+    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
+    /// Signals' time operators schedule plain actions.
+    public let options: Context.SchedulerOptions?
 
     /// Makes the publisher; prefer `upstream.debounce(for:scheduler:)`.
     ///
@@ -72,6 +75,25 @@ extension Publishers {
       self.upstream = upstream
       self.dueTime = Swift.max(dueTime, .zero)
       self.scheduler = scheduler
+      self.options = nil
+    }
+
+    /// Makes the publisher with Combine's labels, `options` included.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - dueTime: How long the upstream must stay quiet before the latest value is delivered.
+    ///   - scheduler: The scheduler the timing and delivery run on.
+    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    @inlinable
+    public init(
+      upstream: Upstream, dueTime: SchedulerTime.Stride, scheduler: Context,
+      options: Context.SchedulerOptions?
+    ) {
+      self.upstream = upstream
+      self.dueTime = Swift.max(dueTime, .zero)
+      self.scheduler = scheduler
+      self.options = options
     }
 
     /// Subscribes `subscriber` through the debouncer.

@@ -55,6 +55,11 @@ extension Publishers {
     public let interval: SchedulerTime.Stride
     /// Where the delays are timed and the events delivered.
     public let scheduler: Context
+    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
+    /// Signals' time operators schedule plain actions.
+    public let options: Context.SchedulerOptions?
+    /// The tolerance Combine's initializer takes; kept for reading, not applied.
+    public let tolerance: SchedulerTime.Stride
 
     /// Makes the publisher; prefer `upstream.delay(for:scheduler:)`.
     ///
@@ -67,6 +72,28 @@ extension Publishers {
       self.upstream = upstream
       self.interval = Swift.max(interval, .zero)
       self.scheduler = scheduler
+      self.options = nil
+      self.tolerance = .zero
+    }
+
+    /// Makes the publisher with Combine's labels, `options` included.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - interval: How long each value and the completion are held back.
+    ///   - tolerance: The tolerance Combine passes to the scheduler; kept for reading.
+    ///   - scheduler: The scheduler the delayed events are delivered on.
+    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    @inlinable
+    public init(
+      upstream: Upstream, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride, scheduler: Context,
+      options: Context.SchedulerOptions? = nil
+    ) {
+      self.upstream = upstream
+      self.interval = Swift.max(interval, .zero)
+      self.tolerance = tolerance
+      self.scheduler = scheduler
+      self.options = options
     }
 
     /// Subscribes `subscriber` through the delay.

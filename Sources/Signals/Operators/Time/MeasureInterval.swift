@@ -16,7 +16,41 @@ extension Publisher {
   /// - Returns: A publisher of intervals.
   @inlinable
   public func measureInterval<S: Scheduler>(using scheduler: S) -> Publishers.MeasureInterval<Self, S> {
-    .init(self) {
+    Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// The publisher `measureInterval(using:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = SchedulerTime.Stride
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The scheduler whose clock measures the intervals.
+    public let scheduler: Context
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - scheduler: The scheduler whose clock measures the intervals.
+    @inlinable
+    public init(upstream: Upstream, scheduler: Context) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+    }
+
+    @usableFromInline static var relayName: String { "MeasureInterval" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let scheduler = self.scheduler
       var last = scheduler.now
       return RelayRules(value: { _ in
         let now = scheduler.now
@@ -25,40 +59,4 @@ extension Publisher {
       })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `measureInterval(using:)` returns. (`Context`, the scheduler's type, is
-  /// part of Combine's spelling; every Signals scheduler shares one time type.)
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = SchedulerTime.Stride
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

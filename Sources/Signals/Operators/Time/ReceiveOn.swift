@@ -49,6 +49,9 @@ extension Publishers {
     public let upstream: Upstream
     /// Where the events are delivered.
     public let scheduler: Context
+    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
+    /// Signals' time operators schedule plain actions.
+    public let options: Context.SchedulerOptions?
 
     /// Makes the publisher; prefer `upstream.receive(on:)`.
     ///
@@ -59,6 +62,22 @@ extension Publishers {
     public init(upstream: Upstream, scheduler: Context) {
       self.upstream = upstream
       self.scheduler = scheduler
+      self.options = nil
+    }
+
+    /// Makes the publisher with Combine's labels, `options` included.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - scheduler: The scheduler the values and completion are delivered on.
+    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    @inlinable
+    public init(
+      upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?
+    ) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
     }
 
     /// Subscribes `subscriber`; its events then arrive on `scheduler`.

@@ -1,7 +1,8 @@
 // Combine's spellings of the scheduler-bound operators with an `options:` argument, so that
-// `debounce(for: 0.3, scheduler: RunLoop.main, options: nil)` compiles. Each forwards to the
-// operator without options (documented there): Signals' time operators schedule plain
-// actions, so a scheduler's per-action options do not apply and are ignored. The `options:`
+// `debounce(for: 0.3, scheduler: RunLoop.main, options: nil)` compiles. Each makes the
+// publisher of the operator without options (documented there), with `options` (and
+// `tolerance`) stored in Combine's properties: Signals' time operators schedule plain
+// actions, so a scheduler's per-action options do not apply and are otherwise ignored. The `options:`
 // argument has no default here, so calls without it keep resolving to the operators
 // themselves.
 
@@ -19,7 +20,7 @@ extension Publisher {
   public func debounce<S: Scheduler>(
     for dueTime: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.Debounce<Self, S> {
-    debounce(for: dueTime, scheduler: scheduler)
+    Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
   }
 
   /// `delay(for:scheduler:)`, with Combine's `tolerance:` and `options:` (both ignored: the
@@ -38,7 +39,9 @@ extension Publisher {
     for interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride?, scheduler: S,
     options: S.SchedulerOptions? = nil
   ) -> Publishers.Delay<Self, S> {
-    delay(for: interval, scheduler: scheduler)
+    Publishers.Delay(
+      upstream: self, interval: interval, tolerance: tolerance ?? .zero, scheduler: scheduler,
+      options: options)
   }
 
   /// `delay(for:scheduler:)`, with Combine's `options:` (ignored; see the file's note).
@@ -54,7 +57,8 @@ extension Publisher {
   public func delay<S: Scheduler>(
     for interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.Delay<Self, S> {
-    delay(for: interval, scheduler: scheduler)
+    Publishers.Delay(
+      upstream: self, interval: interval, tolerance: .zero, scheduler: scheduler, options: options)
   }
 
   /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (ignored).
@@ -72,7 +76,8 @@ extension Publisher {
     _ interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?,
     customError: (() -> Failure)? = nil
   ) -> Publishers.Timeout<Self, S> {
-    timeout(interval, scheduler: scheduler, customError: customError)
+    Publishers.Timeout(
+      upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
   }
 
   /// `receive(on:)`, with Combine's `options:` (ignored; see the file's note).
@@ -87,7 +92,7 @@ extension Publisher {
   public func receive<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.ReceiveOn<Self, S> {
-    receive(on: scheduler)
+    Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
   }
 
   /// `subscribe(on:)`, with Combine's `options:` (ignored; see the file's note).
@@ -102,7 +107,7 @@ extension Publisher {
   public func subscribe<S: Scheduler>(
     on scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.SubscribeOn<Self, S> {
-    subscribe(on: scheduler)
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
   }
 
   /// `measureInterval(using:)`, with Combine's `options:` (ignored: it only reads `now`).

@@ -65,6 +65,9 @@ extension Publishers {
     public let interval: SchedulerTime.Stride
     /// Where the time is counted.
     public let scheduler: Context
+    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
+    /// Signals' time operators schedule plain actions.
+    public let options: Context.SchedulerOptions?
     /// Makes the failure when the time is up; `nil` finishes instead.
     public let customError: (() -> Failure)?
 
@@ -83,6 +86,27 @@ extension Publishers {
       self.upstream = upstream
       self.interval = Swift.max(interval, .zero)
       self.scheduler = scheduler
+      self.options = nil
+      self.customError = customError
+    }
+
+    /// Makes the publisher with Combine's labels, `options` included.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values this operator receives.
+    ///   - interval: How long to wait for a value before the timeout.
+    ///   - scheduler: The scheduler the timing and the timeout's completion run on.
+    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    ///   - customError: Makes the failure sent at the timeout; `nil` finishes instead.
+    @inlinable
+    public init(
+      upstream: Upstream, interval: SchedulerTime.Stride, scheduler: Context,
+      options: Context.SchedulerOptions?, customError: (() -> Failure)?
+    ) {
+      self.upstream = upstream
+      self.interval = Swift.max(interval, .zero)
+      self.scheduler = scheduler
+      self.options = options
       self.customError = customError
     }
 

@@ -13,19 +13,7 @@ extension Publisher {
   /// - Returns: A publisher of arrays of the upstream's values.
   @inlinable
   public func collect() -> Publishers.Collect<Self> {
-    .init(self) {
-      var buffer: [Output] = []
-      return RelayRules(
-        asking: .everythingForOneResult,
-        value: { value in
-          buffer.append(value)
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (buffer, completion) }
-          return (nil, completion)
-        })
-    }
+    Publishers.Collect(upstream: self)
   }
 
   /// Collects values in arrays of `count`; when the upstream finishes, a partial array left
@@ -43,9 +31,81 @@ extension Publisher {
   /// - Returns: A publisher of arrays of the upstream's values.
   @inlinable
   public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
-    let size = Swift.max(1, count)
-    return .init(self) {
-      var buffer: [Output] = []
+    Publishers.CollectByCount(upstream: self, count: count)
+  }
+}
+
+extension Publishers {
+  /// The publisher `collect()` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Collect<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = [Upstream.Output]
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @usableFromInline static var relayName: String { "Collect" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      var buffer: [Upstream.Output] = []
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in
+          buffer.append(value)
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (buffer, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `collect(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct CollectByCount<Upstream: Publisher>: Publisher, RelayOperator {
+    /// The type of values delivered.
+    public typealias Output = [Upstream.Output]
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// How many values each array holds (at least one; the last may hold fewer).
+    public let count: Int
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - count: How many values each array holds (at least one; the last may hold fewer).
+    @inlinable
+    public init(upstream: Upstream, count: Int) {
+      self.upstream = upstream
+      self.count = count
+    }
+
+    @usableFromInline static var relayName: String { "CollectByCount" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let size = Swift.max(1, count)
+      var buffer: [Upstream.Output] = []
       return RelayRules(
         value: { value in
           buffer.append(value)
@@ -61,69 +121,10 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `collect()` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Collect<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = [Upstream.Output]
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
+/// Two `Collect` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.Collect: Equatable where Upstream: Equatable {}
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `collect(_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct CollectByCount<Upstream: Publisher>: Publisher {
-    /// The type of values delivered.
-    public typealias Output = [Upstream.Output]
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-}
+/// Two `CollectByCount` publishers are equal when their upstreams and parameters are equal (Combine's
+/// conformance).
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}

@@ -72,7 +72,7 @@ extension Publishers {
         }
       let values = upstream.map(CollectByTimeEvent.value).append(.end)
       let ticks = scheduler.timer(every: stride).map { _ in CollectByTimeEvent<Upstream.Output>.tick }
-      Relayed(Merge(values, ticks.setFailureType(to: Failure.self))) {
+      Relayed(Merge(values, ticks.setFailureType(to: Failure.self)), name: "CollectByTime") {
         var buffer: [Upstream.Output] = []
         return RelayRules(value: { event in
           switch event {

@@ -12,11 +12,7 @@ extension Publisher {
   /// - Returns: A publisher of the non-`nil` results.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
-    .init(self) {
-      RelayRules(value: { value in
-        if let output = transform(value) { .emit(output) } else { .skip }
-      })
-    }
+    Publishers.CompactMap(upstream: self, transform: transform)
   }
 
   /// Transforms each value with a closure that may throw and delivers the non-`nil` results; a
@@ -33,8 +29,74 @@ extension Publisher {
   public func tryCompactMap<T>(
     _ transform: @escaping (Output) throws -> T?
   ) -> Publishers.TryCompactMap<Self, T> {
-    .init(self) {
-      RelayRules(throwing: { value in
+    Publishers.TryCompactMap(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// The publisher `compactMap(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Makes the new value, or `nil` to skip it.
+    public let transform: (Upstream.Output) -> Output?
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - transform: Makes the new value, or `nil` to skip it.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @usableFromInline static var relayName: String { "CompactMap" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let transform = self.transform
+      return RelayRules(value: { value in
+        if let output = transform(value) { .emit(output) } else { .skip }
+      })
+    }
+  }
+
+  /// The publisher `tryCompactMap(_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryCompactMap<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// Makes the new value, or `nil` to skip it; an error it throws fails the publisher.
+    public let transform: (Upstream.Output) throws -> Output?
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - transform: Makes the new value, or `nil` to skip it; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @usableFromInline static var relayName: String { "TryCompactMap" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let transform = self.transform
+      return RelayRules(throwing: { value in
         do {
           if let output = try transform(value) { return .emit(output) }
           return .skip
@@ -44,65 +106,36 @@ extension Publisher {
   }
 }
 
-extension Publishers {
-  /// The publisher `compactMap(_:)` returns.
+extension Publishers.CompactMap {
+  /// Two `compactMap`s in a row become one (Combine's fusion).
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
+  /// - Parameter transform: Makes the new value from this operator's result, or `nil` to skip it.
+  /// - Returns: One `CompactMap` over the original upstream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
   }
 
-  /// The publisher `tryCompactMap(_:)` returns.
+  /// A `compactMap` then a map become one `CompactMap` (Combine's fusion).
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
+  /// - Parameter transform: Makes the new value from this operator's result.
+  /// - Returns: One `CompactMap` over the original upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
   }
+}
 
+extension Publishers.TryCompactMap {
+  /// A `tryCompactMap` then a `compactMap` become one `TryCompactMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result, or `nil` to skip it.
+  /// - Returns: One `TryCompactMap` over the original upstream.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
+  }
 }

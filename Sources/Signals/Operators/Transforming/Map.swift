@@ -82,3 +82,16 @@ struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
     downstream.receive(completion: completion)
   }
 }
+
+extension Publishers.Map {
+  /// A map then a `tryMap` become one `TryMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this map's result; an error it throws
+  ///   fails the publisher.
+  /// - Returns: One `TryMap` over the original upstream.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
+  }
+}

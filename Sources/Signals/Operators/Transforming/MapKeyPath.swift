@@ -14,7 +14,7 @@ extension Publisher {
   /// - Returns: A publisher of the properties.
   @inlinable
   public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
-    Publishers.Map(upstream: self) { $0[keyPath: keyPath] }
+    Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
   }
 
   /// Delivers a pair of the values at two key paths of each value; see `map(_:)`.
@@ -33,7 +33,7 @@ extension Publisher {
   public func map<T0, T1>(
     _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>
   ) -> Publishers.MapKeyPath2<Self, T0, T1> {
-    Publishers.Map(upstream: self) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }
+    Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
   }
 
   /// Delivers a triple of the values at three key paths of each value; see `map(_:)`.
@@ -53,17 +53,124 @@ extension Publisher {
   public func map<T0, T1, T2>(
     _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>, _ keyPath2: KeyPath<Output, T2>
   ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {
-    Publishers.Map(upstream: self) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]) }
+    Publishers.MapKeyPath3(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2)
   }
 }
 
 extension Publishers {
-  /// The publisher `map(_:)` with one key path returns.
-  public typealias MapKeyPath<Upstream: Publisher, Output> = Map<Upstream, Output>
-  /// The publisher `map(_:_:)` with two key paths returns.
-  public typealias MapKeyPath2<Upstream: Publisher, Output0, Output1> = Map<Upstream, (Output0, Output1)>
-  /// The publisher `map(_:_:_:)` with three key paths returns.
-  public typealias MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2> = Map<
-    Upstream, (Output0, Output1, Output2)
-  >
+  /// The publisher `map(_:)` with one key path returns (Combine's type).
+  public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are read.
+    public let upstream: Upstream
+    /// The property read from each value.
+    public let keyPath: KeyPath<Upstream.Output, Output>
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are read.
+    ///   - keyPath: The property read from each value.
+    @inlinable
+    public init(upstream: Upstream, keyPath: KeyPath<Upstream.Output, Output>) {
+      self.upstream = upstream
+      self.keyPath = keyPath
+    }
+
+    /// Subscribes `subscriber` through the key-path reads (the `map` engine).
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let keyPath = self.keyPath
+      upstream.subscribe(MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }))
+    }
+  }
+
+  /// The publisher `map(_:_:)` with two key paths returns (Combine's type).
+  public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = (Output0, Output1)
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are read.
+    public let upstream: Upstream
+    /// The first property read from each value.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+    /// The second property read from each value.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are read.
+    ///   - keyPath0: The first property read from each value.
+    ///   - keyPath1: The second property read from each value.
+    @inlinable
+    public init(
+      upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>
+    ) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+    }
+
+    /// Subscribes `subscriber` through the key-path reads (the `map` engine).
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let keyPath0 = self.keyPath0
+      let keyPath1 = self.keyPath1
+      upstream.subscribe(
+        MapSubscriber(downstream: subscriber, transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }))
+    }
+  }
+
+  /// The publisher `map(_:_:_:)` with three key paths returns (Combine's type).
+  public struct MapKeyPath3<Upstream: Publisher, Output0, Output1, Output2>: Publisher {
+    /// The type of values delivered.
+    public typealias Output = (Output0, Output1, Output2)
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are read.
+    public let upstream: Upstream
+    /// The first property read from each value.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+    /// The second property read from each value.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+    /// The third property read from each value.
+    public let keyPath2: KeyPath<Upstream.Output, Output2>
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are read.
+    ///   - keyPath0: The first property read from each value.
+    ///   - keyPath1: The second property read from each value.
+    ///   - keyPath2: The third property read from each value.
+    @inlinable
+    public init(
+      upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>, keyPath2: KeyPath<Upstream.Output, Output2>
+    ) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+      self.keyPath2 = keyPath2
+    }
+
+    /// Subscribes `subscriber` through the key-path reads (the `map` engine).
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let keyPath0 = self.keyPath0
+      let keyPath1 = self.keyPath1
+      let keyPath2 = self.keyPath2
+      upstream.subscribe(
+        MapSubscriber(
+          downstream: subscriber,
+          transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]) }))
+    }
+  }
 }

@@ -17,19 +17,7 @@ extension Publisher {
   public func reduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
   ) -> Publishers.Reduce<Self, T> {
-    .init(self) {
-      var result = initialResult
-      return RelayRules(
-        asking: .everythingForOneResult,
-        value: { value in
-          result = nextPartialResult(result, value)
-          return .skip
-        },
-        completion: { completion in
-          if case .finished = completion { return (result, completion) }
-          return (nil, completion)
-        })
-    }
+    Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
   }
 
   /// `reduce` with a closure that may throw; a thrown error cancels the upstream and fails.
@@ -47,8 +35,95 @@ extension Publisher {
   public func tryReduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryReduce<Self, T> {
-    .init(self) {
-      var result = initialResult
+    Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+  }
+}
+
+extension Publishers {
+  /// The publisher `reduce(_:_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Reduce<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The result before any value.
+    public let initial: Output
+    /// Folds a value into the result.
+    public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - initial: The result before any value.
+    ///   - nextPartialResult: Folds a value into the result.
+    @inlinable
+    public init(
+      upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+    ) {
+      self.upstream = upstream
+      self.initial = initial
+      self.nextPartialResult = nextPartialResult
+    }
+
+    @usableFromInline static var relayName: String { "Reduce" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let nextPartialResult = self.nextPartialResult
+      var result = initial
+      return RelayRules(
+        asking: .everythingForOneResult,
+        value: { value in
+          result = nextPartialResult(result, value)
+          return .skip
+        },
+        completion: { completion in
+          if case .finished = completion { return (result, completion) }
+          return (nil, completion)
+        })
+    }
+  }
+
+  /// The publisher `tryReduce(_:_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryReduce<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The result before any value.
+    public let initial: Output
+    /// Folds a value into the result; an error it throws fails the publisher.
+    public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - initial: The result before any value.
+    ///   - nextPartialResult: Folds a value into the result; an error it throws fails the publisher.
+    @inlinable
+    public init(
+      upstream: Upstream, initial: Output,
+      nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
+    ) {
+      self.upstream = upstream
+      self.initial = initial
+      self.nextPartialResult = nextPartialResult
+    }
+
+    @usableFromInline static var relayName: String { "TryReduce" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let nextPartialResult = self.nextPartialResult
+      var result = initial
       return RelayRules(
         asking: .everythingForOneResult,
         value: { value in
@@ -63,67 +138,4 @@ extension Publisher {
         })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `reduce(_:_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Reduce<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryReduce(_:_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryReduce<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

@@ -17,13 +17,7 @@ extension Publisher {
   public func scan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
   ) -> Publishers.Scan<Self, T> {
-    .init(self) {
-      var result = initialResult
-      return RelayRules(value: { value in
-        result = nextPartialResult(result, value)
-        return .emit(result)
-      })
-    }
+    Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
   }
 
   /// `scan` with a closure that may throw; a thrown error cancels the upstream and fails.
@@ -41,7 +35,89 @@ extension Publisher {
   public func tryScan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryScan<Self, T> {
-    .init(self) {
+    Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+  }
+}
+
+extension Publishers {
+  /// The publisher `scan(_:_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct Scan<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The result before any value.
+    public let initialResult: Output
+    /// Folds a value into the result, which is then delivered.
+    public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - initialResult: The result before any value.
+    ///   - nextPartialResult: Folds a value into the result, which is then delivered.
+    @inlinable
+    public init(
+      upstream: Upstream, initialResult: Output,
+      nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+    ) {
+      self.upstream = upstream
+      self.initialResult = initialResult
+      self.nextPartialResult = nextPartialResult
+    }
+
+    @usableFromInline static var relayName: String { "Scan" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let nextPartialResult = self.nextPartialResult
+      var result = initialResult
+      return RelayRules(value: { value in
+        result = nextPartialResult(result, value)
+        return .emit(result)
+      })
+    }
+  }
+
+  /// The publisher `tryScan(_:_:)` returns.
+  ///
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryScan<Upstream: Publisher, Output>: Publisher, RelayOperator {
+    /// The type of failure delivered.
+    public typealias Failure = any Error
+
+    /// The publisher the operator applies to.
+    public let upstream: Upstream
+    /// The result before any value.
+    public let initialResult: Output
+    /// Folds a value into the result, which is then delivered; an error it throws fails the publisher.
+    public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - initialResult: The result before any value.
+    ///   - nextPartialResult: Folds a value into the result, which is then delivered; an error it throws fails the publisher.
+    @inlinable
+    public init(
+      upstream: Upstream, initialResult: Output,
+      nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output
+    ) {
+      self.upstream = upstream
+      self.initialResult = initialResult
+      self.nextPartialResult = nextPartialResult
+    }
+
+    @usableFromInline static var relayName: String { "TryScan" }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let nextPartialResult = self.nextPartialResult
       var result = initialResult
       return RelayRules(throwing: { value in
         do {
@@ -51,67 +127,4 @@ extension Publisher {
       })
     }
   }
-}
-
-extension Publishers {
-  /// The publisher `scan(_:_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct Scan<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = Upstream.Failure
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
-  /// The publisher `tryScan(_:_:)` returns.
-  ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryScan<Upstream: Publisher, Output>: Publisher {
-    /// The type of failure delivered.
-    public typealias Failure = any Error
-
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
-    /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
-
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
-    }
-
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
-
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
-    }
-  }
-
 }

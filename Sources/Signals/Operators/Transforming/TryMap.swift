@@ -14,43 +14,65 @@ extension Publisher {
   /// - Returns: A publisher of the transformed values.
   @inlinable
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
-    .init(self) {
-      RelayRules(throwing: { value in
-        do { return .emit(try transform(value)) } catch { return .fail(error) }
-      })
-    }
+    Publishers.TryMap(upstream: self, transform: transform)
   }
 }
 
 extension Publishers {
   /// The publisher `tryMap(_:)` returns.
   ///
-  /// Its own type, so that diagnostics and type annotations name the operator; it runs on
-  /// the shared per-value engine (`Relayed`), which gives each subscriber fresh state.
-  public struct TryMap<Upstream: Publisher, Output>: Publisher {
+  /// Combine's shape: its stored properties and memberwise initializer; each subscription
+  /// gets fresh rules made from them (`RelayOperator`).
+  public struct TryMap<Upstream: Publisher, Output>: Publisher, RelayOperator {
     /// The type of failure delivered.
     public typealias Failure = any Error
 
-    @usableFromInline let relayed: Relayed<Upstream, Output, Failure>
-
     /// The publisher the operator applies to.
-    public var upstream: Upstream { relayed.upstream }
+    public let upstream: Upstream
+    /// Makes the new value; an error it throws fails the publisher.
+    public let transform: (Upstream.Output) throws -> Output
 
-    @inlinable init(
-      _ upstream: Upstream, finishesAtOnce: Bool = false,
-      _ makeRules: @escaping () -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
-    ) {
-      relayed = Relayed(upstream, finishesAtOnce: finishesAtOnce, makeRules)
+    /// Makes the publisher; the operator method is the usual spelling.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher the operator applies to.
+    ///   - transform: Makes the new value; an error it throws fails the publisher.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+      self.upstream = upstream
+      self.transform = transform
     }
 
-    /// The same operator over another operator's engine (one that forwards to a sibling).
-    @inlinable init(_ relayed: Relayed<Upstream, Output, Failure>) { self.relayed = relayed }
+    @usableFromInline static var relayName: String { "TryMap" }
 
-    /// Subscribes `subscriber` through fresh per-subscription rules.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      relayed.receive(subscriber: subscriber)
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
+      let transform = self.transform
+      return RelayRules(throwing: { value in
+        do { return .emit(try transform(value)) } catch { return .fail(error) }
+      })
     }
   }
+}
 
+extension Publishers.TryMap {
+  /// A `tryMap` then a map become one `TryMap` (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result.
+  /// - Returns: One `TryMap` over the original upstream.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+  }
+
+  /// Two `tryMap`s in a row become one (Combine's fusion).
+  ///
+  /// - Parameter transform: Makes the new value from this operator's result; an error it
+  ///   throws fails the publisher.
+  /// - Returns: One `TryMap` over the original upstream.
+  @inlinable
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+  }
 }

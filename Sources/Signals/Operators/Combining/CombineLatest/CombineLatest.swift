@@ -151,3 +151,6 @@ where Downstream.Input == (First, Second) {
     cancelInputs()
   }
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}

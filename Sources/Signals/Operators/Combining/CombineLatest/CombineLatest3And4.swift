@@ -143,3 +143,9 @@ extension Publishers {
     }
   }
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}

@@ -400,3 +400,31 @@ extension Publishers {
   }
 
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge5: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge7: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Merge8: Equatable
+where
+  A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable,
+  H: Equatable
+{}

@@ -165,3 +165,6 @@ where Downstream.Input == (First, Second) {
     cancelInputs()
   }
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}

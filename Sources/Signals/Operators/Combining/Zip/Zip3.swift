@@ -70,3 +70,6 @@ extension Publishers {
     }
   }
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}

@@ -78,3 +78,6 @@ extension Publishers {
     }
   }
 }
+
+/// Equal when the upstreams are equal (Combine's conformance).
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}

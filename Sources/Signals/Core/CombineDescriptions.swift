@@ -1,0 +1,99 @@
+/// How a subscription describes itself: by Combine's name for its operator (`"Zip"`,
+/// `"Buffer"`), as Combine's subscriptions do, rather than by its Swift type. The name is a
+/// constant of the type (or a stored string the operator passes in); nothing on the send path
+/// reads it.
+@usableFromInline
+protocol CombineDescribed: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// Combine's name for the operator or source.
+  var combineName: String { get }
+}
+
+extension CombineDescribed {
+  /// Combine's name for the operator or source.
+  @usableFromInline var description: String { combineName }
+  /// No children: the state is internal, as Combine's subscriptions show none of theirs.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  /// The name, as `description`.
+  @usableFromInline var playgroundDescription: Any { combineName }
+}
+
+extension ZipState: CombineDescribed {
+  @usableFromInline var combineName: String { "Zip" }
+}
+extension CombineLatestState: CombineDescribed {
+  @usableFromInline var combineName: String { "CombineLatest" }
+}
+extension MergeState: CombineDescribed {
+  @usableFromInline var combineName: String { "Merge" }
+}
+extension FlatMapState: CombineDescribed {
+  @usableFromInline var combineName: String { "FlatMap" }
+}
+extension SwitchState: CombineDescribed {
+  @usableFromInline var combineName: String { "SwitchToLatest" }
+}
+extension BufferState: CombineDescribed {
+  @usableFromInline var combineName: String { "Buffer" }
+}
+extension ThrottleState: CombineDescribed {
+  @usableFromInline var combineName: String { "Throttle" }
+}
+extension TimeoutState: CombineDescribed {
+  @usableFromInline var combineName: String { "Timeout" }
+}
+extension DebounceState: CombineDescribed {
+  @usableFromInline var combineName: String { "Debounce" }
+}
+extension SubscribeOnState: CombineDescribed {
+  @usableFromInline var combineName: String { "SubscribeOn" }
+}
+extension ScheduledDelivery: CombineDescribed {
+  @usableFromInline var combineName: String { delay == nil ? "ReceiveOn" : "Delay" }
+}
+extension UntilOutputGate: CombineDescribed {
+  @usableFromInline var combineName: String { endsAtTrigger ? "PrefixUntilOutput" : "DropUntilOutput" }
+}
+extension FutureSubscription: CombineDescribed {
+  @usableFromInline var combineName: String { "Future" }
+}
+extension SequenceSubscription: CombineDescribed {
+  @usableFromInline var combineName: String { "Sequence" }
+}
+extension CancelFlagSubscription: CombineDescribed {
+  @usableFromInline var combineName: String { "Empty" }
+}
+extension EmptySubscription: CombineDescribed {
+  @usableFromInline var combineName: String { "Empty" }
+}
+extension JustSubscription: CombineDescribed {
+  @usableFromInline var combineName: String { name }
+  /// The value, as Combine's `Just` shows it.
+  @usableFromInline var customMirror: Mirror { Mirror(self, unlabeledChildren: CollectionOfOne(output)) }
+}
+
+extension Subscribers.Sink: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// `"Sink"`, as Combine's sink describes itself.
+  public var description: String { "Sink" }
+  /// No children, as Combine's sink.
+  public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  /// `"Sink"`, as `description`.
+  public var playgroundDescription: Any { description }
+}
+
+extension Subscribers.Assign: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// `"Assign Root."`, Combine's description (the root type's name, then a full stop).
+  public var description: String { "Assign \(Root.self)." }
+  /// The object (`nil` once released) and the key path, as Combine's `Assign` shows them.
+  public var customMirror: Mirror {
+    Mirror(self, children: [("object", object as Any), ("keyPath", keyPath)])
+  }
+  /// The description.
+  public var playgroundDescription: Any { description }
+}
+
+extension AnyPublisher: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+  /// `"AnyPublisher"`, as Combine's type-erased publisher describes itself.
+  public var description: String { "AnyPublisher" }
+  /// `"AnyPublisher"`, as `description`.
+  public var playgroundDescription: Any { description }
+}

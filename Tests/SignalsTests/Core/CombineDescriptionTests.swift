@@ -1,0 +1,122 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// Subscriptions, `Sink`, `Assign` and `AnyPublisher` describe themselves as Combine's do: by
+/// the operator's or source's name, with a mirror and a playground description, never by
+/// their Swift type.
+@Suite struct CombineDescriptionTests {
+  /// Keeps the subscription a publisher gives, and requests nothing.
+  final class SubscriptionCatcher<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+    // @unchecked: the tests use it on one thread.
+    var subscription: (any Subscription)?
+    func receive(subscription: any Subscription) { self.subscription = subscription }
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Failure>) {}
+  }
+
+  /// The description of the subscription `publisher` gives its subscriber.
+  func describe<P: Publisher>(_ publisher: P, advancing scheduler: TestScheduler? = nil) -> String {
+    let catcher = SubscriptionCatcher<P.Output, P.Failure>()
+    publisher.subscribe(catcher)
+    scheduler?.advance()
+    defer { catcher.subscription?.cancel() }
+    return catcher.subscription.map { String(describing: $0) } ?? "none"
+  }
+
+  @Test func aPerValueOperatorsSubscriptionIsNamedAfterTheOperator() {
+    let source = PassthroughSubject<Int, Never>()
+    #expect(describe(source.dropFirst()) == "Drop")
+    #expect(describe(source.drop { $0 < 2 }) == "DropWhile")
+    #expect(describe(source.prefix(2)) == "Output")
+    #expect(describe(source.prefix { $0 < 2 }) == "PrefixWhile")
+    #expect(describe(source.scan(0, +)) == "Scan")
+    #expect(describe(source.tryScan(0, +)) == "TryScan")
+    #expect(describe(source.first()) == "First")
+    #expect(describe(source.first { $0 > 1 }) == "TryFirst")
+    #expect(describe(source.tryFirst { $0 > 1 }) == "TryFirstWhere")
+    #expect(describe(source.last()) == "Last")
+    #expect(describe(source.collect()) == "Collect")
+    #expect(describe(source.collect(2)) == "CollectByCount")
+    #expect(describe(source.count()) == "Count")
+    #expect(describe(source.min()) == "Comparison")
+    #expect(describe(source.contains(1)) == "Contains")
+    #expect(describe(source.allSatisfy { $0 > 0 }) == "AllSatisfy")
+    #expect(describe(source.removeDuplicates()) == "RemoveDuplicates")
+    #expect(describe(source.replaceEmpty(with: 0)) == "ReplaceEmpty")
+    #expect(describe(source.compactMap { $0 }) == "CompactMap")
+    #expect(describe(source.tryMap { $0 }) == "TryMap")
+    #expect(describe(source.ignoreOutput()) == "IgnoreOutput")
+    #expect(describe(source.reduce(0, +)) == "Reduce")
+    #expect(describe(source.handleEvents()) == "HandleEvents")
+    #expect(describe(source.breakpoint()) == "Breakpoint")
+    #expect(describe(source.setFailureType(to: TestError.self).mapError { $0 }) == "MapError")
+    #expect(describe(source.setFailureType(to: TestError.self).replaceError(with: 0)) == "ReplaceError")
+  }
+
+  @Test func multiInputAndSequentialSubscriptionsAreNamedAfterTheOperator() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    #expect(describe(a.zip(b)) == "Zip")
+    #expect(describe(a.combineLatest(b)) == "CombineLatest")
+    #expect(describe(a.merge(with: b)) == "Merge")
+    #expect(describe(a.flatMap { _ in b }) == "FlatMap")
+    #expect(describe(a.map { _ in b }.switchToLatest()) == "SwitchToLatest")
+    #expect(describe(a.prefix(untilOutputFrom: b)) == "PrefixUntilOutput")
+    #expect(describe(a.drop(untilOutputFrom: b)) == "DropUntilOutput")
+    #expect(describe(a.append(1)) == "Concatenate")
+    let failing = PassthroughSubject<Int, TestError>()
+    #expect(describe(failing.catch { _ in Just(0) }) == "Catch")
+    #expect(describe(failing.tryCatch { _ in Just(0) }) == "TryCatch")
+    #expect(describe(a.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)) == "Buffer")
+  }
+
+  @Test func timedSubscriptionsAreNamedAfterTheOperator() {
+    let scheduler = TestScheduler()
+    let source = PassthroughSubject<Int, Never>()
+    #expect(describe(source.debounce(for: 1, scheduler: scheduler)) == "Debounce")
+    #expect(describe(source.throttle(for: 1, scheduler: scheduler, latest: true)) == "Throttle")
+    #expect(describe(source.timeout(1, scheduler: scheduler)) == "Timeout")
+    #expect(describe(source.delay(for: 1, scheduler: scheduler)) == "Delay")
+    #expect(describe(source.receive(on: scheduler)) == "ReceiveOn")
+    #expect(describe(source.subscribe(on: scheduler), advancing: scheduler) == "SubscribeOn")
+  }
+
+  @Test func sourcesAreNamedAsCombinesAre() {
+    #expect(describe(Just(1)) == "Just")
+    #expect(describe(Optional(1).publisher) == "Optional")
+    #expect(describe(Result<Int, TestError>.success(1).publisher) == "Once")
+    #expect(describe(Empty<Int, Never>(completeImmediately: false)) == "Empty")
+    #expect(describe([1, 2].publisher) == "Sequence")
+    #expect(describe(Future<Int, Never> { _ in }) == "Future")
+  }
+
+  @Test func mirrorsAndPlaygroundDescriptionsShowTheNameNotTheState() {
+    let catcher = SubscriptionCatcher<Int, Never>()
+    PassthroughSubject<Int, Never>().dropFirst().subscribe(catcher)
+    let subscription = catcher.subscription
+    #expect(
+      (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Drop")
+    #expect(subscription.map { Mirror(reflecting: $0).children.count } == 1)
+    let just = SubscriptionCatcher<Int, Never>()
+    Just(5).subscribe(just)
+    #expect(just.subscription.map { Mirror(reflecting: $0).children.map { $0.value as? Int } } == [5])
+    subscription?.cancel()
+  }
+
+  @Test func sinkAssignAndAnyPublisherDescribeThemselvesAsCombinesDo() {
+    final class Box { var value = 0 }
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    #expect(sink.description == "Sink")
+    #expect(sink.playgroundDescription as? String == "Sink")
+    #expect(Mirror(reflecting: sink).children.isEmpty)
+    let box = Box()
+    let assign = Subscribers.Assign(object: box, keyPath: \Box.value)
+    #expect(assign.description == "Assign Box.")
+    #expect(Mirror(reflecting: assign).children.map(\.label) == ["object", "keyPath"])
+    let erased = Just(1).eraseToAnyPublisher()
+    #expect(erased.description == "AnyPublisher")
+    #expect("\(erased)" == "AnyPublisher")
+    #expect(erased.playgroundDescription as? String == "AnyPublisher")
+  }
+}

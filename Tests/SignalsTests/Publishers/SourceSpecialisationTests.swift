@@ -1,0 +1,179 @@
+import Signals
+import Testing
+
+/// Combine's specialisations on sources: an operator on `Just` or `Publishers.Sequence` gives
+/// the source it amounts to, with Combine's type, and delivers what the general operator would.
+@Suite struct SourceSpecialisationTests {
+  /// Collects what a finite publisher delivers, and whether it failed.
+  func run<P: Publisher>(_ publisher: P) -> (values: [P.Output], failed: Bool) {
+    var values: [P.Output] = []
+    var failed = false
+    let subscription = publisher.sink(
+      receiveCompletion: { if case .failure = $0 { failed = true } }, receiveValue: { values.append($0) })
+    subscription.cancel()
+    return (values, failed)
+  }
+
+  @Test func justTransformsGiveJust() {
+    #expect(type(of: Just(1).map { $0 + 1 }) == Just<Int>.self)
+    #expect(Just(1).map { $0 + 1 }.output == 2)
+    #expect(Just(3).count().output == 1)
+    #expect(Just(3).collect().output == [3])
+    #expect(Just(3).contains(3).output)
+    #expect(!Just(3).allSatisfy { $0 > 5 }.output)
+    #expect(Just(3).contains { $0 == 3 }.output)
+    #expect(type(of: Just(3).min()) == Just<Int>.self)
+    #expect(type(of: Just(3).first()) == Just<Int>.self)
+    #expect(type(of: Just(3).last()) == Just<Int>.self)
+    #expect(type(of: Just(3).removeDuplicates()) == Just<Int>.self)
+    #expect(type(of: Just(3).replaceEmpty(with: 0)) == Just<Int>.self)
+    #expect(type(of: Just(3).replaceError(with: 0)) == Just<Int>.self)
+    #expect(type(of: Just(3).retry(2)) == Just<Int>.self)
+  }
+
+  @Test func justOperatorsThatMayDropTheValueGiveOptionalPublisher() {
+    #expect(type(of: Just(1).filter { $0 > 1 }) == Optional<Int>.Publisher.self)
+    #expect(Just(1).filter { $0 > 1 }.output == nil)
+    #expect(Just(2).filter { $0 > 1 }.output == 2)
+    #expect(Just(2).compactMap { $0 > 1 ? "\($0)" : nil }.output == "2")
+    #expect(Just(2).dropFirst().output == nil)
+    #expect(Just(2).dropFirst(0).output == 2)
+    #expect(Just(2).dropFirst(-1).output == 2)
+    #expect(Just(2).drop { $0 < 3 }.output == nil)
+    #expect(Just(2).first { $0 == 2 }.output == 2)
+    #expect(Just(2).last { $0 == 3 }.output == nil)
+    #expect(Just(2).prefix(1).output == 2)
+    #expect(Just(2).prefix(0).output == nil)
+    #expect(Just(2).prefix { $0 < 3 }.output == 2)
+    #expect(Just(2).output(at: 0).output == 2)
+    #expect(Just(2).output(at: 1).output == nil)
+    #expect(Just(2).output(in: 0..<3).output == 2)
+    #expect(Just(2).output(in: 1..<3).output == nil)
+    #expect(run(Just(2).filter { $0 > 1 }).values == [2])
+  }
+
+  /// A failure transform for a publisher that cannot fail.
+  static func absurd(_ never: Never) -> TestError {}
+
+  @Test func justOperatorsThatMayFailGiveResultPublisher() throws {
+    #expect(type(of: Just(1).tryMap { $0 + 1 }) == Result<Int, any Error>.Publisher.self)
+    #expect(try Just(1).tryMap { $0 + 1 }.result.get() == 2)
+    #expect(run(Just(1).tryMap { _ -> Int in throw TestError() }).failed)
+    #expect(type(of: Just(1).setFailureType(to: TestError.self)) == Result<Int, TestError>.Publisher.self)
+    let mapped = Just(1).mapError(Self.absurd)
+    #expect(type(of: mapped) == Result<Int, TestError>.Publisher.self)
+    #expect(Just(2).reduce(10, +).result == .success(12))
+    #expect(Just(2).scan(10, +).result == .success(12))
+    #expect(try Just(2).tryReduce(1) { $0 * $1 }.result.get() == 2)
+    #expect(try Just(2).tryScan(1) { $0 * $1 }.result.get() == 2)
+    #expect(try Just(2).tryAllSatisfy { $0 > 1 }.result.get())
+    #expect(try Just(2).tryContains { $0 > 1 }.result.get())
+    #expect(try Just(2).tryRemoveDuplicates { $0 == $1 }.result.get() == 2)
+  }
+
+  @Test func justIgnoreOutputIsEmptyAndAppendIsASequence() {
+    #expect(type(of: Just(1).ignoreOutput()) == Empty<Int, Never>.self)
+    #expect(run(Just(1).ignoreOutput()).values.isEmpty)
+    #expect(type(of: Just(1).append(2, 3)) == Publishers.Sequence<[Int], Never>.self)
+    #expect(Just(1).append(2, 3).sequence == [1, 2, 3])
+    #expect(Just(1).prepend([8, 9]).sequence == [8, 9, 1])
+  }
+
+  @Test func sequenceTransformsGiveSequences() {
+    let source = [1, 2, 2, 3, 4].publisher
+    #expect(type(of: source.map { $0 * 2 }) == Publishers.Sequence<[Int], Never>.self)
+    #expect(source.map { $0 * 2 }.sequence == [2, 4, 4, 6, 8])
+    #expect(source.filter { $0.isMultiple(of: 2) }.sequence == [2, 2, 4])
+    #expect(source.compactMap { $0 > 2 ? $0 : nil }.sequence == [3, 4])
+    #expect(source.removeDuplicates().sequence == [1, 2, 3, 4])
+    #expect(source.scan(0, +).sequence == [1, 3, 5, 8, 12])
+    #expect(source.prefix { $0 < 3 }.sequence == [1, 2, 2])
+    #expect(Array(source.dropFirst(3).sequence) == [3, 4])
+    #expect(Array(source.drop { $0 < 3 }.sequence) == [3, 4])
+    #expect(Array(source.prefix(2).sequence) == [1, 2])
+    #expect(type(of: source.dropFirst()) == Publishers.Sequence<DropFirstSequence<[Int]>, Never>.self)
+    #expect([1, nil, 3].publisher.replaceNil(with: 0).sequence == [1, 0, 3])
+    #expect(source.append(5, 6).sequence == [1, 2, 2, 3, 4, 5, 6])
+    #expect(source.prepend([0]).sequence == [0, 1, 2, 2, 3, 4])
+    #expect(source.output(in: 3..<9).sequence == [3, 4])
+    #expect(run(source.map { $0 * 10 }).values == [10, 20, 20, 30, 40])
+  }
+
+  @Test func sequenceReductionsGiveOneValueSources() {
+    let source = [3, 1, 2].publisher
+    #expect(type(of: source.first()) == Optional<Int>.Publisher.self)
+    #expect(source.first().output == 3)
+    #expect(source.last().output == 2)
+    #expect(source.first { $0 < 3 }.output == 1)
+    #expect(source.last { $0 > 5 }.output == nil)
+    #expect(source.min().output == 1)
+    #expect(source.max().output == 3)
+    #expect(source.min(by: >).output == 3)
+    #expect(source.output(at: 1).output == 1)
+    #expect(source.output(at: 7).output == nil)
+    #expect(type(of: source.count()) == Just<Int>.self)
+    #expect(source.count().output == 3)
+    #expect(type(of: source.collect()) == Result<[Int], Never>.Publisher.self)
+    #expect(source.collect().result == .success([3, 1, 2]))
+    #expect(source.reduce(0, +).result == .success(6))
+    #expect(source.contains(2).result == .success(true))
+    #expect(source.contains { $0 > 5 }.result == .success(false))
+    #expect(source.allSatisfy { $0 > 0 }.result == .success(true))
+    #expect(type(of: source.ignoreOutput()) == Empty<Int, Never>.self)
+    #expect(type(of: source.setFailureType(to: TestError.self)) == Publishers.Sequence<[Int], TestError>.self)
+    #expect(run(source.tryAllSatisfy { _ in throw TestError() }).failed)
+  }
+
+  @Test func sequencePublishersAreEquatable() {
+    #expect([1, 2].publisher == Publishers.Sequence<[Int], Never>(sequence: [1, 2]))
+    #expect([1, 2].publisher != [2, 1].publisher)
+  }
+
+  @Test func optionalPublisherOperatorsGiveOptionalPublishers() {
+    let some = Optional(3).publisher
+    let none = Int?.none.publisher
+    #expect(type(of: some.map { $0 * 2 }) == Optional<Int>.Publisher.self)
+    #expect(some.map { $0 * 2 }.output == 6)
+    #expect(none.map { $0 * 2 }.output == nil)
+    #expect(some.filter { $0 > 5 }.output == nil)
+    #expect(some.compactMap { $0 > 2 ? "\($0)" : nil }.output == "3")
+    #expect(some.count().output == 1)
+    #expect(none.count().output == nil)
+    #expect(some.collect().output == [3])
+    #expect(none.collect().output == [])
+    #expect(some.contains(3).output == true)
+    #expect(some.allSatisfy { $0 > 5 }.output == false)
+    #expect(some.dropFirst().output == nil)
+    #expect(some.prefix(1).output == 3)
+    #expect(some.output(in: 0..<1).output == 3)
+    #expect(some.output(in: 0..<0).output == nil)
+    #expect(some.reduce(1, +).output == 4)
+    #expect(type(of: none.replaceEmpty(with: 7)) == Just<Int>.self)
+    #expect(none.replaceEmpty(with: 7).output == 7)
+    #expect(type(of: some.ignoreOutput()) == Empty<Int, Never>.self)
+    #expect(some == Optional(3).publisher)
+    #expect(run(some.map { $0 + 1 }).values == [4])
+  }
+
+  @Test func resultPublisherOperatorsGiveResultPublishers() throws {
+    let success = Result<Int, TestError>.success(3).publisher
+    let failure = Result<Int, TestError>.failure(TestError(2)).publisher
+    #expect(type(of: success.map { $0 * 2 }) == Result<Int, TestError>.Publisher.self)
+    #expect(success.map { $0 * 2 }.result == .success(6))
+    #expect(failure.map { $0 * 2 }.result == .failure(TestError(2)))
+    #expect(success.count().result == .success(1))
+    #expect(success.collect().result == .success([3]))
+    #expect(success.contains(3).result == .success(true))
+    #expect(success.scan(1, +).result == .success(4))
+    #expect(failure.mapError { TestError($0.code + 1) }.result == .failure(TestError(3)))
+    #expect(type(of: failure.replaceError(with: 0)) == Result<Int, Never>.Publisher.self)
+    #expect(failure.replaceError(with: 0).result == .success(0))
+    #expect(try success.tryMap { $0 + 1 }.result.get() == 4)
+    #expect(run(success.tryMap { _ -> Int in throw TestError() }).failed)
+    #expect(run(failure.tryContains { $0 > 0 }).failed)
+    let never = Result<Int, Never>.success(1).publisher
+    #expect(type(of: never.setFailureType(to: TestError.self)) == Result<Int, TestError>.Publisher.self)
+    #expect(success == Result<Int, TestError>.success(3).publisher)
+    #expect(run(success.map { $0 + 1 }).values == [4])
+  }
+}
