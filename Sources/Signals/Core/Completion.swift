@@ -12,13 +12,14 @@ extension Subscribers.Completion: Equatable where Failure: Equatable {}
 extension Subscribers.Completion: Hashable where Failure: Hashable {}
 extension Subscribers.Completion: Sendable where Failure: Sendable {}
 
+// The helpers below are `package`: Combine has no such members, and an app may define its own.
 extension Subscribers.Completion {
   /// Maps the failure, keeping `.finished` as it is.
   ///
   /// - Parameter transform: Maps the failure to the new error type.
   /// - Returns: `.finished`, or `.failure` with the mapped error.
   @inlinable
-  public func mapError<E: Error>(_ transform: (Failure) -> E) -> Subscribers.Completion<E> {
+  package func mapError<E: Error>(_ transform: (Failure) -> E) -> Subscribers.Completion<E> {
     switch self {
     case .finished: .finished
     case .failure(let error): .failure(transform(error))
@@ -27,7 +28,7 @@ extension Subscribers.Completion {
 
   /// This completion with its failure widened to `any Error`.
   @inlinable
-  public var eraseError: Subscribers.Completion<any Error> {
+  package var eraseError: Subscribers.Completion<any Error> {
     switch self {
     case .finished: .finished
     case .failure(let error): .failure(error)
@@ -41,5 +42,5 @@ extension Subscribers.Completion where Failure == Never {
   /// - Parameter to: The failure type of the result.
   /// - Returns: `.finished` with failure type `E`.
   @inlinable
-  public func promote<E: Error>(to: E.Type = E.self) -> Subscribers.Completion<E> { .finished }
+  package func promote<E: Error>(to: E.Type = E.self) -> Subscribers.Completion<E> { .finished }
 }
