@@ -8,15 +8,20 @@ extension Scheduler {
   /// scheduler.timer(every: 2 frames).prefix(3):  --t-t-(t|)
   /// ```
   ///
-  /// Each subscriber gets its own timer. It never finishes by itself; use `prefix` or cancel.
+  /// Each subscriber gets its own timer (a `Publishers.Timer`, connected when it subscribes);
+  /// a tick meeting no demand is dropped. It never finishes by itself; use `prefix` or cancel.
   /// Threading: values are delivered on this scheduler. Bad input: an `interval` below one
   /// nanosecond is treated as one nanosecond.
   ///
   /// - Parameter interval: The time between ticks.
   /// - Returns: A publisher of this scheduler's time at each tick.
   @inlinable
-  public func timer(every interval: SchedulerTime.Stride) -> Publishers.Timer {
-    Publishers.Timer(every: interval, scheduler: self)
+  public func timer(
+    every interval: SchedulerTime.Stride
+  ) -> Deferred<Publishers.Autoconnect<Publishers.Timer<AnyScheduler>>> {
+    // Erased, so that it can be called on `any Scheduler`.
+    let scheduler = AnyScheduler(self)
+    return Deferred { Publishers.Timer(every: interval, scheduler: scheduler).autoconnect() }
   }
 }
 

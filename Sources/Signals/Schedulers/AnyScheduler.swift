@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A scheduler behind a concrete type: combine-schedulers' `AnyScheduler`, for code that
 /// stores "some scheduler" in a property (`let mainQueue: AnySchedulerOf<DispatchQueue>`).
 ///
@@ -60,4 +62,16 @@ extension Scheduler {
   /// The immediate scheduler, spelled as combine-schedulers spells it: `DispatchQueue.immediate`,
   /// `RunLoop.immediate`. It is `ImmediateScheduler.shared` whatever type it is spelled on.
   public static var immediate: ImmediateScheduler { .shared }
+}
+
+extension AnyScheduler {
+  /// The immediate scheduler, erased: combine-schedulers' `.immediate` where an
+  /// `AnySchedulerOf<DispatchQueue>` (or of any kind) is wanted, as in
+  /// `let scheduler: AnySchedulerOf<DispatchQueue> = .immediate`.
+  public static var immediate: AnyScheduler { AnyScheduler(ImmediateScheduler.shared) }
+
+  /// The main dispatch queue, erased: combine-schedulers' `AnySchedulerOf<DispatchQueue>.main`.
+  ///
+  /// Threading: actions run asynchronously on the main queue, as `DispatchQueue.main`'s do.
+  public static var main: AnyScheduler { AnyScheduler(DispatchQueue.main) }
 }

@@ -108,6 +108,7 @@ import Testing
     "CombineLatest3And4.swift: combineLatest(_:_:_:_:)",
     "Debounce.swift: debounce(for:scheduler:)",
     "Delay.swift: delay(for:scheduler:)",
+    "FlatMap.swift: flatMap(maxPublishers:_:)", "FlatMap.swift: flatMap(maxPublishers:_:)",
     "FlatMap.swift: flatMap(maxPublishers:_:)",
     "MainScheduler.swift: receive(on:)",
     "Merge.swift: merge(with:_:_:)",

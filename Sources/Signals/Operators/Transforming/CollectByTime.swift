@@ -71,7 +71,7 @@ extension Publishers {
         case .byTimeOrCount(let scheduler, let stride, let count): (scheduler, stride, Swift.max(1, count))
         }
       let values = upstream.map(CollectByTimeEvent.value).append(.end)
-      let ticks = Publishers.Timer(every: stride, scheduler: scheduler).map { _ in
+      let ticks = Publishers.Timer(every: stride, scheduler: scheduler).autoconnect().map { _ in
         CollectByTimeEvent<Upstream.Output>.tick
       }
       Relayed(Merge(values, ticks.setFailureType(to: Failure.self))) {

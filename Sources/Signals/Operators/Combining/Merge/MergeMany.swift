@@ -22,10 +22,12 @@ extension Publishers {
     /// The inputs.
     public let publishers: [Upstream]
 
-    /// Merges `publishers`.
+    /// Merges the publishers of any sequence, in its order (Combine's `init(_:)` over a sequence).
     ///
     /// - Parameter publishers: The publishers to merge.
-    @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
+    @inlinable public init<S: Swift.Sequence>(_ publishers: S) where S.Element == Upstream {
+      self.publishers = Array(publishers)
+    }
 
     /// Merges `publishers`.
     ///
