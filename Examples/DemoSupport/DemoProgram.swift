@@ -113,25 +113,28 @@ public struct DemoProgram<Options> {
 }
 
 /// Runs `front` in the terminal until it asks to quit or input ends: raw mode, `start()` (which
-/// shows the first screen), a redraw after every change with `footer` under the frame, and the
-/// terminal restored on every way out. Ctrl-Z (or a SIGTSTP) restores the terminal, tells
-/// `front` it went to the background and stops the process; `fg` (a SIGCONT) re-enters raw
-/// mode, redraws and tells `front` it is in the foreground. Threading: main actor; never returns.
+/// shows the first screen), a redraw after changes with `footer` under the frame, and the
+/// terminal restored on every way out. Redraws are coalesced (`CoalescedRedraw`): the keys of one
+/// read (a paste) are applied before one redraw, and changes made in one turn of the main queue
+/// are drawn together. Ctrl-Z (or a SIGTSTP) restores the terminal, tells `front` it went to the
+/// background and stops the process; `fg` (a SIGCONT) re-enters raw mode, redraws and tells
+/// `front` it is in the foreground. Threading: main actor; never returns.
 @MainActor
 public func runInTerminal(_ front: some TerminalFront, footer: String, start: () -> Void) -> Never {
   let terminal = Terminal()
-  front.onChange = { [weak front] in
+  let redraws = CoalescedRedraw { [weak front] in
     guard let front else { return }
     terminal.draw(front.frame + ["", footer])
   }
+  front.onChange = { redraws.changed() }
   terminal.enterRawMode()
   start()
-  front.onChange()
+  redraws.drawNow()
   terminal.runInteractive(
-    redraw: { front.onChange() }, handle: { front.handle($0) },
+    redraw: { redraws.drawNow() }, handle: { redraws.apply($0, to: front.handle) },
     lifecycle: { event in
       front.lifecycle(event)
       // Only on the way back: a frame drawn while suspending would land on the shell's screen.
-      if event == .foreground { front.onChange() }
+      if event == .foreground { redraws.drawNow() }
     })
 }

@@ -7,16 +7,22 @@ import Foundation
 
 extension Terminal {
   /// Runs an interactive app until `handle` returns `false` or input ends: raw mode, keys read
-  /// on a background thread and handed to the main queue one batch at a time, a redraw when the
+  /// on a background thread and handed to the main queue one batch per read (a paste arrives as
+  /// a few large batches, which `CoalescedRedraw.apply(_:to:)` draws once each), a redraw when the
   /// terminal is resized, and the terminal restored on the way out. Ctrl-Z (byte 0x1A, a plain
   /// key in raw mode) suspends as a shell would (`suspend()`); each suspend and resume, also
   /// from a SIGTSTP or SIGCONT sent by something else, reaches `lifecycle` on the main actor.
   ///
   /// Call it once, after drawing the first screen; it never returns. Threading: `redraw`,
   /// `handle` and `lifecycle` run on the main actor.
+  ///
+  /// - Parameters:
+  ///   - redraw: Draws the screen again (the terminal was resized).
+  ///   - handle: Applies the keys of one read, in order; `false` when the app should quit.
+  ///   - lifecycle: Told when the app is suspended and resumed.
   @MainActor
   public func runInteractive(
-    redraw: @escaping @MainActor () -> Void, handle: @escaping @MainActor (Key) -> Bool,
+    redraw: @escaping @MainActor () -> Void, handle: @escaping @MainActor ([Key]) -> Bool,
     lifecycle: @escaping @MainActor (AppLifecycle) -> Void = { _ in }
   ) -> Never {
     signal(SIGWINCH, SIG_IGN)
@@ -36,7 +42,7 @@ extension Terminal {
       func deliver(_ keys: [Key]) {
         DispatchQueue.main.async {
           MainActor.assumeIsolated {
-            for key in keys where !handle(key) {
+            if !keys.isEmpty && !handle(keys) {
               self.restore()
               exit(0)
             }

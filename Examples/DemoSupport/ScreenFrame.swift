@@ -7,6 +7,41 @@
 /// Threading: pure functions of their arguments. Bad input: none; text is padded or clipped to
 /// the width in terminal cells (wide characters count two).
 public enum ScreenFrame {
+  /// The most lines a toast takes: a longer message (a 100,000-character deep link echoed
+  /// back) shows its first lines, the last one ending with `…`.
+  public static let maximumToastLines = 6
+
+  /// The most lines an alert's message takes, wrapped to the alert's width; the last one shown
+  /// ends with `…` when the message is longer.
+  public static let maximumAlertMessageLines = 8
+
+  /// The cells of text inside an alert drawn by `alert(_:width:over:)` at its default width.
+  public static let alertTextWidth = 26
+
+  /// `text` as a toast under a screen's body: wrapped to `textWidth` cells after `marker` (the
+  /// other lines indented to match), at most `maximumToastLines` lines, the last one shown
+  /// ending with `…` when the text needs more. Cost: linear in the text's length.
+  ///
+  /// - Parameters:
+  ///   - text: The message.
+  ///   - textWidth: The cells of text inside the frame.
+  ///   - marker: What the first line starts with (`! ` for a notice).
+  /// - Returns: Between 1 and `maximumToastLines` lines.
+  public static func toast(_ text: String, textWidth: Int, marker: String = "! ") -> [String] {
+    TextWidth.wrap(text, to: textWidth, first: marker, maximumLines: maximumToastLines)
+  }
+
+  /// `text` as an alert's message: wrapped to `width` cells (the default alert's), at most
+  /// `maximumAlertMessageLines` lines, the last one shown ending with `…` when it needs more.
+  ///
+  /// - Parameters:
+  ///   - text: The message.
+  ///   - width: The cells of text inside the alert.
+  /// - Returns: Between 1 and `maximumAlertMessageLines` lines.
+  public static func alertMessage(_ text: String, width: Int = alertTextWidth) -> [String] {
+    TextWidth.wrap(text, to: width, maximumLines: maximumAlertMessageLines)
+  }
+
   /// `body` in a box whose text is `textWidth` cells wide (`| text |`). A pushed screen passes
   /// `back`, the title of the screen below: its top border then carries `< title`, the back
   /// button.

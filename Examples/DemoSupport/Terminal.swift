@@ -86,7 +86,8 @@ public final class Terminal: Sendable {
   /// Reads what is available from standard input (blocking until at least one byte), or `nil`
   /// at end of input or on a read error.
   public func read() -> [UInt8]? {
-    var buffer = [UInt8](repeating: 0, count: 1024)
+    // Large enough for what a terminal hands over at once (a paste arrives a few KiB per read).
+    var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
     guard count > 0 else { return nil }
     return Array(buffer.prefix(count))

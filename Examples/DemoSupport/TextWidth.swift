@@ -78,30 +78,80 @@ public enum TextWidth {
   /// `text` broken into lines of at most `columns` cells, at spaces where it can, inside a word
   /// that is longer than a line; the first line starts with `first`, the others with as many
   /// spaces (a toast's "! " marker hangs to the left of its text).
-  public static func wrap(_ text: String, to columns: Int, first: String = "") -> [String] {
+  ///
+  /// With `maximumLines`, at most that many lines come back; when the text needs more, the last
+  /// one shown ends with an ellipsis (`…`), and the words past it are not looked at. Cost: linear
+  /// in the text's length (each character is measured once), so a 100,000-character URL in a
+  /// toast wraps as fast as it can be read.
+  ///
+  /// - Parameters:
+  ///   - text: The text to wrap.
+  ///   - columns: The cells a line may take, `first` included.
+  ///   - first: What the first line starts with; the others start with as many spaces.
+  ///   - maximumLines: The most lines to return; `nil` for as many as the text needs.
+  /// - Returns: The lines, at least one.
+  ///
+  /// Bad input: none; a character wider than the room left by `first` goes on a line of its own,
+  /// and a `maximumLines` below 1 counts as 1.
+  public static func wrap(
+    _ text: String, to columns: Int, first: String = "", maximumLines: Int? = nil
+  ) -> [String] {
     let indent = String(repeating: " ", count: of(first))
     let room = max(1, columns - of(first))
+    let limit = maximumLines.map { max(1, $0) } ?? .max
     var lines: [String] = []
     var line = ""
+    var lineWidth = 0
+    // One line past the limit is made, to know that the text did not fit.
+    var full: Bool { lines.count > limit }
     func flush() {
       lines.append((lines.isEmpty ? first : indent) + line)
       line = ""
+      lineWidth = 0
     }
-    for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-      var word = word
-      if !line.isEmpty && of(line) + 1 + of(word) > room { flush() }
-      if !line.isEmpty { line += " " }
-      while of(line) + of(word) > room {
-        var fitting = clip(word, to: room - of(line))
-        // A character wider than the whole room goes on a line of its own.
-        if fitting.isEmpty && line.isEmpty { fitting = String(word.prefix(1)) }
-        line += fitting
-        word.removeFirst(fitting.count)
-        flush()
+    var wordStart = text.startIndex
+    words: while true {
+      // The words between single spaces (two spaces have an empty word between them).
+      let wordEnd = text[wordStart...].firstIndex(of: " ") ?? text.endIndex
+      defer { wordStart = wordEnd < text.endIndex ? text.index(after: wordEnd) : wordEnd }
+      var rest = text[wordStart..<wordEnd]
+      var restWidth = of(rest)
+      if !line.isEmpty && lineWidth + 1 + restWidth > room { flush() }
+      if full { break words }
+      if !line.isEmpty {
+        line += " "
+        lineWidth += 1
       }
-      line += word
+      // A word longer than the line: as much as fits, then a new line, until the rest fits.
+      while lineWidth + restWidth > room {
+        var end = rest.startIndex
+        var used = 0
+        while end < rest.endIndex {
+          let width = width(of: rest[end])
+          if lineWidth + used + width > room { break }
+          used += width
+          rest.formIndex(after: &end)
+        }
+        // A character wider than the whole room goes on a line of its own.
+        if end == rest.startIndex && line.isEmpty {
+          used = width(of: rest[end])
+          rest.formIndex(after: &end)
+        }
+        line += rest[..<end]
+        rest = rest[end...]
+        restWidth -= used
+        flush()
+        if full { break words }
+      }
+      line += rest
+      lineWidth += restWidth
+      if wordEnd == text.endIndex { break words }
     }
-    if !line.isEmpty || lines.isEmpty { flush() }
+    if !full && (!line.isEmpty || lines.isEmpty) { flush() }
+    guard lines.count > limit else { return lines }
+    lines.removeLast(lines.count - limit)
+    let last = lines.count - 1
+    lines[last] = clip(lines[last], to: max(0, columns - 1)) + "…"
     return lines
   }
 

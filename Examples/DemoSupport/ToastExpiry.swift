@@ -8,13 +8,45 @@ public enum ToastExpiry {
 
   /// Calls `expire` once, `duration` from now on `scheduler`.
   ///
+  /// The timer is armed on the scheduler's next turn, not at once: a toast replaced before then
+  /// (one per key of a paste into a full field) costs one hop and no timer. The toast still goes
+  /// `duration` after the turn it was shown in.
+  ///
   /// - Parameters:
   ///   - scheduler: The app's scheduler.
   ///   - expire: Takes the toast away; runs on `scheduler`.
   /// - Returns: The pending expiry; cancel it (or drop it) to keep the toast, as a newer toast does.
   ///
-  /// Threading: call it on `scheduler`'s thread.
+  /// Threading: call it, and cancel what it returns, on `scheduler`'s thread.
   public static func schedule(on scheduler: any Scheduler, _ expire: @escaping () -> Void) -> AnyCancellable {
-    Just(()).delay(for: duration, scheduler: scheduler).sink { expire() }
+    let pending = PendingExpiry(expire)
+    scheduler.schedule {
+      pending.arm(on: scheduler, at: scheduler.now.advanced(by: duration))
+    }
+    return AnyCancellable { pending.cancel() }
+  }
+}
+
+// @unchecked Sendable: every member is used on the scheduler's thread only, as
+// `ToastExpiry.schedule`'s threading asks; it crosses into the scheduler's closures, not threads.
+private final class PendingExpiry: @unchecked Sendable {
+  private var expire: (() -> Void)?
+  private var timer: (any Cancellable)?
+
+  init(_ expire: @escaping () -> Void) { self.expire = expire }
+
+  func arm(on scheduler: any Scheduler, at time: SchedulerTime) {
+    guard expire != nil else { return }
+    timer = scheduler.schedule(after: time) { [self] in
+      let expire = self.expire
+      cancel()
+      expire?()
+    }
+  }
+
+  func cancel() {
+    expire = nil
+    timer?.cancel()
+    timer = nil
   }
 }

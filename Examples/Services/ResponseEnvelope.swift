@@ -8,6 +8,12 @@ import Foundation
 /// of 0 is success and `data` holds the payload; any other code is a refusal whose `msg` the
 /// user may read.
 ///
+/// A key written twice in one object, at any level of the body (`{"code": 0, "code": 7}`, or
+/// twice `userID` inside `data`), makes the whole answer `.undecodable`: JSON readers disagree on
+/// which of the two counts, so a body a proxy or a log reads as a refusal could otherwise log the
+/// app in. Keys are compared after unescaping (`"\u0063ode"` is `"code"`). The body must be
+/// UTF-8 (RFC 8259); any other encoding is `.undecodable` too.
+///
 /// Threading: a value, any thread. Bad input: `decode(status:body:as:)` turns every problem into a
 /// `ServiceError` and never traps.
 public struct ResponseEnvelope<Payload: Decodable>: Decodable {
@@ -19,14 +25,21 @@ public struct ResponseEnvelope<Payload: Decodable>: Decodable {
   public let data: Payload?
 
   /// An answer's payload, or why there is none: a status outside 2xx is `.http(status:)`, a body
-  /// that is not an envelope `.undecodable`, a non-zero code `.rejected(code:message:)`, a
-  /// success without data `.undecodable` (unless `Payload` is `EmptyPayload`, which needs none).
+  /// that is not an envelope `.undecodable`, a body with a key twice in one object
+  /// `.undecodable("a key appears twice in the answer")`, a non-zero code
+  /// `.rejected(code:message:)`, a success without data `.undecodable` (unless `Payload` is
+  /// `EmptyPayload`, which needs none).
   public static func decode(
     status: Int, body: Data, as type: Payload.Type = Payload.self
   ) -> Result<
     Payload, ServiceError
   > {
     guard (200..<300).contains(status) else { return .failure(.http(status: status)) }
+    switch DuplicateKeys.scan(body) {
+    case .unique: break
+    case .duplicate: return .failure(.undecodable("a key appears twice in the answer"))
+    case .unreadable: return .failure(.undecodable("not a response envelope"))
+    }
     guard let envelope = try? JSONDecoder().decode(ResponseEnvelope<Payload>.self, from: body) else {
       return .failure(.undecodable("not a response envelope"))
     }

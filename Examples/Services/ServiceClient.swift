@@ -13,7 +13,8 @@ import Signals
 /// - any 2xx status with an envelope of code 0 is success; the envelope's `data` is decoded;
 /// - failures are `ServiceError`s (`request`) or the app's `AppError`s (`call`), mapped in
 ///   `AppError.init(_:)` only;
-/// - every 401 is reported to `expiry`, the app's one place for an expired session.
+/// - every 401 is reported to `expiry`, the app's one place for an expired session (which passes
+///   on one report per expiry, however many requests fail at once).
 ///
 /// Threading: answers arrive as the transport delivers them (the scheduler for
 /// `InProcessTransport`, URLSession's queue otherwise). Bad input: bad requests and bad answers are

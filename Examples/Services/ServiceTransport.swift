@@ -47,73 +47,86 @@ public struct InProcessTransport: ServiceTransport {
   }
 }
 
-/// Requests over URLSession, each bounded by `timeout` from sending to the answer's last byte.
+/// Requests over URLSession, each bounded in time (`timeout`, from sending to the answer's last
+/// byte) and in size (`maximumAnswerSize` bytes of body).
 ///
-/// Threading: answers arrive on URLSession's queue (or a global queue for a timeout); move them
-/// with `receive(on:)`. Completion: no network is `.offline`, anything else that keeps an answer
-/// from arriving (refused, timed out, cancelled by the server) is `.unreachable`; a redirect is
-/// not followed by the default session: it arrives as its own 3xx answer.
+/// The answer streams in through the transport's own session delegate and is held only up to
+/// the limit: an announced `Content-Length` over it fails the request as soon as the header
+/// arrives, and a body that grows past it fails as soon as the byte that passes it arrives;
+/// in both cases nothing more is read or kept and the task is cancelled. The deadline fails the
+/// request when it comes, whatever the session is busy with: the failure is delivered first,
+/// and the task is cancelled afterwards on a global queue.
+///
+/// Threading: answers arrive on the session's delegate queue (or a global queue for a timeout);
+/// move them with `receive(on:)`. Completion: no network is `.offline`; anything else that keeps
+/// an answer from arriving (refused, timed out, cancelled by the server) is `.unreachable`; a
+/// body larger than `maximumAnswerSize` is `.answerTooLarge(limit:)`; a redirect is not
+/// followed: it arrives as its own 3xx answer. Cancelling a subscription cancels its request.
+/// Bad input: a negative `maximumAnswerSize` is taken as 0; a `timeout` that is not a positive
+/// finite number fails each request at once, unsent (NaN, 0, negative), or is capped at a day.
+/// On Linux, URLSession passes on a 3xx answer only once it has ended, so the size of a
+/// redirect's body is bounded by the timeout alone (it then fails as `.unreachable`).
+/// One known hole is below this type: with Swift 6.3's FoundationNetworking on Linux, a server
+/// that closes the connection in the middle of an answer's header stops the process inside
+/// URLSession ("Transfer completed, but there's no response"; later Foundation reports it as a
+/// lost connection), before any delegate call this transport could act on.
 public struct URLSessionTransport: ServiceTransport {
+  /// The default `maximumAnswerSize`: 10 MiB, far above any envelope the examples exchange.
+  public static let defaultMaximumAnswerSize = 10 * 1024 * 1024
+
   /// How long a whole request may take, in seconds.
   public let timeout: TimeInterval
+  /// The most body bytes an answer may have; a larger one fails as `.answerTooLarge(limit:)`.
+  public let maximumAnswerSize: Int
   let session: URLSession
+  let router: ExchangeRouter
 
-  /// A transport giving up after `timeout` seconds; by default its own ephemeral session that
-  /// refuses redirects (`RedirectRefusal`), otherwise `session` as it is.
-  public init(timeout: TimeInterval = 10, session: URLSession? = nil) {
-    self.timeout = timeout
-    self.session =
-      session ?? URLSession(configuration: .ephemeral, delegate: RedirectRefusal(), delegateQueue: nil)
+  /// A transport giving up after `timeout` seconds or `maximumAnswerSize` bytes of body, over its
+  /// own session made from `configuration`, whose delegate refuses redirects (a redirected POST
+  /// would be re-sent as a GET without its body, or to a server the app never chose). Answers
+  /// are never cached, whatever `configuration` says: a cache would hold bodies outside the
+  /// limit, and on Linux its lookup races with a request cancelled at once.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long a request may take, from sending to the answer's last byte, in seconds.
+  ///   - maximumAnswerSize: The most body bytes an answer may have.
+  ///   - configuration: The session's configuration (ephemeral by default).
+  public init(
+    timeout: TimeInterval = 10, maximumAnswerSize: Int = URLSessionTransport.defaultMaximumAnswerSize,
+    configuration: URLSessionConfiguration = .ephemeral
+  ) {
+    self.timeout = timeout.isNaN ? 0 : min(max(timeout, 0), 86_400)
+    self.maximumAnswerSize = max(maximumAnswerSize, 0)
+    router = ExchangeRouter()
+    let uncached = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+    uncached.urlCache = nil
+    uncached.requestCachePolicy = .reloadIgnoringLocalCacheData
+    session = URLSession(configuration: uncached, delegate: router, delegateQueue: nil)
   }
 
-  /// Runs `request` once per subscription; the whole exchange ends after `timeout` as
-  /// `.unreachable` if the server has not finished answering by then.
+  /// Runs `request` once per subscription; the exchange ends after `timeout` as `.unreachable`
+  /// if the server has not finished answering by then, and as `.answerTooLarge(limit:)` as soon
+  /// as the answer is known to be larger than `maximumAnswerSize`.
   public func send(_ request: URLRequest) -> AnyPublisher<HTTPAnswer, ServiceError> {
     var request = request
-    request.timeoutInterval = timeout
+    request.timeoutInterval = max(timeout, 0.001)
     let session = session
+    let router = router
     let timeout = timeout
+    let limit = maximumAnswerSize
+    guard timeout > 0 else { return Fail(error: .unreachable).eraseToAnyPublisher() }
     return Deferred {
-      let exchange = Exchange()
+      let exchange = Exchange(limit: limit, router: router)
       return Future<HTTPAnswer, ServiceError> { promise in
-        let task = session.dataTask(with: request) { data, response, error in
-          guard exchange.finish() else { return }
-          promise(Self.answer(data: data, response: response, error: error))
-        }
-        exchange.start(task)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-          guard exchange.finish() else { return }
-          task.cancel()
-          promise(.failure(.unreachable))
-        }
+        let task = session.dataTask(with: request)
+        exchange.start(task, promise: promise)
+        router.register(task, to: exchange)
         task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+          exchange.end(.failure(.unreachable), cancelling: true)
+        }
       }
-      .handleEvents(receiveCancel: { exchange.cancel() })
+      .handleEvents(receiveCancel: { exchange.end(nil, cancelling: true) })
     }.eraseToAnyPublisher()
-  }
-
-  /// What URLSession gave, as an answer or a transport failure.
-  static func answer(
-    data: Data?, response: URLResponse?, error: (any Error)?
-  ) -> Result<HTTPAnswer, ServiceError> {
-    if let error = error as? URLError {
-      return .failure(error.code == .notConnectedToInternet ? .offline : .unreachable)
-    }
-    if error != nil { return .failure(.unreachable) }
-    guard let http = response as? HTTPURLResponse else { return .failure(.unreachable) }
-    return .success(HTTPAnswer(status: http.statusCode, body: data ?? Data()))
-  }
-}
-
-/// A session delegate that refuses every HTTP redirect: the task ends with the 3xx response.
-/// Foundation would re-send a redirected POST as a GET without its body (301, 302, 303) or to a
-/// server the app never chose; a login must not be.
-public final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
-  /// Refuses the redirect: the task completes with `response`.
-  public func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(nil)
   }
 }

@@ -7,17 +7,45 @@ import SignalsFoundation
 /// driven to a state chosen by the first byte.
 ///
 /// Invariants: a refused restore is a `StateRestoreError` and changes nothing (the state, what
-/// was published, the coordinator's stack and what its navigator was asked to do); an accepted
-/// one lands on a state of the graph, and saving and restoring again gives the same state and
-/// stack.
+/// was published, the coordinator's stack and what its navigator was asked to do), and its
+/// description is at most 4 KiB; an accepted one lands on a state of the graph, and saving and
+/// restoring again gives the same state and stack. Oversized input is refused: the input padded
+/// past the byte limit (one input in sixteen, by its first byte), and a stack of more than 64
+/// entries made from the input's length.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRestore(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = bytes(data, count)
   let steps = Int(input.first ?? 0)
   let saved = Data(input.dropFirst())
   checkMachine(saved, steps: steps)
-  MainActor.assumeIsolated { checkCoordinator(saved, steps: steps) }
+  MainActor.assumeIsolated {
+    checkCoordinator(saved, steps: steps)
+    checkOversized(saved, steps: steps)
+  }
   return 0
+}
+
+/// Input the limits refuse is refused, and changes nothing, whatever it holds.
+@MainActor
+func checkOversized(_ saved: Data, steps: Int) {
+  let entry = Data(#"{"modal":false,"screen":"splash"}"#.utf8)
+  var deep = Data(#"{"stack":["#.utf8)
+  for index in 0..<(Coordinator<Screen, Action>.maximumRestoredDepth + 1 + saved.count % 200) {
+    if index > 0 { deep.append(UInt8(ascii: ",")) }
+    deep.append(entry)
+  }
+  deep.append(contentsOf: #"],"version":1}"#.utf8)
+  require(checkCoordinator(deep, steps: steps) == false, "a stack of more than 64 entries was restored")
+  guard steps % 16 == 0 else { return }
+  let padded =
+    saved + Data(repeating: UInt8(ascii: " "), count: Coordinator<Screen, Action>.maximumRestoredBytes)
+  require(checkCoordinator(padded, steps: steps) == false, "a save of \(padded.count) bytes was restored")
+  require(checkMachine(padded, steps: steps) == false, "a machine save of \(padded.count) bytes was restored")
+}
+
+/// A refused restore's description stays short, however large the input.
+func requireBounded(_ error: StateRestoreError) {
+  require(error.description.utf8.count <= 4096, "a description of \(error.description.utf8.count) bytes")
 }
 
 enum Screen: String, Hashable, Codable, Sendable, CaseIterable, CaseKeyed {
@@ -44,7 +72,8 @@ func events(_ steps: Int) -> [Action] {
   return Array(path.prefix(steps % (path.count + 1)))
 }
 
-func checkMachine(_ saved: Data, steps: Int) {
+@discardableResult
+func checkMachine(_ saved: Data, steps: Int) -> Bool {
   let machine = StateMachine(graph: graph, policy: .ignore)
   for event in events(steps) { machine.send(event) }
   let before = machine.state
@@ -57,7 +86,8 @@ func checkMachine(_ saved: Data, steps: Int) {
   } catch {
     require(machine.state == before, "a refused restore (\(error)) moved the machine to \(machine.state)")
     require(published.count == seen, "a refused restore (\(error)) published \(published[seen...])")
-    return
+    requireBounded(error)
+    return false
   }
   require(graph.states.contains(machine.state), "restored to \(machine.state), not in the graph")
   let restored = machine.state
@@ -68,6 +98,7 @@ func checkMachine(_ saved: Data, steps: Int) {
   } catch {
     require(false, "the saved state of \(restored) does not restore: \(error)")
   }
+  return true
 }
 
 @MainActor
@@ -80,8 +111,10 @@ final class RecordingNavigator: Navigator {
   func dismiss() { calls.append("dismiss") }
 }
 
+/// Whether the restore was accepted.
 @MainActor
-func checkCoordinator(_ saved: Data, steps: Int) {
+@discardableResult
+func checkCoordinator(_ saved: Data, steps: Int) -> Bool {
   let navigator = RecordingNavigator()
   let coordinator = Coordinator(graph: graph, navigator: navigator, backEvent: .back)
   coordinator.start()
@@ -93,7 +126,8 @@ func checkCoordinator(_ saved: Data, steps: Int) {
     require(coordinator.state == before.state, "a refused restore (\(error)) moved to \(coordinator.state)")
     require(describe(coordinator.stack) == before.stack, "a refused restore (\(error)) changed the stack")
     require(navigator.calls == before.calls, "a refused restore (\(error)) drove the navigator")
-    return
+    requireBounded(error)
+    return false
   }
   require(coordinator.stack.last?.screen == coordinator.state, "the top of the stack is not the state")
   let stack = describe(coordinator.stack)
@@ -105,6 +139,7 @@ func checkCoordinator(_ saved: Data, steps: Int) {
   } catch {
     require(false, "the saved navigation \(stack) does not restore: \(error)")
   }
+  return true
 }
 
 @MainActor

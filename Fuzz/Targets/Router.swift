@@ -4,10 +4,14 @@ import Signals
 /// The router's URL parsing and matching on arbitrary text: the first line is registered as a
 /// pattern, every line is then opened as a deep link and asked for as a data request.
 ///
-/// Invariants: a pattern either registers or is `.malformedURL` quoting it exactly; a pattern
-/// that registered routes to itself (opening it reaches its handler, with each `:name` segment
-/// bound to the segment as written); every routing error quotes the URL exactly as given; a
-/// request for a registered URL delivers its value as the type asked for, or a typed error.
+/// Invariants: a pattern either registers or is `.malformedURL`, `.fragment` or
+/// `.controlCharacter` quoting it exactly; a pattern that registered routes to itself (opening it
+/// reaches its handler, with each `:name` segment bound to the segment as written); every routing
+/// error quotes the URL exactly as given, and its description is at most 4 KiB however long the
+/// URL; a handler is never reached for a URL with a fragment, nor with a control or
+/// bidirectional formatting character in a parameter; at most `Router.maximumHeld` links are
+/// held; a request for a registered URL delivers its value as the type asked for, or a typed
+/// error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRouter(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let input = text(data, count)
@@ -25,21 +29,28 @@ func check(_ input: String) {
   do {
     try router.register(pattern) { match in
       reached = match
+      requireClean(match)
       return .handled
     }
   } catch {
     registered = false
-    require(error == .malformedURL(pattern), "registering \(pattern.debugDescription) threw \(error)")
+    require(
+      error == .malformedURL(pattern) || error == .fragment(url: pattern)
+        || (error.isControlCharacter && quotes(error, pattern)),
+      "registering \(pattern.debugDescription) threw \(error)")
+    requireBounded(error)
   }
   do {
     try router.register("app://contact/user/:id") { match in
+      requireClean(match)
       _ = try match.int("id")
       return .notReady(reason: "later")
     }
     try router.register(
       "native://message/:name",
       request: { match in
-        Just(match.parameters.count).setFailureType(to: Never.self).eraseToAnyPublisher()
+        requireClean(match)
+        return Just(match.parameters.count).setFailureType(to: Never.self).eraseToAnyPublisher()
       })
   } catch {
     require(false, "a fixed pattern was refused: \(error)")
@@ -58,7 +69,9 @@ func check(_ input: String) {
       try router.open(url)
     } catch {
       require(quotes(error, url), "opening \(url.debugDescription) threw \(error), which quotes another URL")
+      requireBounded(error)
     }
+    require(router.held.count <= Router.maximumHeld, "\(router.held.count) links are held")
     do {
       var delivered: [Int] = []
       let cancellable = try router.request(url, as: Int.self).sink(
@@ -68,6 +81,7 @@ func check(_ input: String) {
     } catch {
       require(
         quotes(error, url), "requesting \(url.debugDescription) threw \(error), which quotes another URL")
+      requireBounded(error)
     }
   }
   _ = router.deliverHeld()
@@ -78,8 +92,39 @@ func check(_ input: String) {
 func quotes(_ error: RouterError, _ url: String) -> Bool {
   switch error {
   case .malformedURL(let quoted), .unknownRoute(let quoted), .missingParameter(_, let quoted),
-    .handlerFailed(let quoted, _), .wrongResultType(let quoted, _):
+    .handlerFailed(let quoted, _), .wrongResultType(let quoted, _), .fragment(let quoted),
+    .controlCharacter(let quoted, _), .tooManyHeld(let quoted, _):
     quoted == url
   case .badParameter: true
   }
+}
+
+extension RouterError {
+  var isControlCharacter: Bool { if case .controlCharacter = self { true } else { false } }
+}
+
+/// A handler got a URL without a fragment, whose parameters carry no control or bidirectional
+/// formatting character.
+func requireClean(_ match: RouteMatch) {
+  require(!match.url.utf8.contains(UInt8(ascii: "#")), "\(match.url.debugDescription) reached a handler")
+  for (name, value) in match.parameters {
+    for text in [name, value] {
+      require(
+        !text.unicodeScalars.contains(where: isRefused),
+        "parameter \(name.debugDescription) = \(value.debugDescription) reached a handler")
+    }
+  }
+}
+
+/// The scalars no parameter may carry (C0, DEL, C1, line separators, bidirectional formatting).
+func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+  default: false
+  }
+}
+
+/// An error's description stays short however long the URL.
+func requireBounded(_ error: RouterError) {
+  require(error.description.utf8.count <= 4096, "a description of \(error.description.utf8.count) bytes")
 }

@@ -7,8 +7,8 @@ import Signals
 /// sets the root, `.push` pushes, `.modal` presents, `.none` changes the state without moving a
 /// screen. A transition whose target is the screen just below the top is a way back: it pops
 /// (or dismisses a modal). When the user goes back by a system gesture, report it with
-/// `systemDidGoBack()`: the graph validates it like any event, and the navigator is not asked to
-/// pop again.
+/// `systemDidGoBack()`: the graph validates it like any event, and the navigator hears
+/// `systemDidPop()` or `systemDidDismiss()` instead of being asked to pop again.
 ///
 /// Threading: main actor. Bad input: events the graph refuses are `TransitionRejected` errors and
 /// change nothing.
@@ -99,7 +99,13 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// The user went back with a system gesture (the screen is already gone): validated by the
-  /// graph as `backEvent`; the navigator is not asked to pop again.
+  /// graph as `backEvent`; the navigator is not asked to pop again, and hears `systemDidPop()`
+  /// (or `systemDidDismiss()` for a modal) instead, so that it lets the screen's state go.
+  ///
+  /// Bad input: when the graph refuses the gesture, nothing changes here and the navigator hears
+  /// nothing; the front, which already removed the screen, must show it again. The back event
+  /// should lead to the screen below the top (`.previous`); a back transition that pushes or
+  /// sets a root is shown as usual, over a front that has already removed the top.
   ///
   /// - Throws: `TransitionRejected` when there is no `backEvent` or the graph refuses it now.
   public func systemDidGoBack() throws(TransitionRejected) {
@@ -118,8 +124,8 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
     case .push: navigator.push(step.to)
     case .present: navigator.present(step.to)
     case .replaceTop: break
-    case .pop: if !systemInitiated { navigator.pop() }
-    case .dismiss: if !systemInitiated { navigator.dismiss() }
+    case .pop: if systemInitiated { navigator.systemDidPop() } else { navigator.pop() }
+    case .dismiss: if systemInitiated { navigator.systemDidDismiss() } else { navigator.dismiss() }
     }
   }
 

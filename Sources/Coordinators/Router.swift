@@ -2,9 +2,21 @@ internal import Foundation
 import Signals
 
 /// Why a URL could not be routed.
+///
+/// Bad input: the description quotes at most the first 64 characters of a URL, parameter or
+/// reason (control and bidirectional formatting characters written as `\u{...}`), then `…` and
+/// the full length in bytes; the cases keep the values whole.
 public enum RouterError: Error, Equatable, CustomStringConvertible {
   /// Not `scheme://path`, or it has spaces or empty segments.
   case malformedURL(String)
+  /// The URL has a fragment (`#...`). Routes take a path and a query; a fragment is refused
+  /// rather than dropped, so that a link built for a web page does not open another screen
+  /// than its author meant. (`%23` is a `#` inside a parameter, and is taken.)
+  case fragment(url: String)
+  /// The URL holds, as written or percent-encoded, a control character (C0, DEL, C1), a line
+  /// or paragraph separator, or a bidirectional formatting character (U+202E and the like),
+  /// which no segment or parameter may carry. `scalar` is the first one found.
+  case controlCharacter(url: String, scalar: Unicode.Scalar)
   /// No registered pattern matches.
   case unknownRoute(String)
   /// The pattern matched but a parameter the handler needs is absent.
@@ -15,18 +27,33 @@ public enum RouterError: Error, Equatable, CustomStringConvertible {
   case handlerFailed(url: String, reason: String)
   /// A data request's publisher produced values of another type than asked for.
   case wrongResultType(url: String, expected: String)
+  /// The link's flow is not ready and `Router.maximumHeld` links are held already: it is not
+  /// held.
+  case tooManyHeld(url: String, limit: Int)
 
-  /// What went wrong, quoting the URL.
+  /// What went wrong, quoting the URL (at most its first 64 characters).
   public var description: String {
     switch self {
-    case .malformedURL(let url): "malformed URL \"\(url)\""
-    case .unknownRoute(let url): "no route for \"\(url)\""
-    case .missingParameter(let name, let url): "\"\(url)\" lacks parameter \(name)"
+    case .malformedURL(let url): "malformed URL \"\(excerpt(url))\""
+    case .fragment(let url): "\"\(excerpt(url))\" has a fragment (#...), which routes do not take"
+    case .controlCharacter(let url, let scalar):
+      "\"\(excerpt(url))\" holds U+\(hex(scalar)), a control or bidirectional formatting character"
+    case .unknownRoute(let url): "no route for \"\(excerpt(url))\""
+    case .missingParameter(let name, let url): "\"\(excerpt(url))\" lacks parameter \(excerpt(name))"
     case .badParameter(let name, let value, let expected):
-      "parameter \(name) is \"\(value)\", not \(expected)"
-    case .handlerFailed(let url, let reason): "the handler of \"\(url)\" failed: \(reason)"
-    case .wrongResultType(let url, let expected): "\"\(url)\" answered with something other than \(expected)"
+      "parameter \(excerpt(name)) is \"\(excerpt(value))\", not \(excerpt(expected))"
+    case .handlerFailed(let url, let reason):
+      "the handler of \"\(excerpt(url))\" failed: \(excerpt(reason, limit: 256))"
+    case .wrongResultType(let url, let expected):
+      "\"\(excerpt(url))\" answered with something other than \(excerpt(expected))"
+    case .tooManyHeld(let url, let limit):
+      "\"\(excerpt(url))\" is not held: \(limit) links are held already"
     }
+  }
+
+  func hex(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }
 
@@ -74,8 +101,17 @@ public enum RouteDisposition: Sendable {
 /// so that modules know each other only by URL.
 ///
 /// Patterns: `scheme://segment/:parameter/...`; query items are parameters too. The first
-/// registered pattern that matches wins. Threading: main actor. Bad input: every problem is a
-/// `RouterError` that quotes the URL; nothing traps.
+/// registered pattern that matches wins. Segments and query items are percent-decoded.
+///
+/// A fragment (`app://contact/user/42#top`) is refused with `RouterError.fragment`, not
+/// dropped: a route has nowhere to deliver it, and dropping it would open a screen its link did
+/// not name. A control character (C0, DEL, C1), a line separator or a bidirectional formatting
+/// character (U+202E and the like), raw or percent-encoded, is refused with
+/// `RouterError.controlCharacter`, in a pattern as in a URL, so none reaches a parameter.
+///
+/// Threading: main actor. Bad input: every problem is a `RouterError` that quotes the URL;
+/// nothing traps. At most `maximumHeld` links wait for their flow; a further one is refused
+/// with `RouterError.tooManyHeld`.
 @MainActor
 public final class Router {
   struct Route {
@@ -85,8 +121,14 @@ public final class Router {
 
   var links: [(Route, (RouteMatch) throws -> RouteDisposition)] = []
   var requests: [(Route, (RouteMatch) throws -> AnyPublisher<Any, any Error>)] = []
-  /// Deep links whose flow was not ready, oldest first, with the reason.
+  /// Deep links whose flow was not ready, oldest first, with the reason; at most
+  /// `maximumHeld`.
   public private(set) var held: [(url: String, reason: String)] = []
+
+  /// How many deep links wait for their flow at most: 16. Links are held for the moments
+  /// before a flow is ready (the user is not logged in yet), when a person taps a few; many
+  /// more is a loop or an attack, and `deliverHeld()` would open every one of them at once.
+  public nonisolated static var maximumHeld: Int { 16 }
 
   /// Makes an empty router.
   public init() {}
@@ -120,12 +162,15 @@ public final class Router {
       ))
   }
 
-  /// Opens a deep link: returns how the handler disposed of it; a `.notReady` link is held.
+  /// Opens a deep link: returns how the handler disposed of it; a `.notReady` link is held,
+  /// unless `maximumHeld` links are held already.
   ///
   /// - Parameter url: The deep link.
   /// - Returns: How the handler disposed of the link.
-  /// - Throws: `RouterError` when `url` is malformed, no route matches it, or its handler throws
-  ///   (a thrown `RouterError` as it is, any other error as `.handlerFailed`).
+  /// - Throws: `RouterError` when `url` is malformed, has a fragment or a control character, no
+  ///   route matches it, or its handler throws (a thrown `RouterError` as it is, any other error
+  ///   as `.handlerFailed`); `.tooManyHeld` when its flow is not ready and `maximumHeld` links
+  ///   are held already (the link is not held; those held stay).
   @discardableResult
   public func open(_ url: String) throws(RouterError) -> RouteDisposition {
     let (handler, match) = try find(url, in: links)
@@ -133,7 +178,10 @@ public final class Router {
     do { disposition = try handler(match) } catch let error as RouterError { throw error } catch {
       throw .handlerFailed(url: url, reason: "\(error)")
     }
-    if case .notReady(let reason) = disposition { held.append((url, reason)) }
+    if case .notReady(let reason) = disposition {
+      guard held.count < Self.maximumHeld else { throw .tooManyHeld(url: url, limit: Self.maximumHeld) }
+      held.append((url, reason))
+    }
     return disposition
   }
 
@@ -222,8 +270,11 @@ public final class Router {
     return Route(scheme: scheme, segments: segments)
   }
 
-  /// `scheme://a/b?x=1` into its scheme, decoded path segments and decoded query items.
+  /// `scheme://a/b?x=1` into its scheme, decoded path segments and decoded query items; refuses
+  /// a fragment and a control character, raw or decoded.
   static func split(_ url: String) throws(RouterError) -> (String, [String], [String: String]) {
+    try refuseControlCharacter(in: url, of: url)
+    guard !url.utf8.contains(UInt8(ascii: "#")) else { throw .fragment(url: url) }
     guard let separator = url.range(of: "://"), !url.contains(" ") else { throw .malformedURL(url) }
     let scheme = String(url[..<separator.lowerBound])
     guard !scheme.isEmpty,
@@ -237,6 +288,7 @@ public final class Router {
     var segments: [String] = []
     for segment in rawSegments {
       guard let decoded = segment.removingPercentEncoding else { throw .malformedURL(url) }
+      try refuseControlCharacter(in: decoded, of: url)
       segments.append(decoded)
     }
     var query: [String: String] = [:]
@@ -246,9 +298,17 @@ public final class Router {
         guard pair.count == 2, let name = String(pair[0]).removingPercentEncoding,
           let value = String(pair[1]).removingPercentEncoding, !name.isEmpty
         else { throw .malformedURL(url) }
+        try refuseControlCharacter(in: name, of: url)
+        try refuseControlCharacter(in: value, of: url)
         query[name] = value
       }
     }
     return (scheme, segments, query)
+  }
+
+  static func refuseControlCharacter(in text: String, of url: String) throws(RouterError) {
+    if let scalar = text.unicodeScalars.first(where: \.isControlOrBidiFormatting) {
+      throw .controlCharacter(url: url, scalar: scalar)
+    }
   }
 }

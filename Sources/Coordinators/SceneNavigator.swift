@@ -17,7 +17,9 @@ public enum ScenePresentation: Sendable, Equatable {
 /// For each screen the graph shows, it asks its owner (the flow's coordinator, held weakly) to
 /// make the scene and the subscription to that scene's navigation outputs, keeps the
 /// subscription while the scene is on the stack, and asks the front's navigator to set the root,
-/// push or present it. A pop or dismiss cancels the top scene's subscription and is passed on.
+/// push or present it. A pop or dismiss cancels the top scene's subscription and is passed on;
+/// so does a system back (`systemDidPop()`, `systemDidDismiss()`), which the front hears as such
+/// and does not act on again. `depth` stays the coordinator's stack depth.
 ///
 /// ```swift
 /// scenes = SceneNavigator(front: navigator) { coordinator, screen in coordinator.makeScene(screen) }
@@ -89,6 +91,22 @@ public final class SceneNavigator<Owner: AnyObject, Screen, Scene>: Navigator {
     guard owner != nil else { return }
     _ = outputs.popLast()
     front.dismiss()
+  }
+
+  /// The front already popped the top scene (a swipe back): ends its subscription and tells the
+  /// front's `systemDidPop()`, which does not pop again.
+  public func systemDidPop() {
+    guard owner != nil else { return }
+    _ = outputs.popLast()
+    front.systemDidPop()
+  }
+
+  /// The front already dismissed the top scene (a sheet pulled down): ends its subscription and
+  /// tells the front's `systemDidDismiss()`, which does not dismiss again.
+  public func systemDidDismiss() {
+    guard owner != nil else { return }
+    _ = outputs.popLast()
+    front.systemDidDismiss()
   }
 
   /// Presents `scene` modally over the stack without the graph (a dialog the flow shows on its

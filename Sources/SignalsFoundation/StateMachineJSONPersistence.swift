@@ -26,12 +26,22 @@ extension StateMachine where State: Codable {
       SavedMachineState(version: SavedMachineState<State>.currentVersion, state: state))
   }
 
+  /// The largest save `restore(from:)` reads, in bytes: 64 KiB, far more than one state that
+  /// carries identifiers needs, and little enough to decode in a moment.
+  public static var maximumRestoredBytes: Int { 1 << 16 }
+
   /// Restores a state saved by `savedState()` and publishes it.
   ///
+  /// Bad input: data larger than `maximumRestoredBytes` is refused before it is parsed.
+  ///
   /// - Parameter data: JSON that `savedState()` wrote, in this or an earlier launch.
-  /// - Throws: `StateRestoreError` for corrupt data, another format version, or a state the graph
-  ///   does not have (by case); the machine is left as it was.
+  /// - Throws: `StateRestoreError` for corrupt data, another format version, a state the graph
+  ///   does not have (by case), or more than `maximumRestoredBytes` bytes; the machine is left as
+  ///   it was.
   public func restore(from data: Data) throws(StateRestoreError) {
+    guard data.count <= Self.maximumRestoredBytes else {
+      throw .corrupt("the save has \(data.count) bytes; at most \(Self.maximumRestoredBytes) are read")
+    }
     let version: Int
     do {
       version = try JSONDecoder().decode(SavedVersion.self, from: data).version

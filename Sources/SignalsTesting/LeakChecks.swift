@@ -1,10 +1,6 @@
 import Signals
 import Testing
 
-#if DEBUG && canImport(Runtime)
-  import Runtime
-#endif
-
 /// Runs `body` and records a test issue if any subscription it created is still alive when it
 /// returns: the one-line leak check.
 ///
@@ -15,20 +11,22 @@ import Testing
 /// }
 /// ```
 ///
-/// The issue names each live subscription's subscriber type and, in debug builds, the line
-/// that created it (the first caller outside Signals and SignalsTesting):
+/// The issue names the block (its file and line) and each live subscription's subscriber type:
 ///
 /// ```
-/// 1 of 2 subscriptions are still alive:
-///   Recorder<Int, Never>, created at Tests/AppTests/SearchTests.swift:42
+/// 1 of 2 subscriptions made in the block at AppTests/SearchTests.swift:42 are still alive:
+///   Recorder<Int, Never>
 /// ```
 ///
 /// It counts only what `body` creates (on its task), so tests running in parallel do not
-/// disturb it. Returns what `body` returns. Cost: in debug builds each subscription `body`
-/// creates captures its call stack (symbolicated only for a report); nothing per value.
+/// disturb it. It works wherever a test may call it, inside `withKnownIssue` included: it takes
+/// no stack traces (the toolchain's backtracer crashes the process when called inside
+/// `withKnownIssue`), so the place it reports is the caller's `sourceLocation`. Returns what
+/// `body` returns. Cost: a counter per subscription `body` creates; nothing per value.
 ///
 /// - Parameters:
-///   - sourceLocation: Where the issue is recorded; the caller's line by default.
+///   - sourceLocation: Where the issue is recorded, and the block the report names; the
+///     caller's line by default.
 ///   - body: The code whose subscriptions must all be gone when it returns; it runs at once,
 ///     on this task.
 /// - Returns: What `body` returns.
@@ -37,84 +35,39 @@ import Testing
 public func expectAllReleased<R>(
   sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> R
 ) rethrows -> R {
-  let (result, scope) = try LiveSubscriptions.track(capturingSites: LeakReport.captureSite, body)
+  let (result, scope) = try LiveSubscriptions.track(body)
   if scope.count != 0 {
-    Issue.record(Comment(rawValue: LeakReport.describe(scope)), sourceLocation: sourceLocation)
+    Issue.record(
+      Comment(rawValue: LeakReport.describe(scope, madeAt: sourceLocation)), sourceLocation: sourceLocation)
   }
   return result
 }
 
 /// How `expectAllReleased` describes what is still alive.
 enum LeakReport {
-  /// At most this many different (subscriber, site) lines are listed.
+  /// At most this many different subscriber types are listed.
   static let maximumLines = 12
 
-  /// The stack capture each tracked subscription makes: in debug builds only.
-  static var captureSite: (@Sendable () -> (any Sendable)?)? {
-    #if DEBUG && canImport(Runtime)
-      { try? Backtrace.capture(limit: 64) }
-    #else
-      nil
-    #endif
-  }
-
-  /// `n of m subscriptions are still alive:` and one line per subscriber type and place.
-  static func describe(_ scope: LiveSubscriptions.Scope) -> String {
+  /// `n of m subscriptions made in the block at File.swift:line are still alive:` and one line
+  /// per subscriber type, with its count when there are several.
+  static func describe(_ scope: LiveSubscriptions.Scope, madeAt location: SourceLocation) -> String {
     var lines: [String] = []
     var counts: [String: Int] = [:]
     for alive in scope.alive {
-      let subscriber =
+      let line =
         alive.subscriber == Never.self ? "a subscriber of unknown type" : String(describing: alive.subscriber)
-      let line = subscriber + (site(of: alive.site).map { ", created at \($0)" } ?? "")
       if counts[line] == nil { lines.append(line) }
       counts[line, default: 0] += 1
     }
-    var report = "\(scope.count) of \(scope.totalCreated) subscriptions are still alive:"
+    var report =
+      "\(scope.count) of \(scope.totalCreated) subscriptions made in the block at "
+      + "\(location.fileID):\(location.line) are still alive:"
     for line in lines.prefix(maximumLines) {
       let count = counts[line] ?? 1
       report += "\n  " + (count > 1 ? "\(count) × " : "") + line
     }
     if lines.count > maximumLines { report += "\n  and \(lines.count - maximumLines) more" }
     return report
-  }
-
-  /// The file and line of the first frame outside Signals and SignalsTesting in a captured stack.
-  static func site(of captured: (any Sendable)?) -> String? {
-    #if DEBUG && canImport(Runtime)
-      guard let backtrace = captured as? Backtrace,
-        let symbolicated = backtrace.symbolicated(options: [.showSourceLocations, .useSymbolCache])
-      else {
-        return nil
-      }
-      for frame in symbolicated.frames {
-        guard let location = frame.symbol?.sourceLocation, location.line > 0, isCallerCode(location.path)
-        else {
-          continue
-        }
-        return "\(shortened(location.path)):\(location.line)"
-      }
-    #endif
-    return nil
-  }
-
-  /// This package's `Sources/` folder, from this file's own path.
-  static let sources: Substring = {
-    let path = #filePath
-    guard let range = path.ranges(of: "/Sources/SignalsTesting/").last else { return "" }
-    return path[..<range.lowerBound] + "/Sources/"
-  }()
-
-  /// Whether `path` is code that uses the library rather than the library itself.
-  static func isCallerCode(_ path: String) -> Bool {
-    guard path.hasPrefix("/"), !path.contains("<compiler-generated>") else { return false }
-    guard !sources.isEmpty else { return true }
-    return !path.hasPrefix(sources + "Signals/") && !path.hasPrefix(sources + "SignalsTesting/")
-  }
-
-  /// `path` relative to this package's root when it is inside it.
-  static func shortened(_ path: String) -> String {
-    let root = sources.dropLast("Sources/".count)
-    return !root.isEmpty && path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
   }
 }
 

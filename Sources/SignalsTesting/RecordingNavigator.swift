@@ -2,7 +2,8 @@ import Coordinators
 
 /// A `Navigator` that writes down what it was asked to do, for coordinator tests: each call
 /// becomes one line of `calls` (`root login`, `push profile(id: 7)`, `pop`, `present settings`,
-/// `dismiss`), screens written with `String(describing:)`.
+/// `dismiss`, and `system pop` or `system dismiss` after a system back gesture), screens written
+/// with `String(describing:)`.
 ///
 /// ```swift
 /// let navigator = RecordingNavigator<Screen>()
@@ -37,6 +38,10 @@ public final class RecordingNavigator<Screen>: Navigator {
   public func present(_ screen: Screen) { calls.append("present \(screen)") }
   /// Records `dismiss`.
   public func dismiss() { calls.append("dismiss") }
+  /// Records `system pop`: the front already popped the top screen.
+  public func systemDidPop() { calls.append("system pop") }
+  /// Records `system dismiss`: the front already dismissed the modal screen.
+  public func systemDidDismiss() { calls.append("system dismiss") }
   /// Forgets what was recorded so far.
   public func reset() { calls = [] }
 }

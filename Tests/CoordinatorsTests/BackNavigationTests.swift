@@ -137,6 +137,27 @@ let shelfEvents: [ShelfEvent] = [.open(id: 7), .openRelated(id: 8), .openSetting
   }
 }
 
+/// Screens that count how many of them restores decoded.
+enum Tally: String, Hashable, Sendable, Codable, CaseIterable, CaseKeyed {
+  case list, item
+
+  @MainActor static var decoded = 0
+
+  init(from decoder: any Decoder) throws {
+    let name = try decoder.singleValueContainer().decode(String.self)
+    MainActor.assumeIsolated { Tally.decoded += 1 }
+    guard let screen = Tally(rawValue: name) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: name))
+    }
+    self = screen
+  }
+}
+
+let tallied = StateGraph<Tally, ShelfEvent>(initial: .list) {
+  Transition(from: .list, on: .openSettings, to: .item)
+  Transition(from: .item, on: .back, to: .list)
+}
+
 @MainActor
 @Suite struct NavigationRestoreValidationTests {
   func restoring(
@@ -183,6 +204,32 @@ let shelfEvents: [ShelfEvent] = [.open(id: 7), .openRelated(id: 8), .openSetting
     let (error, navigator, _) = restoring(json)
     #expect(error == .corrupt("the saved stack has 10000 entries; at most 64 are restored"))
     #expect(navigator.calls == ["root list"])
+  }
+
+  @Test func refusesASaveLargerThanTheByteLimitBeforeDecodingIt() {
+    let entry = #"{"modal":false,"screen":"list"}"#
+    let json = #"{"stack":["# + String(repeating: entry + ",", count: 2_000_000) + entry + #"],"version":1}"#
+    let navigator = RecordingNavigator<Tally>()
+    let coordinator = Coordinator(graph: tallied, navigator: navigator)
+    coordinator.start()
+    Tally.decoded = 0
+    #expect(
+      throws: StateRestoreError.corrupt("the save has \(json.utf8.count) bytes; at most 1048576 are read")
+    ) { try coordinator.restoreNavigation(from: Array(json.utf8)) }
+    #expect(Tally.decoded == 0)
+    #expect(navigator.calls == ["root list"])
+  }
+
+  @Test func refusesAStackDeeperThanTheLimitBeforeDecodingPastIt() {
+    let entry = #"{"modal":false,"screen":"list"}"#
+    let json =
+      #"{"stack":["# + Array(repeating: entry, count: 20_000).joined(separator: ",") + #"],"version":1}"#
+    let coordinator = Coordinator(graph: tallied, navigator: RecordingNavigator<Tally>())
+    coordinator.start()
+    Tally.decoded = 0
+    #expect(throws: StateRestoreError.self) { try coordinator.restoreNavigation(from: Array(json.utf8)) }
+    #expect(Tally.decoded <= Coordinator<Tally, ShelfEvent>.maximumRestoredDepth)
+    #expect(coordinator.stack.map(\.screen) == [.list])
   }
 
   @Test func aStackTheGraphProducesIsRestored() {

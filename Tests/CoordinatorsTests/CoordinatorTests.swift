@@ -87,7 +87,7 @@ let actions: [Action] = [
     try coordinator.trySend(.succeeded)
     try coordinator.trySend(.openProfile(id: 1))
     try coordinator.systemDidGoBack()
-    #expect(navigator.calls.last == "push profile(id: 1)")
+    #expect(navigator.calls.suffix(2) == ["push profile(id: 1)", "system pop"])
     #expect(coordinator.stack.map { flow.name(of: $0.screen) } == ["home"])
     #expect(throws: TransitionRejected(state: "home", event: "back", reason: .noTransition)) {
       try coordinator.systemDidGoBack()

@@ -3,6 +3,18 @@ import Signals
 import SignalsTesting
 import Testing
 
+/// A refused character as a URL writes it (raw or percent-encoded), and the scalar it is;
+/// described escaped, so that a test log stays readable.
+struct Refused: Sendable, CustomTestStringConvertible {
+  let written: String
+  let scalar: Unicode.Scalar
+  init(_ written: String, _ value: UInt32) {
+    self.written = written
+    scalar = Unicode.Scalar(value)!
+  }
+  var testDescription: String { "\(written.debugDescription) (U+\(String(scalar.value, radix: 16)))" }
+}
+
 @MainActor
 @Suite struct RouterTests {
   @Test func deepLinksReachTheirHandlerWithTypedParameters() throws {
@@ -121,5 +133,106 @@ import Testing
     }
     let recorder = try router.request("native://news/latest", as: [String].self).record()
     #expect(recorder.failure == .handlerFailed(url: "native://news/latest", reason: "Offline()"))
+  }
+
+  @Test func refusesAFragmentInAParameter() throws {
+    let router = Router()
+    var reached: [String] = []
+    try router.register("app://contact/user/:id") { match in
+      reached.append(try match.string("id"))
+      return .handled
+    }
+    try router.register("native://message/:name", request: { _ in Just(1).eraseToAnyPublisher() })
+    #expect(throws: RouterError.fragment(url: "app://contact/user/42#frag")) {
+      try router.open("app://contact/user/42#frag")
+    }
+    #expect(throws: RouterError.fragment(url: "app://contact/user/42?tab=1#frag")) {
+      try router.open("app://contact/user/42?tab=1#frag")
+    }
+    #expect(throws: RouterError.fragment(url: "native://message/last#x")) {
+      try router.request("native://message/last#x", as: Int.self)
+    }
+    #expect(throws: RouterError.fragment(url: "app://contact/user/#")) {
+      try router.register("app://contact/user/#") { _ in .handled }
+    }
+    try router.open("app://contact/user/a%23b")  // an encoded # is data, not a fragment
+    #expect(reached == ["a#b"])
+  }
+
+  @Test(arguments: [
+    Refused("\t", 0x09), Refused("\n", 0x0A), Refused("\u{0}", 0x00), Refused("\u{7F}", 0x7F),
+    Refused("\u{85}", 0x85), Refused("\u{202E}", 0x202E), Refused("\u{2066}", 0x2066), Refused("%09", 0x09),
+    Refused("%0A", 0x0A), Refused("%00", 0x00), Refused("%7F", 0x7F), Refused("%C2%85", 0x85),
+    Refused("%E2%80%AE", 0x202E),
+  ])
+  func refusesAControlCharacterInAParameter(_ refused: Refused) throws {
+    let (written, scalar) = (refused.written, refused.scalar)
+    let router = Router()
+    var reached: [String] = []
+    try router.register("app://contact/user/:id") { match in
+      reached.append(try match.string("id"))
+      return .handled
+    }
+    for url in [
+      "app://contact/user/42\(written)", "app://contact/user/42?from=a\(written)b",
+      "app://contact/user/42?a\(written)=1",
+    ] {
+      #expect(throws: RouterError.controlCharacter(url: url, scalar: scalar)) { try router.open(url) }
+    }
+    #expect(throws: RouterError.controlCharacter(url: "app://contact/\(written)/:id", scalar: scalar)) {
+      try router.register("app://contact/\(written)/:id") { _ in .handled }
+    }
+    #expect(reached.isEmpty)
+  }
+
+  @Test func holdsAtMostSixteenLinksAndRefusesTheNextWithATypedError() throws {
+    let router = Router()
+    var ready = false
+    var opened = 0
+    try router.register("app://contact/user/:id") { _ in
+      guard ready else { return .notReady(reason: "not logged in") }
+      opened += 1
+      return .handled
+    }
+    var refused: [RouterError] = []
+    for id in 0..<1_000 {
+      do { try router.open("app://contact/user/\(id)") } catch { refused.append(error) }
+    }
+    #expect(Router.maximumHeld == 16)
+    #expect(router.held.map(\.url) == (0..<16).map { "app://contact/user/\($0)" })
+    #expect(refused.count == 1_000 - 16)
+    #expect(refused.first == .tooManyHeld(url: "app://contact/user/16", limit: 16))
+    ready = true
+    #expect(router.deliverHeld().handled.count == 16)
+    #expect(opened == 16)
+    #expect(router.held.isEmpty)
+  }
+
+  @Test func errorDescriptionsQuoteAtMostSixtyFourCharactersOfTheURL() throws {
+    let router = Router()
+    try router.register("app://contact/user/:id") { match in
+      _ = try match.int("id")
+      return .handled
+    }
+    let long = String(repeating: "x", count: 10_000_000)
+    let errors: [RouterError] = [
+      .malformedURL(long), .fragment(url: long), .controlCharacter(url: long, scalar: "\u{0}"),
+      .unknownRoute(long), .missingParameter(name: long, url: long),
+      .badParameter(name: long, value: long, expected: long), .handlerFailed(url: long, reason: long),
+      .wrongResultType(url: long, expected: long), .tooManyHeld(url: long, limit: 16),
+    ]
+    for error in errors {
+      #expect(error.description.utf8.count < 1_000, "\(error.description.prefix(80))")
+    }
+    do {
+      try router.open("app://contact/user/" + String(repeating: "x", count: 100_000))
+      Issue.record("a 100 KB id was taken")
+    } catch {
+      #expect(
+        error.description
+          == "parameter id is \"\(String(repeating: "x", count: 64))… (100000 bytes)\", not an integer")
+    }
+    #expect(
+      RouterError.unknownRoute("app://a\u{202E}b").description == #"no route for "app://a\u{202E}b""#)
   }
 }

@@ -2,24 +2,45 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// A leak report says what is alive: whose subscription, and (debug builds) which line made it.
+/// A leak report says what is alive: whose subscriptions, and the block that made them.
 @Suite struct LeakReportTests {
-  @Test func theReportNamesTheSubscriberTypeAndTheLineThatSubscribed() {
+  @Test func theReportNamesTheSubscriberTypeAndTheBlocksLine() {
     let subject = PassthroughSubject<Int, Never>()
     var kept: Recorder<Int, Never>?
     let line = #line + 2
     withKnownIssue {
       expectAllReleased { kept = subject.record() }
     } matching: { issue in
-      let report = "\(issue)"
-      #if DEBUG
-        let site = report.contains("created at Tests/SignalsTestingTests/LeakReportTests.swift:\(line)")
-      #else
-        let site = true
-      #endif
-      return report.contains("1 of 1 subscriptions are still alive:\n  Recorder<Int, Never>") && site
+      "\(issue)".contains(
+        "1 of 1 subscriptions made in the block at SignalsTestingTests/LeakReportTests.swift:\(line) are still alive:"
+          + "\n  Recorder<Int, Never>")
     }
     kept?.cancel()
+  }
+
+  // The toolchain's backtracer, which the check used to call for every subscription, crashed the
+  // whole test process (signal 11) inside `withKnownIssue` with a comment, leak or not.
+  @Test func aLeakInsideAKnownIssueIsRecordedAndTheProcessSurvives() {
+    let subject = PassthroughSubject<Int, Never>()
+    var kept: AnyCancellable?
+    withKnownIssue("a leak on purpose") {
+      expectAllReleased { kept = subject.map { $0 + 1 }.sink { _ in } }
+    } matching: { issue in
+      "\(issue)".contains("1 of 1 subscriptions made in the block at")
+    }
+    kept?.cancel()
+  }
+
+  @Test func aBlockThatReleasesEverythingPassesInsideAKnownIssue() {
+    let subject = PassthroughSubject<Int, Never>()
+    withKnownIssue("nothing leaks", isIntermittent: true) {
+      expectAllReleased { subject.sink { _ in }.cancel() }
+    }
+    let released = expectAllReleased {
+      withKnownIssue("nothing leaks either", isIntermittent: true) { subject.sink { _ in }.cancel() }
+      return true
+    }
+    #expect(released)
   }
 
   @Test func subscriptionsOfOneKindAndPlaceAreListedOnceWithTheirCount() {
@@ -33,7 +54,7 @@ import Testing
       }
     } matching: { issue in
       let report = "\(issue)"
-      return report.contains("4 of 4 subscriptions are still alive")
+      return report.contains("4 of 4 subscriptions made in the block at")
         && report.contains("\n  2 × MapSubscriber<Int, Sink<Int, Never>>")
         && report.contains("\n  Sink<Int, Never>") && report.contains("\n  LinkedInput<Int, Never>")
     }

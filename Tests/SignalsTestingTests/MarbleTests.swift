@@ -29,11 +29,55 @@ import Testing
   }
 
   // Digits too many for an Int were read as one value per digit, then a progression of the
-  // last few: a wall of values nobody wrote.
-  @Test func aProgressionTooLongForAnIntSaturatesAtTheEndOfTime() throws {
-    let diagram = try MarbleDiagram("a 99999999999999999999999s b|", frameDuration: .milliseconds(1))
-    #expect(diagram.entries.count == 3)
-    #expect(diagram.entries.map(\.offset) == [.zero, .nanoseconds(.max), .nanoseconds(.max)])
+  // last few: a wall of values nobody wrote. Then they saturated at the end of time, so the
+  // diagram said something else than what it was played as; now they are refused.
+  @Test(arguments: [
+    ("a 99999999999999999999999s b|", 3),
+    ("a 1000000000000s b|", 3),
+    ("9223372037s", 1),
+    ("9223372036855ms", 1),
+    ("-- 9223372036854775808ns", 4),
+  ])
+  func refusesAProgressionLongerThanTheClockHolds(_ diagram: String, _ column: Int) {
+    #expect(throws: MarbleError(diagram: diagram, column: column, reason: .timeOutOfRange)) {
+      try MarbleDiagram(diagram, frameDuration: .milliseconds(1))
+    }
+  }
+
+  @Test func refusesWhatComesAfterTheClocksEnd() {
+    func refusal(_ diagram: String, at column: Int) -> MarbleError {
+      MarbleError(diagram: diagram, column: column, reason: .timeOutOfRange)
+    }
+    let frame = SchedulerTime.Stride.milliseconds(1)
+    // Each progression fits; the second one ends past the clock's end.
+    #expect(throws: refusal("9223372036s 1s a", at: 13)) {
+      try MarbleDiagram("9223372036s 1s a", frameDuration: frame)
+    }
+    // The frame of `a` ends past it: `b` would be at a time the clock cannot tell.
+    #expect(throws: refusal("9223372036854775807ns a b", at: 25)) {
+      try MarbleDiagram("9223372036854775807ns a b", frameDuration: frame)
+    }
+    #expect(throws: refusal("9223372036854775807ns -|", at: 24)) {
+      try MarbleDiagram("9223372036854775807ns -|", frameDuration: frame)
+    }
+  }
+
+  @Test func theLastInstantOfTheClockTakesAnEvent() throws {
+    let diagram = try MarbleDiagram("9223372036854775807ns (a|)  ", frameDuration: .milliseconds(1))
+    #expect(diagram.entries.map(\.offset) == [.nanoseconds(.max), .nanoseconds(.max)])
+    let scheduler = TestScheduler(frameDuration: .nanoseconds(1))
+    let rendered = scheduler.run(try scheduler.cold("9223372036854775807ns (a|)"))
+    #expect(rendered == " 9223372036854775807ns (a|)")
+  }
+
+  @Test func theIssuesDiagramIsRefusedWithItsColumn() {
+    let scheduler = TestScheduler()
+    #expect(throws: MarbleError(diagram: "a 1000000000000s b|", column: 3, reason: .timeOutOfRange)) {
+      _ = scheduler.run(try scheduler.cold("a 1000000000000s b|"))
+    }
+    #expect(
+      "\(MarbleError(diagram: "a 1000000000000s b|", column: 3, reason: .timeOutOfRange))".contains(
+        "a time past the clock's end (about 292 years) at column 3"))
   }
 
   @Test func theCaretIsTheOrigin() throws {

@@ -33,7 +33,9 @@ enum GateDialogView {
     case .optionalUpdate(let update): lines = ["Version \(update.version) is out"]
     }
     if let update = dialog.update {
-      lines += update.notes.flatMap { TextWidth.wrap($0, to: width, first: "- ") }
+      lines += update.notes.flatMap {
+        TextWidth.wrap($0, to: width, first: "- ", maximumLines: ScreenFrame.maximumAlertMessageLines)
+      }
       lines += [TextWidth.tail(update.url, fitting: width)]
     }
     if let opened = dialog.opened { lines += ["Opened:", TextWidth.tail(opened, fitting: width)] }

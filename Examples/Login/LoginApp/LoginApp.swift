@@ -363,12 +363,13 @@ public final class LoginApp: Navigator, TerminalFront {
   public var frame: [String] {
     var body = screen.map(lines(of:)) ?? []
     let textWidth = Self.width - 4
-    if let notice { body += [""] + TextWidth.wrap(notice, to: textWidth, first: "! ") }
+    if let notice { body += [""] + ScreenFrame.toast(notice, textWidth: textWidth) }
     let screens = stack.filter { !$0.modal }
     let back = screens.count > 1 ? title(of: screens[screens.count - 2].scene) : nil
     let lines = ScreenFrame.box(body, textWidth: textWidth, back: back)
     if let expiredDialog {
-      return ScreenFrame.alert(TextWidth.wrap(expiredDialog.message, to: 26) + ["enter: log in"], over: lines)
+      return ScreenFrame.alert(
+        ScreenFrame.alertMessage(expiredDialog.message) + ["enter: log in"], over: lines)
     }
     guard let dialog else { return lines }
     return ScreenFrame.alert(GateDialogView.lines(dialog, spinner: spinnerGlyph), over: lines)

@@ -156,6 +156,7 @@ public final class AuthCoordinator {
 
   func loggedIn(_ session: Session) {
     self.session = session
+    environment.sessionExpiry.reset()
     flow.send(.loggedIn)
   }
 

@@ -19,7 +19,8 @@ public final class AuthEnvironment {
   public let prefersSMS: Bool
   /// The account whose pattern is set up on this device, if any.
   public let patternAccount: String?
-  /// Where every request that answers 401 is reported; the coordinator listens.
+  /// Where every request that answers 401 is reported; the coordinator listens, and resets it
+  /// at each login so that the next session's expiry is reported again.
   public let sessionExpiry = SessionExpiry()
 
   /// An environment over the given services and device pieces; `language` follows each

@@ -14,11 +14,11 @@ import Signals
 /// `GET /check?account=` answers `data: true|false`. Neither carries a session token. Threading:
 /// results arrive as the client's transport delivers them (URLSession's queue for
 /// `URLSessionTransport`); move them with `receive(on:)`. Completion: transport problems, statuses
-/// outside 2xx, non-zero codes and unreadable bodies become `ServiceError`s (see
-/// `ServiceClient`); malformed JSON never crashes; a success whose session lacks a user id or a
-/// token is `.undecodable`; a redirect is not followed (a POST re-sent elsewhere would lose its
-/// body): it is `.http(status:)` with the redirect's status. Cancelling a subscription cancels
-/// its request.
+/// outside 2xx, non-zero codes, unreadable bodies and answers over the size limit become
+/// `ServiceError`s (see `ServiceClient`); malformed JSON never crashes; a success whose session
+/// lacks a user id or a token is `.undecodable`; a redirect is not followed (a POST re-sent
+/// elsewhere would lose its body): it is `.http(status:)` with the redirect's status. Cancelling
+/// a subscription cancels its request.
 public struct HTTPLoginService: LoginService {
   /// The service layer the requests go through.
   public let client: ServiceClient
@@ -26,13 +26,25 @@ public struct HTTPLoginService: LoginService {
   /// A service over `client` (the app's one client, sharing its request log and tokens).
   public init(client: ServiceClient) { self.client = client }
 
-  /// A service talking to `baseURL` over URLSession, giving up on a request after `timeout`
-  /// seconds. By default it uses its own ephemeral session that refuses redirects; a `session`
-  /// given here is used as it is (give it a delegate that refuses redirects, like
-  /// `RedirectRefusal`, to keep a redirected login from being re-sent without its body).
-  public init(baseURL: URL, timeout: TimeInterval = 10, session: URLSession? = nil) {
+  /// A service talking to `baseURL` over URLSession (`URLSessionTransport`), giving up on a
+  /// request after `timeout` seconds or `maximumAnswerSize` bytes of answer (10 MiB by default),
+  /// over its own session made from `configuration`, which refuses redirects.
+  ///
+  /// - Parameters:
+  ///   - baseURL: Where the server is.
+  ///   - timeout: How long a request may take, from sending to the answer's last byte, in seconds.
+  ///   - maximumAnswerSize: The most body bytes an answer may have; a larger one is
+  ///     `.answerTooLarge(limit:)`.
+  ///   - configuration: The session's configuration (ephemeral by default).
+  public init(
+    baseURL: URL, timeout: TimeInterval = 10,
+    maximumAnswerSize: Int = URLSessionTransport.defaultMaximumAnswerSize,
+    configuration: URLSessionConfiguration = .ephemeral
+  ) {
     client = ServiceClient(
-      baseURL: baseURL, transport: URLSessionTransport(timeout: timeout, session: session))
+      baseURL: baseURL,
+      transport: URLSessionTransport(
+        timeout: timeout, maximumAnswerSize: maximumAnswerSize, configuration: configuration))
   }
 
   struct SessionPayload: Decodable, Sendable {

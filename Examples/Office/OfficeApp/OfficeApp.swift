@@ -241,7 +241,7 @@ public final class OfficeApp: Navigator, TerminalFront {
   public var frame: [String] {
     guard let top = stack.last else { return ScreenFrame.box([], textWidth: Self.textWidth) }
     var body = lines(of: top)
-    if let toast { body += [""] + TextWidth.wrap(toast, to: Self.textWidth, first: "! ") }
+    if let toast { body += [""] + ScreenFrame.toast(toast, textWidth: Self.textWidth) }
     guard top.modal else {
       let back = stack.count > 1 ? title(of: stack[stack.count - 2].scene) : nil
       return ScreenFrame.box(body, textWidth: Self.textWidth, back: back)
@@ -249,7 +249,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     let below = stack.dropLast().last.map { lines(of: $0) } ?? []
     if case .sessionExpired(let model) = top.scene {
       // An alert, like Login's gate dialogs: a box over the middle of the screen below.
-      let alert = TextWidth.wrap(model.message, to: 26) + ["enter: log in"]
+      let alert = ScreenFrame.alertMessage(model.message) + ["enter: log in"]
       return ScreenFrame.alert(alert, over: ScreenFrame.box(below, textWidth: Self.textWidth))
     }
     return ScreenFrame.sheet(
@@ -291,7 +291,9 @@ public final class OfficeApp: Navigator, TerminalFront {
         "Feedback", "", "[\(feedback.text)]", "",
         feedback.isSending ? "Sending..." : "enter: send  esc: back",
       ]
-      if let toast = feedback.toast { body += [""] + TextWidth.wrap(toast, to: Self.textWidth, first: "* ") }
+      if let toast = feedback.toast {
+        body += [""] + ScreenFrame.toast(toast, textWidth: Self.textWidth, marker: "* ")
+      }
       return body
     case .contacts(let model), .picker(let model):
       let picking = model.mode == .picker

@@ -63,7 +63,8 @@ public final class OfficeCoordinator: BackButtonHandler {
   /// `failing`, `sessionExpired`, `contactsFailing`).
   public let server: OfficeServer
   /// Where every request that answers 401 is reported (login checks, news, feedback,
-  /// contacts); this coordinator listens and shows the invalid-session dialog.
+  /// contacts); this coordinator listens and shows the invalid-session dialog, and resets it at
+  /// each login so that the next session's expiry is reported again.
   public let sessionExpiry = SessionExpiry()
   /// The one service client of the app: the token of the logged-in session, the request log,
   /// 401s reported to `sessionExpiry`.
@@ -165,6 +166,7 @@ public final class OfficeCoordinator: BackButtonHandler {
   func loginWants(_ request: LoginViewModel.Navigation) {
     guard case .loggedIn(let session) = request else { return }
     client.tokens.set(session.token)
+    sessionExpiry.reset()
     flow.send(.loggedIn)
   }
 

@@ -44,6 +44,14 @@ public struct AnyScheduler: Scheduler {
   }
 }
 
+extension AnyScheduler {
+  /// The main queue, erased: combine-schedulers' `AnySchedulerOf<DispatchQueue>.main`, so that
+  /// `Model(mainQueue: .main)` compiles as it does there (a test passes
+  /// `scheduler.eraseToAnyScheduler()`, or `UIScheduler.shared.eraseToAnyScheduler()` runs at
+  /// once on the main queue).
+  public static var main: AnyScheduler { AnyScheduler(DispatchQueue.main) }
+}
+
 /// combine-schedulers' name for an erased scheduler of a given kind: in Signals the kind does
 /// not matter (every scheduler shares one time type), so it is `AnyScheduler` whatever `S` is.
 public typealias AnySchedulerOf<S> = AnyScheduler
@@ -69,9 +77,4 @@ extension AnyScheduler {
   /// `AnySchedulerOf<DispatchQueue>` (or of any kind) is wanted, as in
   /// `let scheduler: AnySchedulerOf<DispatchQueue> = .immediate`.
   public static var immediate: AnyScheduler { AnyScheduler(ImmediateScheduler.shared) }
-
-  /// The main dispatch queue, erased: combine-schedulers' `AnySchedulerOf<DispatchQueue>.main`.
-  ///
-  /// Threading: actions run asynchronously on the main queue, as `DispatchQueue.main`'s do.
-  public static var main: AnyScheduler { AnyScheduler(DispatchQueue.main) }
 }

@@ -14,7 +14,11 @@ import Synchronization
 /// stored, so reading the property inside a subscriber gives the new value (Combine notifies
 /// before the store, a known source of bugs). New subscribers get the current value first.
 /// In an `ObservableObject`, the object's `objectWillChange` still sends before the store, as
-/// SwiftUI expects.
+/// SwiftUI expects, however the property is changed (an assignment, an in-place mutation,
+/// `assign(to:on:)`, `assign(to: &$name)`), as in Combine. As in Combine,
+/// `assign(to: &$name)` stores without the property's setter: a `didSet` does not run.
+/// Inside an `@Observable` class `@Published` does not compile (both the macro and the wrapper
+/// declare `_name`); use a plain property and `publisher(for: \.name)` there.
 /// Threading: assignments may come from any thread; each subscriber receives one value at a
 /// time, in assignment order. Completion: never fails, never finishes.
 @propertyWrapper
@@ -40,10 +44,7 @@ public struct Published<Value> {
   /// `ObservableObject`), stores the value, then publishes it.
   public var wrappedValue: Value {
     get { subject.value }
-    nonmutating set {
-      storage.objectWillChange.load()?.send()
-      subject.send(newValue)
-    }
+    nonmutating set { storage.store(newValue) }
   }
 
   /// The publisher of the property's values: `$name`.
@@ -99,6 +100,14 @@ final class PublishedStorage<Value> {
   let objectWillChangeComplete = Atomic<Bool>(false)
 
   init(_ subject: CurrentValueSubject<Value, Never>) { self.subject = subject }
+
+  /// Stores `value` as every change of the property does (its setter and
+  /// `assign(to: &$property)`): the object's `objectWillChange` first, then the store and the
+  /// property's publisher.
+  @usableFromInline func store(_ value: Value) {
+    objectWillChange.load()?.send()
+    subject.send(value)
+  }
 
   /// Keeps `cancellable` until the property goes away.
   @usableFromInline func retain(_ cancellable: AnyCancellable) {

@@ -22,13 +22,18 @@ extension Publisher where Failure == Never {
 
   /// Republishes each value through a `@Published` property: `upstream.assign(to: &$name)`.
   ///
-  /// The subscription lives as long as the property, and holds the property only weakly, so
-  /// assigning a model's own derived publisher to it makes no cycle.
+  /// Each value is stored as an assignment to the property would store it, after the enclosing
+  /// `ObservableObject`'s `objectWillChange` has sent, so a SwiftUI-style observer redraws
+  /// (Combine's rule; OpenCombine 0.14's `PublishedSubject.send` and Apple's documentation
+  /// agree). As in Combine, the value does not go through the property's setter: a `didSet`
+  /// on the property does not run. The subscription lives as long as the property, and holds
+  /// the property only weakly, so assigning a model's own derived publisher to it makes no
+  /// cycle.
   ///
   /// - Parameter published: The `@Published` property's publisher (`&$name`) that republishes the values.
   public func assign(to published: inout Published<Output>.Publisher) {
     let storage = published.storage
-    storage.retain(sink { [weak subject = storage.subject] in subject?.send($0) })
+    storage.retain(sink { [weak storage] in storage?.store($0) })
   }
 }
 

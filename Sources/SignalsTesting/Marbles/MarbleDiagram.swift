@@ -7,8 +7,13 @@ import Signals
 /// (each takes a frame); `^` marks the origin (the subscription point of a hot publisher; without
 /// it the origin is the diagram's start) and `!` the cancellation point (each takes a frame, or
 /// shares a group's: `(^!)`); spaces are ignored so diagrams can be aligned; a time progression
-/// such as `100ms`, `2s` or `50us` skips that long (a longer one than the clock holds saturates at
-/// its end). Frames last the scheduler's `frameDuration`.
+/// such as `100ms`, `2s` or `50us` skips that long. Frames last the scheduler's `frameDuration`.
+///
+/// Times are measured from the diagram's first column on the scheduler's clock, which holds
+/// `Int64.max` nanoseconds (about 292 years): a progression longer than that, or an event,
+/// marker or progression that starts past it, is refused (`.timeOutOfRange`), never clamped,
+/// so that every diagram accepted means what it says, and what it plays renders as a diagram
+/// that reads back as the same timeline.
 ///
 /// Bad input: a malformed diagram throws `MarbleError`, whose message points at the column.
 public struct MarbleDiagram<Value> {
@@ -105,17 +110,28 @@ struct MarbleParser {
   ) throws(MarbleError) {
     let characters = Array(diagram)
     var time = SchedulerTime.Stride.zero
+    // Set when a frame ends past the clock's end: nothing may follow it but spaces.
+    var pastTheEnd = false
     var groupStart: Int?
     var completed = false
     var index = 0
     func fail(_ reason: MarbleError.Reason, at position: Int) -> MarbleError {
       MarbleError(diagram: diagram, column: position + 1, reason: reason)
     }
+    /// Moves `time` on by one frame; past the clock's end it stays, and `pastTheEnd` is set.
+    func nextFrame() {
+      let (next, overflow) = time.nanoseconds.addingReportingOverflow(frameDuration.nanoseconds)
+      if overflow { pastTheEnd = true } else { time = SchedulerTime.Stride(nanoseconds: next) }
+    }
     while index < characters.count {
       let character = characters[index]
+      if character != " " && pastTheEnd { throw fail(.timeOutOfRange, at: index) }
       if let (duration, length) = progression(characters, at: index) {
         if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
-        time += duration
+        guard let duration else { throw fail(.timeOutOfRange, at: index) }
+        let (next, overflow) = time.nanoseconds.addingReportingOverflow(duration.nanoseconds)
+        if overflow { throw fail(.timeOutOfRange, at: index) }
+        time = SchedulerTime.Stride(nanoseconds: next)
         index += length
         continue
       }
@@ -125,14 +141,14 @@ struct MarbleParser {
       case "-":
         // A frame inside a group: the group was not closed where it should have been.
         if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
-        time += frameDuration
+        nextFrame()
       case "(":
         if groupStart != nil { throw fail(.nestedGroup, at: index) }
         groupStart = index
       case ")":
         guard groupStart != nil else { throw fail(.unbalancedParenthesis, at: index) }
         groupStart = nil
-        time += frameDuration
+        nextFrame()
       case "^", "!":
         if character == "^" {
           if origin != nil { throw fail(.misplacedMarker(character), at: index) }
@@ -142,43 +158,46 @@ struct MarbleParser {
           cancellation = time
         }
         // In a group (`(^!)`: subscribed and cancelled in one frame) the group takes the frame.
-        if groupStart == nil { time += frameDuration }
+        if groupStart == nil { nextFrame() }
       case "|", "#":
         if completed { throw fail(.secondCompletion, at: index) }
         completed = true
         try emit(time, character == "|" ? .finished : .failure, index + 1)
-        if groupStart == nil { time += frameDuration }
+        if groupStart == nil { nextFrame() }
       default:
         guard character.isLetter || character.isNumber else {
           throw fail(.unknownToken(character), at: index)
         }
         if completed { throw fail(.eventAfterCompletion, at: index) }
         try emit(time, .value(character), index + 1)
-        if groupStart == nil { time += frameDuration }
+        if groupStart == nil { nextFrame() }
       }
       index += 1
     }
     if let groupStart { throw fail(.unbalancedParenthesis, at: groupStart) }
   }
 
-  /// A time progression (`100ms`, `2s`, `50us`, `7ns`) starting at `index`: its duration and
-  /// its length in characters; `nil` if there is none (a lone digit is a value). An amount
-  /// too large for `Int` saturates, as time arithmetic does, instead of reading as digit values.
-  func progression(_ characters: [Character], at index: Int) -> (SchedulerTime.Stride, Int)? {
+  /// A time progression (`100ms`, `2s`, `50us`, `7ns`) starting at `index`: its duration, or
+  /// `nil` when it is longer than the clock holds (more than `Int64.max` nanoseconds), and its
+  /// length in characters; `nil` if there is none (a lone digit is a value, and so is each
+  /// digit of a run that no unit follows).
+  func progression(_ characters: [Character], at index: Int) -> (SchedulerTime.Stride?, Int)? {
     var end = index
     while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
     guard end > index else { return nil }
-    let amount = Int(String(characters[index..<end])) ?? .max
-    let units: [(String, (Int) -> SchedulerTime.Stride)] = [
-      ("ms", { .milliseconds($0) }), ("us", { .microseconds($0) }), ("ns", { .nanoseconds($0) }),
-      ("s", { .seconds($0) }),
-    ]
-    for (unit, make) in units {
+    // Too many digits for an Int64: a progression all the same, too long for the clock.
+    let amount = Int64(String(characters[index..<end]))
+    let units: [(String, Int64)] = [("ms", 1_000_000), ("us", 1_000), ("ns", 1), ("s", 1_000_000_000)]
+    for (unit, scale) in units {
       let suffix = Array(unit)
       if end + suffix.count <= characters.count, Array(characters[end..<end + suffix.count]) == suffix {
         let next = end + suffix.count
         if next < characters.count, characters[next].isLetter { continue }
-        return (make(amount), next - index)
+        let nanoseconds = amount.flatMap { amount in
+          let (product, overflow) = amount.multipliedReportingOverflow(by: scale)
+          return overflow ? nil : product
+        }
+        return (nanoseconds.map { SchedulerTime.Stride(nanoseconds: $0) }, next - index)
       }
     }
     return nil

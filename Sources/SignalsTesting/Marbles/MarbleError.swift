@@ -31,6 +31,10 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
     case cancellationBeforeSubscription
     /// A `#` in a diagram played by a publisher that cannot fail (or has no error to send).
     case failureInInfallibleDiagram
+    /// A time the scheduler's clock cannot represent: a time progression longer than
+    /// `Int64.max` nanoseconds (about 292 years) from the diagram's start, or an event, marker or
+    /// progression after a frame that ends past that.
+    case timeOutOfRange
   }
 
   /// The diagram as written.
@@ -66,6 +70,7 @@ public struct MarbleError: Error, Equatable, CustomStringConvertible {
       case .notInSubscription(let token): "\"\(token)\" in a subscription diagram (only -, ^, ! and times)"
       case .cancellationBeforeSubscription: "\"!\" before \"^\": a cancellation before the subscription"
       case .failureInInfallibleDiagram: "a \"#\" for a publisher that cannot fail"
+      case .timeOutOfRange: "a time past the clock's end (about 292 years)"
       }
     let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
     return "marble diagram: \(what) at column \(column)\n  \(diagram)\n  \(caret)"

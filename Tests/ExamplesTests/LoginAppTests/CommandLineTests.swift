@@ -107,6 +107,6 @@ import Testing
     guard let outcome = try run(demo, "--script '\(script.path)'") else { return }
     // The fourth line is an error: a script read as one line would fail at line 1 instead.
     #expect(outcome.status == 2)
-    #expect(outcome.error.contains("line 4: unknown command \"bogus\""), "\(outcome.error)")
+    #expect(outcome.error.contains("line 4, column 1: unknown command \"bogus\""), "\(outcome.error)")
   }
 }

@@ -157,7 +157,7 @@ import Testing
     #expect(good.output == runScript(try parseScript(demoScript)))
     let bad = try run(executable, arguments: ["--script", "-"], input: "tab\nfly away\n")
     #expect(bad.status == 2)
-    #expect(bad.error.contains("line 2: unknown command \"fly\""))
+    #expect(bad.error.contains("line 2, column 1: unknown command \"fly\""))
     let graph = try run(executable, arguments: ["--graph", "mermaid"], input: "")
     #expect(graph.output.hasPrefix("stateDiagram-v2\n"))
   }
