@@ -7,6 +7,7 @@ let package = Package(
   products: [
     // Libraries
     .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsExtras", targets: ["SignalsExtras"]),
     .library(name: "SignalsFoundation", targets: ["SignalsFoundation"]),
     .library(name: "Coordinators", targets: ["Coordinators"]),
     // Testing support
@@ -16,6 +17,9 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "Signals"),
+    // Operators and helpers Combine lacks, kept out of `Signals` so an app's own helpers of
+    // those names still compile after the import swap.
+    .target(name: "SignalsExtras", dependencies: ["Signals"]),
     .target(name: "SignalsFoundation", dependencies: ["Signals"]),
     .target(name: "Coordinators", dependencies: ["Signals"]),
 
@@ -29,11 +33,13 @@ let package = Package(
       name: "DemoSupport", dependencies: ["Signals", "SignalsVirtualTime"], path: "Examples/DemoSupport"),
     .target(name: "Services", dependencies: ["Signals"], path: "Examples/Services"),
     .target(
-      name: "LoginFeature", dependencies: ["Services", "Signals", "Coordinators"],
+      name: "LoginFeature", dependencies: ["Services", "Signals", "SignalsExtras", "Coordinators"],
       path: "Examples/Login/LoginFeature"),
     .target(
       name: "LoginApp",
-      dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsVirtualTime", "DemoSupport"],
+      dependencies: [
+        "LoginFeature", "Coordinators", "Signals", "SignalsExtras", "SignalsVirtualTime", "DemoSupport",
+      ],
       path: "Examples/Login/LoginApp"),
     .executableTarget(
       name: "LoginDemo", dependencies: ["LoginApp", "LoginFeature", "Signals", "DemoSupport"],
@@ -64,11 +70,16 @@ let package = Package(
       path: "Examples/Office/OfficeDemo"),
 
     // Tests
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsFoundation", "SignalsTesting"]),
+    .testTarget(
+      name: "SignalsTests", dependencies: ["Signals", "SignalsExtras", "SignalsFoundation", "SignalsTesting"]),
+    .testTarget(name: "SignalsExtrasTests", dependencies: ["SignalsExtras", "Signals", "SignalsTesting"]),
+    // Only `Signals`, nothing that brings `SignalsExtras` in: an app's own helpers named like the
+    // extras must compile unambiguously next to `import Signals`.
+    .testTarget(name: "SignalsNameCollisionTests", dependencies: ["Signals"]),
     .testTarget(
       name: "SignalsFoundationTests", dependencies: ["SignalsFoundation", "Signals", "SignalsTesting"],
       exclude: ["Server"]),
-    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsExtras", "SignalsTesting"]),
     .testTarget(name: "CoordinatorsTests", dependencies: ["Coordinators", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "Coordinators", "Signals", "SignalsTesting"],

@@ -2,6 +2,7 @@ import Coordinators
 import DemoSupport
 import LoginFeature
 import Signals
+import SignalsExtras
 
 /// The login app's terminal front: the view layer only. It is the `Navigator` the
 /// `AuthCoordinator` shows scenes through (it keeps them as a stack: a new root replaces it,

@@ -1,4 +1,5 @@
 import Signals
+import SignalsExtras
 
 /// Where a login stands.
 public enum LoginStatus: Equatable, Sendable, CaseKeyed {

@@ -25,6 +25,24 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
     receiveCompletionBody = subscriber.receive(completion:)
   }
 
+  /// Makes a subscriber that sends what it receives into `subject`, as Combine's does.
+  ///
+  /// The subscription goes to the subject's `send(subscription:)` (Signals' subjects request
+  /// `.unlimited` there), each value to `send(_:)`, the completion to `send(completion:)`.
+  /// It holds `subject` strongly. Its `combineIdentifier` is the subject's.
+  ///
+  /// - Parameter subject: The subject that receives the subscription, values and completion.
+  @inlinable
+  public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
+    combineIdentifier = CombineIdentifier(subject)
+    receiveSubscriptionBody = { subject.send(subscription: $0) }
+    receiveValueBody = {
+      subject.send($0)
+      return .none
+    }
+    receiveCompletionBody = { subject.send(completion: $0) }
+  }
+
   /// Makes a subscriber from closures. Each defaults to doing nothing; with no
   /// `receiveValue`, it asks for nothing more per value. Request values from
   /// `receiveSubscription`, as in Combine.

@@ -152,3 +152,25 @@ extension Subscribers {
     @inlinable public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
   }
 }
+
+extension Subscribers.Demand: Codable {
+  /// Reads a demand encoded by `encode(to:)`: one unsigned integer, Combine's coding.
+  ///
+  /// The number is the limit; `9223372036854775808` (2^63) and above are `.unlimited`.
+  ///
+  /// - Parameter decoder: The decoder holding a single unsigned integer.
+  /// - Throws: The decoder's `DecodingError` when the value is not an unsigned integer.
+  /// Bad input: a negative or non-integer value is a `DecodingError`, never a trap.
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(UInt.self))
+  }
+
+  /// Writes the demand as one unsigned integer (2^63 for `.unlimited`), as Combine does.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: The encoder's error, if it fails.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}

@@ -94,8 +94,13 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @unchecked Sendable
 {
   // @unchecked: `rules` is immutable and only called serially by the upstream (the Subscriber
-  // contract); `link` and `demand` are thread-safe; `tail` is touched only inside `lock`.
-  @usableFromInline let downstream: Downstream
+  // contract); `link` and `demand` are thread-safe; `tail` is touched only inside `lock`;
+  // `downstream` is set at init and cleared once, by whichever thread delivers the completion,
+  // after which nothing reads it (the upstream has terminated, and the tail is taken).
+  /// The subscriber; `nil` once the completion has been delivered, so that a subscriber that
+  /// keeps this subscription does not keep itself alive through it (Combine's operators let go
+  /// of their subscriber at completion).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let demand = AtomicDemand()
@@ -118,7 +123,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    guard link.attach(subscription) else { return }
+    guard link.attach(subscription), let downstream else { return }
     downstream.receive(subscription: self)
     // Combine's reducers and `ignoreOutput`: the subscription goes down first, then the
     // upstream is asked for everything (OpenCombine's order).
@@ -130,9 +135,10 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
     switch rules.value(input) {
     case .skip: return rules.upstreamDemand == .asRequested ? .max(1) : .none
     case .emit(let output):
-      if demand.isUnlimited { return downstream.receive(output) }
+      // Not `nil` here: it is cleared only after the link terminated.
+      if demand.isUnlimited { return downstream.unsafelyUnwrapped.receive(output) }
       _ = demand.take()
-      let more = downstream.receive(output)
+      let more = downstream.unsafelyUnwrapped.receive(output)
       demand.add(more)
       return more
     case .emitThenFinish(let output):
@@ -141,14 +147,20 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
         finish(with: output, .finished)
         return .none
       }
-      _ = downstream.receive(output)
-      downstream.receive(completion: .finished)
+      _ = downstream?.receive(output)
+      complete(.finished)
     case .finish:
-      if link.terminate() { downstream.receive(completion: .finished) }
+      if link.terminate() { complete(.finished) }
     case .fail(let error):
-      if link.terminate() { downstream.receive(completion: .failure(error)) }
+      if link.terminate() { complete(.failure(error)) }
     }
     return .none
+  }
+
+  /// Delivers the completion, then lets go of the subscriber.
+  @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream?.receive(completion: completion)
+    downstream = nil
   }
 
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
@@ -160,7 +172,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       finish(with: last, completion)
       return
     }
-    downstream.receive(completion: completion)
+    complete(completion)
   }
 
   @inlinable static func isFinish<F: Error>(_ completion: Subscribers.Completion<F>) -> Bool {
@@ -179,8 +191,8 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return true
     }
     if waits { return }
-    if let last { _ = downstream.receive(last) }
-    downstream.receive(completion: completion)
+    if let last { _ = downstream?.receive(last) }
+    complete(completion)
   }
 
   /// Passes the request upstream; delivers a waiting last value and completion.
@@ -192,8 +204,8 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return tail
     }
     if let (last, completion) = waiting {
-      if let last { _ = downstream.receive(last) }
-      downstream.receive(completion: completion)
+      if let last { _ = downstream?.receive(last) }
+      complete(completion)
       return
     }
     if rules.upstreamDemand == .asRequested { link.request(more) }

@@ -29,10 +29,12 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable, Sendable {
   }
 
   /// Finishes the subscriber at once, or leaves it subscribed forever.
+  ///
+  /// The finish comes even when the subscriber cancels from `receive(subscription:)`, as in
+  /// Combine (OpenCombine's `Empty` sends `Subscriptions.empty`, then the finish).
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let flag = CancelFlagSubscription()
-    subscriber.receive(subscription: flag)
-    if completeImmediately && flag.isActive { subscriber.receive(completion: .finished) }
+    subscriber.receive(subscription: Subscriptions.empty)
+    if completeImmediately { subscriber.receive(completion: .finished) }
   }
 }

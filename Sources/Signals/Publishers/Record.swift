@@ -91,3 +91,43 @@ public struct Record<Output, Failure: Error>: Publisher {
 
 extension Record: Sendable where Output: Sendable, Failure: Sendable {}
 extension Record.Recording: Sendable where Output: Sendable, Failure: Sendable {}
+
+/// A record codes as its recording, under the key `recording` (as Combine's synthesized coding).
+extension Record: Codable where Output: Codable, Failure: Codable {}
+
+extension Record.Recording: Codable where Output: Codable, Failure: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case output
+    case completion
+  }
+
+  /// Reads a recording written by `encode(to:)`: its `output` array and its `completion`.
+  ///
+  /// The decoded recording is complete: what it receives afterwards is ignored.
+  ///
+  /// - Parameter decoder: The decoder holding the keyed container.
+  /// - Throws: The decoder's `DecodingError` when a key is missing or of the wrong type.
+  /// Bad input: a malformed document is a `DecodingError`, never a trap.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      output: try container.decode([Output].self, forKey: .output),
+      completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+  }
+
+  /// Writes the recording; the same as `encode(to:)` (Combine's spelling).
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: The encoder's error, or a value's own encoding error.
+  public func encode(into encoder: any Encoder) throws { try encode(to: encoder) }
+
+  /// Writes the recording: its `output` array and its `completion`.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: The encoder's error, or a value's own encoding error.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(output, forKey: .output)
+    try container.encode(completion, forKey: .completion)
+  }
+}

@@ -1,26 +1,19 @@
-extension Scheduler {
-  /// A publisher that emits this scheduler's time every `interval`, starting one interval after
-  /// it is subscribed to, until it is cancelled.
-  ///
-  /// ```
-  /// scheduler.timer(every: 2 frames).prefix(3):  --t-t-(t|)
-  /// ```
-  ///
-  /// Each subscriber gets its own timer. It never finishes by itself; use `prefix` or cancel.
-  /// Threading: values are delivered on this scheduler. Bad input: an `interval` below one
-  /// nanosecond is treated as one nanosecond.
-  ///
-  /// - Parameter interval: The time between ticks.
-  /// - Returns: A publisher of this scheduler's time at each tick.
-  @inlinable
-  public func timer(every interval: SchedulerTime.Stride) -> Publishers.Timer {
-    Publishers.Timer(every: interval, scheduler: self)
-  }
-}
-
 extension Publishers {
-  /// A repeating timer on any scheduler; see `Scheduler.timer(every:)`.
-  public struct Timer: Publisher, Sendable {
+  /// A repeating timer on any scheduler, shaped as combine-schedulers' `Publishers.Timer`: a
+  /// connectable publisher of the scheduler's time, ticking every `interval` from one interval
+  /// after `connect()` until the connection is cancelled; see `Scheduler.timer(every:)` for its
+  /// diagram.
+  ///
+  /// Its subscribers share the ticks of every connection, as subscribers of a subject do: a
+  /// subscriber sees the ticks that come while it is subscribed and has demand (a tick meeting
+  /// no demand is dropped, as Foundation's timer publisher drops it). It never finishes by
+  /// itself; use `prefix`, or cancel. `autoconnect()` connects at the first subscriber and
+  /// disconnects when the last one leaves. (`scheduler.timerPublisher(every:)` in
+  /// SignalsVirtualTime and `scheduler.timer(every:)` in SignalsExtras make one.)
+  ///
+  /// Threading: ticks are delivered on `scheduler`. Bad input: an `interval` below one
+  /// nanosecond is treated as one nanosecond.
+  public final class Timer<S: Scheduler>: ConnectablePublisher {
     /// The scheduler's time at each tick.
     public typealias Output = SchedulerTime
     /// A timer cannot fail.
@@ -28,59 +21,48 @@ extension Publishers {
 
     /// The time between ticks.
     public let interval: SchedulerTime.Stride
+    /// How late a tick may be; `nil` for the scheduler's `minimumTolerance`.
+    public let tolerance: SchedulerTime.Stride?
     /// Where the ticks happen.
-    public let scheduler: any Scheduler
+    public let scheduler: S
+    /// The scheduler options the ticks are scheduled with.
+    public let options: S.SchedulerOptions?
 
-    /// Makes a timer that ticks every `interval` on `scheduler`.
+    @usableFromInline let ticks = PassthroughSubject<SchedulerTime, Never>()
+
+    /// Makes a timer that ticks every `interval` on `scheduler` once connected.
     ///
     /// - Parameters:
-    ///   - interval: The time between ticks.
+    ///   - interval: The time between ticks; below one nanosecond counts as one nanosecond.
+    ///   - tolerance: How late a tick may be; `nil` for the scheduler's `minimumTolerance`.
     ///   - scheduler: The scheduler the ticks run on.
-    @inlinable
-    public init(every interval: SchedulerTime.Stride, scheduler: any Scheduler) {
+    ///   - options: The scheduler options the ticks are scheduled with.
+    public init(
+      every interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride? = nil, scheduler: S,
+      options: S.SchedulerOptions? = nil
+    ) {
       self.interval = Swift.max(interval, .minimumInterval)
+      self.tolerance = tolerance
       self.scheduler = scheduler
+      self.options = options
     }
 
-    /// Starts a timer for `subscriber`.
+    /// Attaches `subscriber` to the ticks.
     @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = TimerState(subscriber, scheduler: scheduler)
-      subscriber.receive(subscription: state)
-      state.start(interval: interval)
+    public func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      ticks.receive(subscriber: subscriber)
     }
-  }
-}
 
-@usableFromInline
-final class TimerState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable
-where Downstream.Input == SchedulerTime {
-  // @unchecked: `timerSlot` is touched only inside `lock`.
-  @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let scheduler: any Scheduler
-  @usableFromInline let lock = Lock()
-  /// The repeating timer; closed at cancel.
-  @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
-  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
-
-  @inlinable init(_ downstream: Downstream, scheduler: any Scheduler) {
-    delivery = SerialDelivery(downstream, overflow: .drop)
-    self.scheduler = scheduler
-  }
-  /// Adds to the subscriber's demand.
-  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
-
-  @inlinable func start(interval: SchedulerTime.Stride) {
-    startRepeatingTimer(at: scheduler.now.advanced(by: interval), interval: interval, on: scheduler)
-  }
-
-  /// A tick: deliver the scheduler's time.
-  @inlinable func scheduledWorkDue(_ tag: UInt64) {
-    delivery.receive(scheduler.now)
-  }
-
-  @inlinable func cancel() {
-    delivery.cancel()
-    closeTimer()
+    /// Starts ticking: the first tick one `interval` from now.
+    ///
+    /// - Returns: The cancellable that stops this connection's ticks.
+    public func connect() -> any Cancellable {
+      let (scheduler, ticks) = (scheduler, ticks)
+      return scheduler.schedule(
+        after: scheduler.now.advanced(by: interval), interval: interval,
+        tolerance: tolerance ?? scheduler.minimumTolerance, options: options
+      ) { ticks.send(scheduler.now) }
+    }
   }
 }

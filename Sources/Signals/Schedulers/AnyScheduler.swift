@@ -71,3 +71,10 @@ extension Scheduler {
   /// `RunLoop.immediate`. It is `ImmediateScheduler.shared` whatever type it is spelled on.
   public static var immediate: ImmediateScheduler { .shared }
 }
+
+extension AnyScheduler {
+  /// The immediate scheduler, erased: combine-schedulers' `.immediate` where an
+  /// `AnySchedulerOf<DispatchQueue>` (or of any kind) is wanted, as in
+  /// `let scheduler: AnySchedulerOf<DispatchQueue> = .immediate`.
+  public static var immediate: AnyScheduler { AnyScheduler(ImmediateScheduler.shared) }
+}

@@ -111,21 +111,6 @@ extension Scheduler {
   }
 }
 
-extension Scheduler {
-  /// Runs `action` after `delay` from now; the same as `schedule(after: now.advanced(by: delay))`.
-  ///
-  /// - Parameters:
-  ///   - delay: How long from now the action runs.
-  ///   - action: The work to run.
-  /// - Returns: The cancellable that keeps `action` from running.
-  @discardableResult
-  public func schedule(
-    afterDelay delay: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
-  ) -> any Cancellable {
-    schedule(after: now.advanced(by: delay), action)
-  }
-}
-
 extension SchedulerTime.Stride {
   /// The smallest interval a repeating schedule accepts; shorter ones are raised to it.
   public static let minimumInterval = SchedulerTime.Stride(nanoseconds: 1)

@@ -34,6 +34,12 @@ public struct Published<Value> {
     storage = PublishedStorage(CurrentValueSubject(wrappedValue))
   }
 
+  /// Wraps a property whose initial value is `initialValue`; Combine's older spelling of
+  /// `init(wrappedValue:)`, which it is the same as.
+  ///
+  /// - Parameter initialValue: The property's initial value.
+  public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+
   /// The property's value; setting it sends the object's `objectWillChange` (in an
   /// `ObservableObject`), stores the value, then publishes it.
   public var wrappedValue: Value {

@@ -8,6 +8,22 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
   func send(_ value: Output)
   /// Delivers `completion` to every current subscriber; the subject accepts nothing after it.
   func send(completion: Subscribers.Completion<Failure>)
+  /// Receives the subscription of a publisher the subject was subscribed to
+  /// (`publisher.subscribe(subject)`), and says through it how many values it wants.
+  ///
+  /// Every Signals subject requests `.unlimited`, as Combine's do (the default implementation);
+  /// a subject of your own may request less, or keep the subscription to cancel it later.
+  ///
+  /// - Parameter subscription: The upstream's subscription.
+  func send(subscription: any Subscription)
+}
+
+extension Subject {
+  /// Requests `.unlimited` from `subscription`, as Combine's subjects do.
+  ///
+  /// - Parameter subscription: The upstream's subscription.
+  @inlinable
+  public func send(subscription: any Subscription) { subscription.request(.unlimited) }
 }
 
 extension Subject where Output == Void {

@@ -2,14 +2,68 @@ extension Publisher {
   /// Sends this publisher's values and completion into `subject`, until the returned token is
   /// cancelled.
   ///
+  /// The subject receives the subscription first, through `send(subscription:)`, and asks
+  /// through it for what it wants: Signals' subjects ask for `.unlimited`, as Combine's do.
   /// Threading: sends happen on the thread that delivers each value. Completion: the completion is
-  /// sent too, after which the subject accepts nothing more.
+  /// sent too, after which the subject accepts nothing more; completion and cancel let go of the
+  /// subject.
   ///
   /// - Parameter subject: The subject that receives the values and the completion.
   /// - Returns: The cancellable that ends the subscription.
-  @inlinable
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
   where S.Output == Output, S.Failure == Failure {
-    sink(receiveCompletion: { subject.send(completion: $0) }, receiveValue: { subject.send($0) })
+    let subscriber = SubjectSubscriber(subject)
+    subscribe(subscriber)
+    return AnyCancellable(subscriber)
+  }
+}
+
+/// What `subscribe(_:)` subscribes on behalf of a subject: forwards values and the completion,
+/// and is the subscription the subject receives in `send(subscription:)`.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @unchecked Sendable {
+  // @unchecked: `subject` and `upstream` are touched only inside `lock`.
+  typealias Input = Downstream.Output
+  typealias Failure = Downstream.Failure
+
+  let lock = Lock()
+  var subject: Downstream?
+  var upstream: (any Subscription)?
+
+  init(_ subject: Downstream) { self.subject = subject }
+
+  func receive(subscription: any Subscription) {
+    let accepted = lock.withLock { () -> Bool in
+      guard upstream == nil, subject != nil else { return false }
+      upstream = subscription
+      return true
+    }
+    guard accepted, let target = lock.withLock({ subject }) else {
+      subscription.cancel()
+      return
+    }
+    target.send(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    lock.withLock { subject }?.send(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let subject = lock.withLock { () -> Downstream? in
+      defer { (self.subject, upstream) = (nil, nil) }
+      return self.subject
+    }
+    subject?.send(completion: completion)
+  }
+
+  func request(_ demand: Subscribers.Demand) { lock.withLock { upstream }?.request(demand) }
+
+  func cancel() {
+    let upstream = lock.withLock { () -> (any Subscription)? in
+      defer { (subject, self.upstream) = (nil, nil) }
+      return self.upstream
+    }
+    upstream?.cancel()
   }
 }

@@ -4,7 +4,7 @@ extension Publisher where Failure == Never {
   /// The subscriber is a `Subscribers.Assign`, wrapped in the `AnyCancellable` returned, as in
   /// Combine; it lets go of `object` at completion and at cancel. Beware of cycles: if `object`
   /// holds the returned cancellable and also feeds this publisher, neither is ever released;
-  /// use `assign(to:onWeak:)` then. Threading: each write happens on the thread that delivers
+  /// use `assign(to:onWeak:)` (`SignalsExtras`) then. Threading: each write happens on the thread that delivers
   /// the value.
   ///
   /// - Parameters:
@@ -16,24 +16,6 @@ extension Publisher where Failure == Never {
     to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root
   ) -> AnyCancellable {
     let assign = Subscribers.Assign(object: object, keyPath: keyPath)
-    subscribe(assign)
-    return AnyCancellable(object: assign)
-  }
-
-  /// Writes each value into `object[keyPath: keyPath]` without retaining `object`; once
-  /// `object` is gone, the subscription cancels itself at the next value.
-  ///
-  /// Use it for view models that assign their own derived publishers to themselves.
-  ///
-  /// - Parameters:
-  ///   - keyPath: The property each value is written to.
-  ///   - object: The object that holds the property; held weakly.
-  /// - Returns: The cancellable that ends the subscription.
-  @inlinable
-  public func assign<Root: AnyObject>(
-    to keyPath: ReferenceWritableKeyPath<Root, Output>, onWeak object: Root
-  ) -> AnyCancellable {
-    let assign = Subscribers.WeakAssign(object: object, keyPath: keyPath)
     subscribe(assign)
     return AnyCancellable(object: assign)
   }
@@ -136,7 +118,7 @@ extension Subscribers {
   /// It requests `.unlimited` from the first subscription it receives and cancels any later
   /// one. At completion or `cancel()` it lets go of `object` and of its subscription, so a
   /// finished assignment keeps nothing alive. Beware of cycles while it runs: if `object` holds
-  /// the cancellable and also feeds the publisher, use `assign(to:onWeak:)`.
+  /// the cancellable and also feeds the publisher, use `assign(to:onWeak:)` (`SignalsExtras`).
   ///
   /// Threading: each write happens on the thread that delivers the value; `cancel()` may come
   /// from any thread. Completion: its input cannot fail (`Failure` is `Never`).

@@ -1,4 +1,5 @@
 import Signals
+import SignalsExtras
 import SignalsTesting
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsExtras
 import SignalsTesting
 import Testing
 
@@ -12,15 +13,15 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources")
 
-  /// Every diagram under `Sources/Signals`, in file order, and the blocks meant as diagrams that
-  /// do not parse.
+  /// Every diagram under `Sources/Signals` and `Sources/SignalsExtras`, in file order, and the
+  /// blocks meant as diagrams that do not parse.
   static func allDiagrams() throws -> (diagrams: [OperatorDiagram], malformed: [String]) {
-    let folder = sources.appendingPathComponent("Signals")
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-      return ([], [])
-    }
-    let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted {
-      $0.path < $1.path
+    let files = ["Signals", "SignalsExtras"].flatMap { module in
+      let folder = sources.appendingPathComponent(module)
+      let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+      return (walker?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "swift" }.sorted {
+        $0.path < $1.path
+      }
     }
     var all: (diagrams: [OperatorDiagram], malformed: [String]) = ([], [])
     for file in files {
@@ -87,7 +88,7 @@ import Testing
   /// they return no publisher, so there is no timeline to draw.
   static let notOperators: Set<String> = [
     "Publisher.swift: subscribe(_:)", "SubscribeSubject.swift: subscribe(_:)", "Assign.swift: assign(to:on:)",
-    "Assign.swift: assign(to:onWeak:)", "Assign.swift: assign(to:)",
+    "AssignOnWeak.swift: assign(to:onWeak:)", "Assign.swift: assign(to:)",
     "Sink.swift: sink(receiveCompletion:receiveValue:)", "Sink.swift: sink(receiveValue:)",
     // Types in `Publishers` that are options, an engine or sources (their diagrams are the
     // sources' own), not operators.
@@ -107,6 +108,7 @@ import Testing
     "CombineLatest3And4.swift: combineLatest(_:_:_:_:)",
     "Debounce.swift: debounce(for:scheduler:)",
     "Delay.swift: delay(for:scheduler:)",
+    "FlatMap.swift: flatMap(maxPublishers:_:)", "FlatMap.swift: flatMap(maxPublishers:_:)",
     "FlatMap.swift: flatMap(maxPublishers:_:)",
     "MainScheduler.swift: receive(on:)",
     "Merge.swift: merge(with:_:_:)",
@@ -142,10 +144,11 @@ import Testing
     "Zip4.swift: zip(_:_:_:_:)",
   ]
 
-  /// The public operator declarations of `Sources/Signals` and `Sources/SignalsFoundation`.
+  /// The public operator declarations of `Sources/Signals`, `Sources/SignalsExtras` and
+  /// `Sources/SignalsFoundation`.
   static func allOperators() throws -> [OperatorDeclaration] {
     var all: [OperatorDeclaration] = []
-    for module in ["Signals", "SignalsFoundation"] {
+    for module in ["Signals", "SignalsExtras", "SignalsFoundation"] {
       let folder = sources.appendingPathComponent(module)
       let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
       let files = (walker?.compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "swift" }

@@ -1,5 +1,6 @@
 import Observation
 import Signals
+import SignalsExtras
 import SignalsTesting
 import Synchronization
 import Testing

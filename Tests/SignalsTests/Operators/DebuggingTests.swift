@@ -41,6 +41,13 @@ import Testing
     mutating func write(_ string: String) { lines.write(string) }
   }
 
+  /// The lines with the subscription's description left out: it is the upstream's to choose.
+  static func withoutDescription(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.contains("receive subscription: (") ? line.prefix { $0 != "(" } + "(...)" : line
+    }.joined(separator: "\n")
+  }
+
   @Test func printsEachEvent() {
     let lines = Lines()
     let failing = PassthroughSubject<Int, TestError>()
@@ -49,7 +56,9 @@ import Testing
     failing.send(completion: .failure(TestError(2)))
     recorder.cancel()
     #expect(
-      lines.text == "p: receive subscription\np: receive value: (1)\np: receive error: (TestError(2))\n")
+      Self.withoutDescription(lines.text)
+        == "p: receive subscription: (...)\np: request unlimited\np: receive value: (1)\np: receive error: (TestError(2))\n"
+    )
     let cancelled = Just(1).print(to: Stream(lines: lines))
     _ = cancelled
   }
@@ -58,6 +67,33 @@ import Testing
     let lines = Lines()
     let subject = PassthroughSubject<Int, Never>()
     subject.print("c", to: Stream(lines: lines)).record().cancel()
-    #expect(lines.text == "c: receive subscription\nc: receive cancel\n")
+    #expect(
+      Self.withoutDescription(lines.text)
+        == "c: receive subscription: (...)\nc: request unlimited\nc: receive cancel\n")
+  }
+
+  /// A subscription that names itself, as Combine's do (`Map`, `Just`, ...).
+  final class Named: Subscription, CustomStringConvertible {
+    var description: String { "Map" }
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
+  }
+
+  struct NamedPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: Named())
+    }
+  }
+
+  @Test func printNamesTheSubscriptionByItsDescriptionAndPrintsEachRequest() {
+    let lines = Lines()
+    let recorder = NamedPublisher().print(to: Stream(lines: lines)).record(demand: .max(2))
+    recorder.request(.max(3))
+    recorder.request(.unlimited)
+    #expect(
+      lines.text
+        == "receive subscription: (Map)\nrequest max: (2)\nrequest max: (3)\nrequest unlimited\n")
   }
 }

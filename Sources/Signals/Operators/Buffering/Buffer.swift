@@ -15,8 +15,9 @@ extension Publisher {
   /// `.byRequest` it asks the upstream for `.unlimited` (as Combine does) and holds what the
   /// subscriber has not asked for. A value that arrives with the buffer full is dropped
   /// (`.dropNewest`), replaces the oldest held value (`.dropOldest`), or fails the publisher with
-  /// the error `customError` makes, cancelling the upstream (`.customError`; the failure goes at
-  /// once, held values are dropped). A finish waits until the held values are delivered; a
+  /// the error `customError` makes, cancelling the upstream at once (`.customError`; the failure
+  /// waits behind the held values until the subscriber next requests, then follows the values
+  /// that request covers, as in OpenCombine's `Buffer`). A finish waits until the held values are delivered; a
   /// failure from the upstream goes at once when the subscriber has no outstanding demand (held
   /// values are dropped), after the held values it has asked for otherwise. Cancelling drops
   /// the held values.
@@ -202,6 +203,9 @@ final class BufferState<Downstream: Subscriber>: Subscriber, Subscription, @unch
         return subscription
       }
       upstream?.cancel()
+      // The failure waits behind the held values until the subscriber next requests
+      // (OpenCombine's `Buffer`: no drain here).
+      return .none
     }
     return drain()
   }

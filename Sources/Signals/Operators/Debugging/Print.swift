@@ -2,8 +2,9 @@ extension Publisher {
   /// Prints each event as it passes, one line each, to `stream` or to standard output.
   ///
   /// ```
-  /// Just(1).print("p"):
-  /// p: receive subscription
+  /// Just(1).print("p").sink { _ in }:
+  /// p: receive subscription: (Just)
+  /// p: request unlimited
   /// p: receive value: (1)
   /// p: receive finished
   /// ```
@@ -15,7 +16,11 @@ extension Publisher {
   /// print(to: stream): -1-2-|
   /// ```
   ///
-  /// Cancellation prints `receive cancel`, a failure `receive error: (error)`. The stream is
+  /// The lines are Combine's (OpenCombine's `Print` for the exact text): the subscription is
+  /// named by its description, each request from downstream prints `request unlimited` or
+  /// `request max: (n)`, cancellation prints `receive cancel`, a failure
+  /// `receive error: (error)`. Unlike Combine, the demand a subscriber returns from a value is
+  /// not printed (`request max: (n) (synchronous)`). The stream is
   /// copied, as in Combine: to read the lines back, pass a stream that writes to a shared
   /// object. Threading: lines
   /// are written on the thread of their event; give each thread its own stream if that matters.
@@ -30,7 +35,7 @@ extension Publisher {
   ) -> Publishers.HandleEvents<Self> {
     let printer = EventPrinter(prefix: prefix, stream: stream)
     return handleEvents(
-      receiveSubscription: { _ in printer.write("receive subscription") },
+      receiveSubscription: { printer.write("receive subscription: (\($0))") },
       receiveOutput: { printer.write("receive value: (\($0))") },
       receiveCompletion: { completion in
         switch completion {
@@ -38,7 +43,10 @@ extension Publisher {
         case .failure(let error): printer.write("receive error: (\(error))")
         }
       },
-      receiveCancel: { printer.write("receive cancel") })
+      receiveCancel: { printer.write("receive cancel") },
+      receiveRequest: { demand in
+        printer.write(demand.max.map { "request max: (\($0))" } ?? "request unlimited")
+      })
   }
 }
 

@@ -32,15 +32,18 @@ extension Publishers {
 
     /// The publisher re-subscribed to.
     public let upstream: Upstream
-    /// How many re-subscriptions are allowed.
-    public let retries: Int
+    /// How many re-subscriptions are allowed; `nil` for no limit (Combine's shape).
+    public let retries: Int?
 
     /// Makes the publisher; prefer `upstream.retry(_:)`.
     ///
+    /// Bad input: a negative count is treated as 0.
+    ///
     /// - Parameters:
     ///   - upstream: The publisher to subscribe to again after a failure.
-    ///   - retries: How many times to re-subscribe; a negative count is treated as 0.
-    @inlinable public init(upstream: Upstream, retries: Int) {
+    ///   - retries: How many times to re-subscribe; `nil` re-subscribes after every failure,
+    ///     for as long as the subscription lasts.
+    @inlinable public init(upstream: Upstream, retries: Int?) {
       self.upstream = upstream
       self.retries = retries
     }
@@ -48,7 +51,9 @@ extension Publishers {
     /// Subscribes `subscriber`, then the upstream as many times as needed.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = RetryState(upstream, retries: retries, downstream: subscriber)
+      // `Int.max` re-subscriptions is no limit in practice: at one a nanosecond, 292 years.
+      let state = RetryState(
+        upstream, retries: retries.map { Swift.max(0, $0) } ?? .max, downstream: subscriber)
       state.subscribeUntilSettled()
     }
   }

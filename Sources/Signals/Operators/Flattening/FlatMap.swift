@@ -50,6 +50,42 @@ extension Publisher where Failure == Never {
   ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
     setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
   }
+
+  /// `flatMap` for a publisher that cannot fail into publishers that cannot fail either.
+  ///
+  /// Diagram: see `flatMap(maxPublishers:_:)`. Combine declares this overload so that the
+  /// call is not ambiguous between the two above when neither side can fail.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: The most inner publishers subscribed at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the inner publishers' values.
+  @inlinable
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+}
+
+extension Publisher {
+  /// `flatMap` for a publisher that can fail into publishers that cannot: each inner publisher
+  /// takes the upstream's failure type.
+  ///
+  /// Diagram: see `flatMap(maxPublishers:_:)`.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: The most inner publishers subscribed at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the inner publishers' values.
+  @inlinable
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) {
+      transform($0).setFailureType(to: Failure.self)
+    }
+  }
 }
 
 extension Publishers {

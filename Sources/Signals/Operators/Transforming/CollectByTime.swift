@@ -71,7 +71,9 @@ extension Publishers {
         case .byTimeOrCount(let scheduler, let stride, let count): (scheduler, stride, Swift.max(1, count))
         }
       let values = upstream.map(CollectByTimeEvent.value).append(.end)
-      let ticks = scheduler.timer(every: stride).map { _ in CollectByTimeEvent<Upstream.Output>.tick }
+      let ticks = Publishers.Timer(every: stride, scheduler: scheduler).autoconnect().map { _ in
+        CollectByTimeEvent<Upstream.Output>.tick
+      }
       Relayed(Merge(values, ticks.setFailureType(to: Failure.self)), name: "CollectByTime") {
         var buffer: [Upstream.Output] = []
         return RelayRules(value: { event in

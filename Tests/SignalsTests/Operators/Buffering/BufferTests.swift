@@ -32,14 +32,14 @@ import Testing
     #expect(recorder.timeline == ["8ms value(c)", "8ms value(d)", "9ms finished"])
   }
 
-  @Test func customErrorFailsAtOnceAndCancelsTheUpstream() throws {
+  @Test func customErrorCancelsTheUpstreamAtOnceAndFailsBehindTheHeldValues() throws {
     let input = try scheduler.hot("-a-b-c-d-|")
     let recorder = record(
       input.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { MarbleFailure() }),
       requests: [(8, .max(5))])
-    #expect(recorder.values.isEmpty)
+    #expect(recorder.values == ["a", "b"])
     #expect(recorder.failure == MarbleFailure())
-    #expect(recorder.timedEvents.map(\.time) == [at(5)])
+    #expect(recorder.timedEvents.map(\.time) == [at(8), at(8), at(8)])
     #expect(input.subscriptions.first?.cancelled == at(5))
   }
 

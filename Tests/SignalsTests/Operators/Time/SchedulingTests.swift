@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsExtras
 import SignalsTesting
 import Testing
 

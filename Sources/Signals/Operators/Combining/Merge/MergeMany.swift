@@ -22,10 +22,12 @@ extension Publishers {
     /// The inputs.
     public let publishers: [Upstream]
 
-    /// Merges `publishers`.
+    /// Merges the publishers of any sequence, in its order (Combine's `init(_:)` over a sequence).
     ///
     /// - Parameter publishers: The publishers to merge.
-    @inlinable public init(_ publishers: [Upstream]) { self.publishers = publishers }
+    @inlinable public init<S: Swift.Sequence>(_ publishers: S) where S.Element == Upstream {
+      self.publishers = Array(publishers)
+    }
 
     /// Merges `publishers`.
     ///
@@ -46,20 +48,6 @@ extension Publishers {
       }
     }
   }
-}
-
-extension Collection where Element: Publisher {
-  /// Merges every publisher in the collection; see `Publishers.MergeMany`.
-  ///
-  /// ```
-  /// p0:               -a---b-|
-  /// p1:               --1----2-|
-  /// [p0, p1].merge(): -a1--b-2-|
-  /// ```
-  ///
-  /// - Returns: A publisher of every value of every publisher in the collection, as they come.
-  @inlinable
-  public func merge() -> Publishers.MergeMany<Element> { Publishers.MergeMany(Array(self)) }
 }
 
 @usableFromInline
