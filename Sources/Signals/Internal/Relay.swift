@@ -283,8 +283,9 @@ extension Relay: CustomStringConvertible, CustomReflectable, CustomPlaygroundDis
   /// Combine's name for the operator (`"Drop"`, `"Scan"`), as Combine's subscriptions describe
   /// themselves.
   @usableFromInline var description: String { name }
-  /// The subscriber the operator delivers to.
-  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// The subscriber the operator delivers to (`nil` once the completion was delivered), as
+  /// Combine's mirror shows it. Threading: a debugging aid; read it from the delivering thread.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream as Any]) }
   /// The operator's name, as `description`.
   @usableFromInline var playgroundDescription: Any { name }
 }
