@@ -30,7 +30,10 @@ import Testing
     var draws = 0
     let redraws = CoalescedRedraw(later: { turns.queued.append($0) }) { draws += 1 }
     field.onChange = { redraws.changed() }
-    let pasted = String((0..<100_000).map { index in Character(Unicode.Scalar(UInt8(97 + index % 26))) })
+    let letters: [Character] = (0..<100_000).map { (index: Int) -> Character in
+      Character(Unicode.Scalar(UInt8(97 + index % 26)))
+    }
+    let pasted = String(letters)
     var decoder = KeyDecoder()
     // What the loop does with one read: decode it, apply its keys as one batch.
     #expect(redraws.apply(decoder.decode(Array(pasted.utf8)), to: field.handle))

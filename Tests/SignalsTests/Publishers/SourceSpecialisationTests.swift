@@ -16,7 +16,10 @@ import Testing
 
   @Test func justTransformsGiveJust() {
     #expect(type(of: Just(1).map { $0 + 1 }) == Just<Int>.self)
-    #expect(Just(1).map { $0 + 1 }.output == 2)
+    do {
+      let publisher = Just(1).map { $0 + 1 }
+      #expect(publisher.output == 2)
+    }
     #expect(Just(3).count().output == 1)
     #expect(Just(3).collect().output == [3])
     #expect(Just(3).contains(3).output)
@@ -33,18 +36,39 @@ import Testing
 
   @Test func justOperatorsThatMayDropTheValueGiveOptionalPublisher() {
     #expect(type(of: Just(1).filter { $0 > 1 }) == Optional<Int>.Publisher.self)
-    #expect(Just(1).filter { $0 > 1 }.output == nil)
-    #expect(Just(2).filter { $0 > 1 }.output == 2)
-    #expect(Just(2).compactMap { $0 > 1 ? "\($0)" : nil }.output == "2")
+    do {
+      let publisher = Just(1).filter { $0 > 1 }
+      #expect(publisher.output == nil)
+    }
+    do {
+      let publisher = Just(2).filter { $0 > 1 }
+      #expect(publisher.output == 2)
+    }
+    do {
+      let publisher = Just(2).compactMap { $0 > 1 ? "\($0)" : nil }
+      #expect(publisher.output == "2")
+    }
     #expect(Just(2).dropFirst().output == nil)
     #expect(Just(2).dropFirst(0).output == 2)
     #expect(Just(2).dropFirst(-1).output == 2)
-    #expect(Just(2).drop { $0 < 3 }.output == nil)
-    #expect(Just(2).first { $0 == 2 }.output == 2)
-    #expect(Just(2).last { $0 == 3 }.output == nil)
+    do {
+      let publisher = Just(2).drop { $0 < 3 }
+      #expect(publisher.output == nil)
+    }
+    do {
+      let publisher = Just(2).first { $0 == 2 }
+      #expect(publisher.output == 2)
+    }
+    do {
+      let publisher = Just(2).last { $0 == 3 }
+      #expect(publisher.output == nil)
+    }
     #expect(Just(2).prefix(1).output == 2)
     #expect(Just(2).prefix(0).output == nil)
-    #expect(Just(2).prefix { $0 < 3 }.output == 2)
+    do {
+      let publisher = Just(2).prefix { $0 < 3 }
+      #expect(publisher.output == 2)
+    }
     #expect(Just(2).output(at: 0).output == 2)
     #expect(Just(2).output(at: 1).output == nil)
     #expect(Just(2).output(in: 0..<3).output == 2)
@@ -82,12 +106,24 @@ import Testing
   @Test func sequenceTransformsGiveSequences() {
     let source = [1, 2, 2, 3, 4].publisher
     #expect(type(of: source.map { $0 * 2 }) == Publishers.Sequence<[Int], Never>.self)
-    #expect(source.map { $0 * 2 }.sequence == [2, 4, 4, 6, 8])
-    #expect(source.filter { $0.isMultiple(of: 2) }.sequence == [2, 2, 4])
-    #expect(source.compactMap { $0 > 2 ? $0 : nil }.sequence == [3, 4])
+    do {
+      let publisher = source.map { $0 * 2 }
+      #expect(publisher.sequence == [2, 4, 4, 6, 8])
+    }
+    do {
+      let publisher = source.filter { $0.isMultiple(of: 2) }
+      #expect(publisher.sequence == [2, 2, 4])
+    }
+    do {
+      let publisher = source.compactMap { $0 > 2 ? $0 : nil }
+      #expect(publisher.sequence == [3, 4])
+    }
     #expect(source.removeDuplicates().sequence == [1, 2, 3, 4])
     #expect(source.scan(0, +).sequence == [1, 3, 5, 8, 12])
-    #expect(source.prefix { $0 < 3 }.sequence == [1, 2, 2])
+    do {
+      let publisher = source.prefix { $0 < 3 }
+      #expect(publisher.sequence == [1, 2, 2])
+    }
     #expect(Array(source.dropFirst(3).sequence) == [3, 4])
     #expect(Array(source.drop { $0 < 3 }.sequence) == [3, 4])
     #expect(Array(source.prefix(2).sequence) == [1, 2])
@@ -104,8 +140,14 @@ import Testing
     #expect(type(of: source.first()) == Optional<Int>.Publisher.self)
     #expect(source.first().output == 3)
     #expect(source.last().output == 2)
-    #expect(source.first { $0 < 3 }.output == 1)
-    #expect(source.last { $0 > 5 }.output == nil)
+    do {
+      let publisher = source.first { $0 < 3 }
+      #expect(publisher.output == 1)
+    }
+    do {
+      let publisher = source.last { $0 > 5 }
+      #expect(publisher.output == nil)
+    }
     #expect(source.min().output == 1)
     #expect(source.max().output == 3)
     #expect(source.min(by: >).output == 3)
@@ -117,8 +159,14 @@ import Testing
     #expect(source.collect().result == .success([3, 1, 2]))
     #expect(source.reduce(0, +).result == .success(6))
     #expect(source.contains(2).result == .success(true))
-    #expect(source.contains { $0 > 5 }.result == .success(false))
-    #expect(source.allSatisfy { $0 > 0 }.result == .success(true))
+    do {
+      let publisher = source.contains { $0 > 5 }
+      #expect(publisher.result == .success(false))
+    }
+    do {
+      let publisher = source.allSatisfy { $0 > 0 }
+      #expect(publisher.result == .success(true))
+    }
     #expect(type(of: source.ignoreOutput()) == Empty<Int, Never>.self)
     #expect(type(of: source.setFailureType(to: TestError.self)) == Publishers.Sequence<[Int], TestError>.self)
     #expect(run(source.tryAllSatisfy { _ in throw TestError() }).failed)
@@ -133,21 +181,39 @@ import Testing
     let some = Optional(3).publisher
     let none = Int?.none.publisher
     #expect(type(of: some.map { $0 * 2 }) == Optional<Int>.Publisher.self)
-    #expect(some.map { $0 * 2 }.output == 6)
-    #expect(none.map { $0 * 2 }.output == nil)
-    #expect(some.filter { $0 > 5 }.output == nil)
-    #expect(some.compactMap { $0 > 2 ? "\($0)" : nil }.output == "3")
+    do {
+      let publisher = some.map { $0 * 2 }
+      #expect(publisher.output == 6)
+    }
+    do {
+      let publisher = none.map { $0 * 2 }
+      #expect(publisher.output == nil)
+    }
+    do {
+      let publisher = some.filter { $0 > 5 }
+      #expect(publisher.output == nil)
+    }
+    do {
+      let publisher = some.compactMap { $0 > 2 ? "\($0)" : nil }
+      #expect(publisher.output == "3")
+    }
     #expect(some.count().output == 1)
     #expect(none.count().output == nil)
     #expect(some.collect().output == [3])
     #expect(none.collect().output == [])
     #expect(some.contains(3).output == true)
-    #expect(some.allSatisfy { $0 > 5 }.output == false)
+    do {
+      let publisher = some.allSatisfy { $0 > 5 }
+      #expect(publisher.output == false)
+    }
     #expect(some.dropFirst().output == nil)
     #expect(some.prefix(1).output == 3)
     #expect(some.output(in: 0..<1).output == 3)
     #expect(some.output(in: 0..<0).output == nil)
-    #expect(some.reduce(1, +).output == 4)
+    do {
+      let publisher = some.reduce(1, +)
+      #expect(publisher.output == 4)
+    }
     #expect(type(of: none.replaceEmpty(with: 7)) == Just<Int>.self)
     #expect(none.replaceEmpty(with: 7).output == 7)
     #expect(type(of: some.ignoreOutput()) == Empty<Int, Never>.self)
@@ -159,13 +225,22 @@ import Testing
     let success = Result<Int, TestError>.success(3).publisher
     let failure = Result<Int, TestError>.failure(TestError(2)).publisher
     #expect(type(of: success.map { $0 * 2 }) == Result<Int, TestError>.Publisher.self)
-    #expect(success.map { $0 * 2 }.result == .success(6))
-    #expect(failure.map { $0 * 2 }.result == .failure(TestError(2)))
+    do {
+      let publisher = success.map { $0 * 2 }
+      #expect(publisher.result == .success(6))
+    }
+    do {
+      let publisher = failure.map { $0 * 2 }
+      #expect(publisher.result == .failure(TestError(2)))
+    }
     #expect(success.count().result == .success(1))
     #expect(success.collect().result == .success([3]))
     #expect(success.contains(3).result == .success(true))
     #expect(success.scan(1, +).result == .success(4))
-    #expect(failure.mapError { TestError($0.code + 1) }.result == .failure(TestError(3)))
+    do {
+      let publisher = failure.mapError { TestError($0.code + 1) }
+      #expect(publisher.result == .failure(TestError(3)))
+    }
     #expect(type(of: failure.replaceError(with: 0)) == Result<Int, Never>.Publisher.self)
     #expect(failure.replaceError(with: 0).result == .success(0))
     #expect(try success.tryMap { $0 + 1 }.result.get() == 4)
