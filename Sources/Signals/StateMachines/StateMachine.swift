@@ -115,6 +115,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
+  /// A statechart's running state; `nil` for a flat graph (which takes the flat fast path).
+  let chartRun: ChartRun<State, Event>?
+  /// Whether the graph is a statechart (read on the send path).
+  @usableFromInline let isChart: Bool
+  /// The configuration's subscribers, for a statechart.
+  let configurationSubject: CurrentValueSubject<[State.Case], Never>?
 
   /// Starts a machine in `graph`'s initial state.
   ///
@@ -127,13 +133,36 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets)
   }
 
+  /// Starts a machine in `graph`'s initial configuration, with its delayed transitions timed on
+  /// `scheduler` (a `TestScheduler` in tests: everything then runs in virtual time).
+  ///
+  /// A statechart enters its initial state, its ancestors and its initial descendants, running
+  /// their entry actions (outermost first) and starting their invocations, before this returns.
+  ///
+  /// - Parameters:
+  ///   - graph: The states and transitions the machine follows.
+  ///   - policy: What a refused event does (see the other initializer).
+  ///   - scheduler: Where `After` timers are scheduled.
+  public convenience init(
+    graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError, scheduler: any Scheduler
+  ) {
+    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: scheduler)
+  }
+
   /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
-  package init(graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool) {
+  package init(
+    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool,
+    scheduler: any Scheduler = ImmediateScheduler.shared
+  ) {
     self.graph = graph
     self.policy = policy
-    self.keepsStack = keepsStack
+    self.keepsStack = keepsStack && graph.chart == nil
     current = graph.initial
-    entries = keepsStack ? [StackEntry(graph.initial, modal: false)] : []
+    entries = self.keepsStack ? [StackEntry(graph.initial, modal: false)] : []
+    chartRun = graph.chart.map { ChartRun(model: $0, scheduler: scheduler) }
+    isChart = graph.chart != nil
+    configurationSubject = graph.chart == nil ? nil : CurrentValueSubject([])
+    if let chartRun { startChart(chartRun) }
   }
 
   /// The current state: the last one the machine took (its observers are called after it is
@@ -187,6 +216,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// - Returns: `true` if `send(_:)` would take it now. Another thread's event may change the
   ///   answer before a send that follows.
   public func can(_ event: Event) -> Bool {
+    if isChart { return canChart(event) }
     let (state, depth) = keepsStack ? lock.withLock { (current, entries.count) } : (self.state, 0)
     let range = graph.index.candidates(state.caseKey, event.caseKey)
     for slot in range {
@@ -250,6 +280,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case prune
     /// The state was restored: give it to every subscriber.
     case publish
+    /// A statechart's timer or invoked result.
+    case chart(ChartJob<State, Event>)
   }
 
   /// What became of an event: no state in it, so that the common `send` copies none.
@@ -266,6 +298,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     enum Kind {
       case noTransition, invalidTarget, noHistory
       case guardsFailed(Range<Int>)
+      /// A statechart's guards, by name.
+      case guardsFailedNamed([String])
     }
     @usableFromInline let state: State.Case
     @usableFromInline let event: Event.Case
@@ -411,6 +445,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       observers.removeAll { !$0.handle.isActive }
     case .publish:
       publish()
+    case .chart(let job):
+      performChart(job)
     }
   }
 
@@ -431,6 +467,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// into `current`.
   @inlinable
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    if isChart { return processChart(event, keeping: keep, &taken) }
     let stateKey = current.caseKey
     let eventKey = event.caseKey
     let range = graph.index.candidates(stateKey, eventKey)
@@ -533,6 +570,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case .noHistory: reason = .noHistory
     case .guardsFailed(let range):
       reason = .guardsFailed(range.compactMap { graph.index.slots[$0].conditionName })
+    case .guardsFailedNamed(let names):
+      reason = .guardsFailed(names)
     }
     return TransitionRejected(
       state: caseLabel(refusal.state), event: caseLabel(refusal.event), reason: reason)
@@ -552,6 +591,16 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       throw .unknownState(graph.name(of: entry.state))
     }
     let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
+    if let chartRun {
+      let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+      if claimed {
+        restoreChart(chartRun, to: top.state)
+        release()
+      } else {
+        schedule(.chart(.restore(top.state)))
+      }
+      return
+    }
     // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
     let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
     defer { if claimed { release() } }

@@ -74,6 +74,9 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   public let conditionName: String?
   /// How a coordinator shows the target (ignored for `.previous`, which pops or dismisses).
   public let presentation: Presentation
+  /// What the transition does when a statechart takes it (after the exit actions, before the
+  /// entry actions); set with `action(_:)`. A flat graph without a `chart:` block ignores it.
+  public private(set) var actionBody: ChartAction<State, Event>?
 
   /// An edge from the case `from` on the case `event` to the state `to`, with an optional
   /// guard given as the trailing closure.
@@ -152,6 +155,18 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     self.presentation = presentation
     self.condition = condition
     self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
+  }
+
+  /// This transition with `body` as its action, run when a statechart takes it: after the
+  /// states it leaves have run their exit actions, before the states it enters run their entry
+  /// actions (SCXML's order).
+  ///
+  /// - Parameter body: The action; it gets the transition's source state and the event.
+  /// - Returns: The transition with the action.
+  public func action(_ body: @escaping ChartAction<State, Event>) -> Transition {
+    var copy = self
+    copy.actionBody = body
+    return copy
   }
 
   /// The target's case, or `nil` for `.previous` (it depends on the machine's stack).

@@ -1,0 +1,293 @@
+/// Work for a statechart that needs the machine's claim: a delayed transition's timer fired, or
+/// an invoked publisher produced an event.
+@usableFromInline
+enum ChartJob<State, Event> {
+  case timer(UInt64)
+  case invoked(node: Int, generation: UInt64, event: Event)
+  case restore(State)
+}
+
+extension StateMachine: ScheduledWorkTarget {
+  /// The active states' cases in document order (ancestors before descendants): for a flat
+  /// graph, the current state's case alone.
+  ///
+  /// Threading: any thread; it reads what the last macrostep left (a macrostep in progress on
+  /// another thread is seen once it has ended).
+  public var configuration: [State.Case] {
+    guard let run = chartRun else { return [state.caseKey] }
+    return lock.withLock { run.snapshot.map(\.key) }
+  }
+
+  /// Whether the state of case `key` is active: the current leaf, or one of its ancestors, or a
+  /// leaf or ancestor in any parallel region.
+  ///
+  /// - Parameter key: A state's case (a leaf, a compound or a parallel state).
+  /// - Returns: `true` if it is in the configuration.
+  public func matches(_ key: State.Case) -> Bool {
+    guard let run = chartRun else { return state.caseKey == key }
+    return lock.withLock { run.snapshot.contains { $0.key == key } }
+  }
+
+  /// The configuration, first the current one, then each new one after a macrostep that
+  /// changed it.
+  ///
+  /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
+  /// Completion: it never completes.
+  public var configurationPublisher: AnyPublisher<[State.Case], Never> {
+    guard let subject = configurationSubject else {
+      return statePublisher.map { [$0.caseKey] }.removeDuplicates().eraseToAnyPublisher()
+    }
+    return subject.removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// A context for an action that belongs to `state`.
+  func context(_ state: State, _ event: Event?) -> ChartContext<State, Event> {
+    ChartContext(state: state, event: event) { [weak self] event in self?.send(event) }
+  }
+
+  /// Enters the graph's initial configuration (called once, from `init`, before anyone else can
+  /// reach the machine).
+  func startChart(_ run: ChartRun<State, Event>) {
+    guard let initial = run.model.nodes[0].initial else { return }
+    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+    var toEnter = Set<Int>()
+    var given: [Int: State] = [initial.node: initial.value]
+    run.addDescendants(initial.node, &toEnter, &given)
+    run.addAncestors(initial.node, upTo: 0, &toEnter, &given)
+    enter(run, toEnter.sorted(), given, event: nil)
+    finishMacrostep(run)
+    if claimed { release() }
+  }
+
+  /// Takes `event` in a statechart: one macrostep (SCXML's), then the subscribers.
+  @usableFromInline
+  func processChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    let stateKey = current.caseKey
+    let eventKey = event.caseKey
+    guard let run = chartRun, !run.halted else {
+      return .refused(Refusal(state: stateKey, event: eventKey, kind: .noTransition))
+    }
+    let (enabled, miss) = run.select(event)
+    guard !enabled.isEmpty else {
+      let kind: Refusal.Kind
+      switch miss {
+      case .none: kind = .noTransition
+      case .invalidTarget: kind = .invalidTarget
+      case .guards(let names): kind = .guardsFailedNamed(names)
+      }
+      return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
+    }
+    let from = current
+    microstep(run, enabled, event: event)
+    finishMacrostep(run)
+    if stepsWatched.load(ordering: .relaxed) {
+      stepSubject.send(Step(from: from, event: event, to: current, presentation: .none, change: .replaceTop))
+    }
+    if keep { taken = current }
+    return .taken
+  }
+
+  /// Runs a statechart's job; the caller holds the claim. A timer or result of a state that
+  /// was left since is dropped.
+  func performChart(_ job: ChartJob<State, Event>) {
+    guard let run = chartRun else { return }
+    if case .restore(let state) = job { return restoreChart(run, to: state) }
+    guard !run.halted else { return }
+    switch job {
+    case .restore: break
+    case .timer(let tag):
+      guard let (node, generation, edge) = run.timers.removeValue(forKey: tag),
+        run.active[node], run.generation[node] == generation
+      else { return }
+      let value = run.model.edges[edge].fixed
+      microstep(run, [ChartRun.Enabled(edge: edge, value: value)], event: nil)
+      finishMacrostep(run)
+    case .invoked(let node, let generation, let event):
+      guard run.active[node], run.generation[node] == generation else { return }
+      var unused: State?
+      if case .refused(let refusal) = processChart(event, keeping: false, &unused),
+        case .report(let handler) = policy
+      {
+        handler(rejection(refusal))
+      }
+    }
+  }
+
+  /// Whether a statechart would take `event` now (guards run; nothing changes).
+  func canChart(_ event: Event) -> Bool {
+    guard let run = chartRun else { return false }
+    let (snapshot, halted) = lock.withLock { (run.snapshot, run.halted) }
+    guard !halted else { return false }
+    let key = event.caseKey
+    let model = run.model
+    for (leafKey, _) in snapshot {
+      guard let leaf = model.indexOf[leafKey], model.nodes[leaf].isAtomic else { continue }
+      var node = leaf
+      while node >= 0 {
+        let value =
+          node == 0 ? snapshot.first { model.nodes[model.indexOf[$0.key] ?? 0].isAtomic }?.value : snapshot.first {
+            $0.key == model.nodes[node].key
+          }?.value
+        for edgeIndex in model.onEvent[ChartModel.NodeEvent(node: node, event: key)] ?? [] {
+          let edge = model.edges[edgeIndex]
+          if let condition = edge.condition {
+            guard let value, condition(value, event) else { continue }
+          }
+          if let make = edge.make {
+            guard let made = make(event), made.caseKey == model.nodes[edge.target].key else { continue }
+          }
+          return true
+        }
+        node = model.nodes[node].parent
+      }
+    }
+    return false
+  }
+
+  /// SCXML's microstep: exit the exit set (innermost first), run the transitions' actions in
+  /// document order, enter the entry set (outermost first).
+  func microstep(_ run: ChartRun<State, Event>, _ enabled: [ChartRun<State, Event>.Enabled], event: Event?) {
+    let model = run.model
+    let sources = enabled.map { run.value(of: model.edges[$0.edge].source) }
+    var exits = Set<Int>()
+    for transition in enabled { exits.formUnion(run.exitSet(transition.edge)) }
+    let toExit = exits.sorted(by: >)
+    for node in toExit {
+      for history in model.nodes[node].histories {
+        guard case .history(let deep) = model.nodes[history].kind else { continue }
+        run.history[history] = run.configuration.filter { state in
+          deep
+            ? model.nodes[state].isAtomic && model.isProperDescendant(state, of: node)
+            : model.nodes[state].parent == node
+        }.map { ($0, run.values[$0]) }
+      }
+    }
+    for node in toExit {
+      if let exit = model.nodes[node].exit, let value = run.values[node] { exit(context(value, event)) }
+      let cancelled = run.work[node]
+      run.work[node] = []
+      if !run.timers.isEmpty { run.timers = run.timers.filter { $0.value.node != node } }
+      _ = cancelled  // released here: each timer and invocation of the state is cancelled
+      run.active[node] = false
+      run.values[node] = nil
+    }
+    run.configuration.removeAll { !run.active[$0] }
+    for (transition, source) in zip(enabled, sources) {
+      if let action = model.edges[transition.edge].action, let source { action(context(source, event)) }
+    }
+    let (toEnter, given) = run.entrySet(enabled)
+    enter(run, toEnter, given, event: event)
+  }
+
+  /// SCXML's enterStates: each state (ascending: outermost first) joins the configuration, has
+  /// its timers armed and runs its entry action; a final state raises its parent's done event
+  /// (and its grandparent's, for a parallel state whose regions are all final).
+  func enter(_ run: ChartRun<State, Event>, _ toEnter: [Int], _ given: [Int: State], event: Event?) {
+    let model = run.model
+    for node in toEnter {
+      let spec = model.nodes[node]
+      run.active[node] = true
+      run.configuration.append(node)
+      run.configuration.sort()
+      run.values[node] = given[node] ?? spec.value
+      run.generation[node] &+= 1
+      let generation = run.generation[node]
+      run.entered.append((node, generation))
+      for (delay, edge) in spec.delayed {
+        run.nextTimer &+= 1
+        run.timers[run.nextTimer] = (node, generation, edge)
+        let token = run.scheduler.schedule(
+          after: run.scheduler.now.advanced(by: delay), weak: self, tag: run.nextTimer)
+        run.work[node].append(AnyCancellable(token))
+      }
+      if let entry = spec.entry, let value = run.values[node] { entry(context(value, event)) }
+      guard spec.kind == .final else { continue }
+      let parent = spec.parent
+      if parent == 0 {
+        run.halted = true
+        continue
+      }
+      run.internalQueue.append(parent)
+      let grandparent = model.nodes[parent].parent
+      if grandparent > 0, model.nodes[grandparent].kind == .parallel,
+        model.nodes[grandparent].children.allSatisfy(run.isInFinalState)
+      {
+        run.internalQueue.append(grandparent)
+      }
+    }
+  }
+
+  /// The rest of SCXML's macrostep: eventless transitions, then internal (done) events, until
+  /// neither is left; then the invocations of the states entered, the snapshot, the state and
+  /// the subscribers.
+  func finishMacrostep(_ run: ChartRun<State, Event>) {
+    var steps = 0
+    while steps < ChartRun<State, Event>.microstepLimit, !run.halted {
+      var enabled = run.selectEventless()
+      if enabled.isEmpty {
+        guard !run.internalQueue.isEmpty else { break }
+        let node = run.internalQueue.removeFirst()
+        guard run.active[node], let edge = run.model.nodes[node].done.first else { continue }
+        enabled = [ChartRun.Enabled(edge: edge, value: run.model.edges[edge].fixed)]
+      }
+      microstep(run, enabled, event: nil)
+      steps += 1
+    }
+    let entered = run.entered
+    run.entered = []
+    for (node, generation) in entered where run.active[node] && run.generation[node] == generation {
+      guard let value = run.values[node] else { continue }
+      for start in run.model.nodes[node].invokes {
+        let invocation = start(value) { [weak self] event in
+          self?.schedule(.chart(.invoked(node: node, generation: generation, event: event)))
+        }
+        if run.active[node] && run.generation[node] == generation { run.work[node].append(invocation) }
+      }
+    }
+    let snapshot = run.configuration.dropFirst().compactMap { node in
+      run.model.nodes[node].key.map { (key: $0, value: run.values[node]) }
+    }
+    var primary = run.primary
+    let changed = lock.withLock { () -> Bool in
+      let changed = !run.snapshot.map(\.key).elementsEqual(snapshot.map(\.key))
+      run.snapshot = snapshot
+      if let value = primary {
+        primary = current
+        current = value
+      }
+      return changed
+    }
+    _ = primary  // the old state is released here, outside the lock
+    publish()
+    if changed { configurationSubject?.send(snapshot.map(\.key)) }
+  }
+
+  /// A delayed transition's timer fired (on the scheduler's thread): its transition runs as a
+  /// job, after the event in progress, if its state is still the visit that armed it.
+  @usableFromInline
+  func scheduledWorkDue(_ tag: UInt64) {
+    schedule(.chart(.timer(tag)))
+  }
+
+  /// Moves a statechart to `state` without a transition: every state is left without running
+  /// its exit action (its timers and invocations are cancelled), then `state`, its ancestors and
+  /// its initial descendants are entered as at the machine's start.
+  func restoreChart(_ run: ChartRun<State, Event>, to state: State) {
+    guard let node = run.model.indexOf[state.caseKey] else { return }
+    run.timers = [:]
+    for active in run.configuration.dropFirst() {
+      run.work[active] = []
+      run.active[active] = false
+      run.values[active] = nil
+    }
+    run.configuration = [0]
+    run.internalQueue = []
+    run.halted = false
+    var toEnter = Set<Int>()
+    var given: [Int: State] = [node: state]
+    run.addDescendants(node, &toEnter, &given)
+    run.addAncestors(node, upTo: 0, &toEnter, &given)
+    enter(run, toEnter.sorted(), given, event: nil)
+    finishMacrostep(run)
+  }
+}
