@@ -31,6 +31,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// The transitions, in declaration order.
   public let transitions: [Transition]
   let declaredStates: Set<State.Case>?
+  let declaredOrder: [State.Case]?
   @usableFromInline let index: TransitionIndex<State, Event>
   /// The statechart's structure, when the graph was made with a `chart:` block.
   let chart: ChartModel<State, Event>?
@@ -64,10 +65,15 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     transitions: [Transition]
   ) {
+    // A graph with `.previous` targets keeps a stack of screens: there, a transition written
+    // without a presentation pushes.
+    let transitions =
+      transitions.contains(where: \.returnsToPrevious) ? transitions.map { $0.forScreens() } : transitions
     self.initial = initial
     self.terminal = terminal
     self.transitions = transitions
     declaredStates = declared.map(Set.init)
+    declaredOrder = declared
     var seen: Set<State.Case> = []
     var ordered: [State.Case] = []
     var named: [State.Case] = [initial.caseKey] + (declared ?? []) + terminal
@@ -125,10 +131,20 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     self.terminal = terminal
     self.transitions = flat.transitions
     declaredStates = flat.declaredStates
+    declaredOrder = flat.declaredOrder
     var seen = Set(flat.states)
     states = flat.states + model.keys.filter { seen.insert($0).inserted }
     index = flat.index
     self.chart = model
+  }
+
+  /// The graph as a flow of screens reads it (a coordinator's): its transitions written without
+  /// a presentation push.
+  package func forScreens() -> StateGraph {
+    guard transitions.contains(where: { !$0.presentationGiven }) else { return self }
+    return StateGraph(
+      initial: initial, terminal: terminal, states: declaredOrder,
+      transitions: transitions.map { $0.forScreens() })
   }
 
   /// Whether the graph is a statechart (made with a `chart:` block).
