@@ -39,6 +39,8 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     let action: ChartAction<State, Event>?
     /// The graph transition this edge is, for event transitions.
     let transition: Int?
+    /// How diagrams label it: `event [guard]`, `[guard]` or `always`, `after 3s`, `done`.
+    let label: String
   }
 
   struct NodeEvent: Hashable {
@@ -114,7 +116,8 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
       }
       let edge = Edge(
         source: source, target: self.node(to), fixed: fixed, make: make, condition: condition,
-        conditionName: transition.conditionName, action: transition.actionBody, transition: position)
+        conditionName: transition.conditionName, action: transition.actionBody, transition: position,
+        label: transition.eventName + (transition.conditionName.map { " [\($0)]" } ?? ""))
       onEvent[NodeEvent(node: source, event: transition.event), default: []].append(edges.count)
       edges.append(edge)
     }
@@ -128,21 +131,21 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
         edges.append(
           Edge(
             source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: test,
-            conditionName: name, action: nil, transition: nil))
+            conditionName: name, action: nil, transition: nil, label: name.map { "[\($0)]" } ?? "always"))
       case .after(let delay, let from, let to):
         let source = self.node(from)
         self.nodes[source].delayed.append((delay, edges.count))
         edges.append(
           Edge(
             source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: nil,
-            conditionName: nil, action: nil, transition: nil))
+            conditionName: nil, action: nil, transition: nil, label: "after \(delay)"))
       case .done(let from, let to):
         let source = self.node(from)
         self.nodes[source].done.append(edges.count)
         edges.append(
           Edge(
             source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: nil,
-            conditionName: nil, action: nil, transition: nil))
+            conditionName: nil, action: nil, transition: nil, label: "done"))
       case .invoke(let key, let start):
         self.nodes[self.node(key)].invokes.append(start)
       }
@@ -170,6 +173,33 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
     node != ancestor && isDescendant(node, of: ancestor)
   }
+
+  /// The innermost node that contains both `first` and `second` (either may be it).
+  func commonAncestor(_ first: Int, _ second: Int) -> Int {
+    var (a, b) = (first, second)
+    while a != b {
+      if a > b { a = nodes[a].parent } else { b = nodes[b].parent }
+    }
+    return a
+  }
+
+  /// An edge's transition domain with history read as its parent (for validation and
+  /// diagrams, which know no history): the innermost compound proper ancestor of the source
+  /// that contains the target, or the root.
+  func staticDomain(_ edge: Edge) -> Int {
+    var target = edge.target
+    if case .history = nodes[target].kind { target = nodes[target].parent }
+    guard edge.source != 0 else { return 0 }
+    var ancestor = nodes[edge.source].parent
+    while ancestor > 0 {
+      if nodes[ancestor].kind == .compound, isProperDescendant(target, of: ancestor) { return ancestor }
+      ancestor = nodes[ancestor].parent
+    }
+    return 0
+  }
+
+  /// The node's name in diagrams and problems.
+  func name(_ node: Int) -> String { nodes[node].key.map(caseLabel) ?? "[*]" }
 
   /// Every state's case in document order (the root left out).
   var keys: [State.Case] { nodes.dropFirst().compactMap(\.key) }
