@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Work for a statechart that needs the machine's claim: a delayed transition's timer fired, or
 /// an invoked publisher produced an event.
 @usableFromInline
