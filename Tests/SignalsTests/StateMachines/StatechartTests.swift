@@ -440,3 +440,31 @@ final class ChartLog: Sendable {
 
 /// A failure for invoked publishers.
 struct WorkFailure: Error, Equatable {}
+
+@Suite struct StatechartCoverageTests {
+  @Test func exploringFindsTheShortestEventsToEachState() {
+    let coverage = exploreStatechart(of: StatechartTests.historyChart, events: Cue.allCases)
+    #expect(coverage.shortestEvents(to: .c11) == [])
+    #expect(coverage.shortestEvents(to: .c12) == [.next])
+    #expect(coverage.shortestEvents(to: .off) == [.go])
+    #expect(coverage.missedStates == [.c2])
+  }
+
+  @Test func exploringReportsCoveredAndMissedTransitions() {
+    let coverage = exploreStatechart(of: StatechartTests.parallel(ChartLog(), conflict: true), events: Cue.allCases)
+    // r1x's `go` wins the conflict while r1x is active: r2x's is taken only once r1 is done.
+    #expect(coverage.missedTransitions == [])
+    #expect(coverage.shortestEvents(to: .b) == [.finish1, .go])
+    #expect(coverage.coveredTransitions.contains("p --done--> done"))
+    #expect(coverage.coveringPaths.first == [])
+  }
+
+  @Test func fullCoverageRecordsAnIssuePerMissedStateAndTransition() {
+    withKnownIssue {
+      expectFullCoverage(of: StatechartTests.historyChart, events: Cue.allCases)
+    } matching: { issue in
+      issue.description.contains("c2")
+    }
+    expectFullCoverage(of: StatechartTests.nested(ChartLog()), events: Cue.allCases)
+  }
+}

@@ -35,10 +35,7 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
     case invoke(in: State.Case, start: InvokeStart)
   }
 
-  enum NodeKind: Equatable {
-    case atomic, compound, parallel, final
-    case history(deep: Bool)
-  }
+  typealias NodeKind = ChartNodeKind
 
   struct NodeSpec {
     let kind: NodeKind
@@ -54,6 +51,13 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
   typealias InvokeStart = (State, @escaping (Event) -> Void) -> AnyCancellable
 
   let kind: Kind
+}
+
+/// What a statechart's state is (not generic, so that the machine's walks over the hierarchy
+/// run specialized code).
+enum ChartNodeKind: Equatable, Sendable {
+  case atomic, compound, parallel, final
+  case history(deep: Bool)
 }
 
 /// A compound state: active while exactly one of its children is, entered through `initial`

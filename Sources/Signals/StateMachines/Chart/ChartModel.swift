@@ -49,6 +49,21 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   private(set) var nodes: [Node]
+  // The hierarchy again, in plain arrays the machine's walks read without copying a `Node`.
+  private(set) var parentOf: [Int] = []
+  private(set) var kindOf: [ChartNodeKind] = []
+  private(set) var childrenOf: [[Int]] = []
+  private(set) var historiesOf: [[Int]] = []
+  private(set) var eventlessOf: [[Int]] = []
+  private(set) var doneOf: [[Int]] = []
+  private(set) var delayedOf: [[(delay: SchedulerTime.Stride, transition: Int)]] = []
+  private(set) var entryOf: [ChartAction<State, Event>?] = []
+  private(set) var exitOf: [ChartAction<State, Event>?] = []
+  private(set) var invokesOf: [[ChartElement<State, Event>.InvokeStart]] = []
+  private(set) var keyOf: [State.Case?] = []
+  private(set) var valueOf: [State?] = []
+  private(set) var edgeSource: [Int] = []
+  private(set) var edgeTarget: [Int] = []
   private(set) var edges: [Edge] = []
   /// The event transitions of each (node, event case), in declaration order; wildcards are the
   /// root's.
@@ -150,6 +165,26 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
         self.nodes[self.node(key)].invokes.append(start)
       }
     }
+    parentOf = self.nodes.map(\.parent)
+    kindOf = self.nodes.map(\.kind)
+    childrenOf = self.nodes.map(\.children)
+    historiesOf = self.nodes.map(\.histories)
+    eventlessOf = self.nodes.map(\.eventless)
+    doneOf = self.nodes.map(\.done)
+    delayedOf = self.nodes.map(\.delayed)
+    entryOf = self.nodes.map(\.entry)
+    exitOf = self.nodes.map(\.exit)
+    invokesOf = self.nodes.map(\.invokes)
+    keyOf = self.nodes.map(\.key)
+    valueOf = self.nodes.map(\.value)
+    edgeSource = edges.map(\.source)
+    edgeTarget = edges.map(\.target)
+  }
+
+  /// Whether `node` is a leaf (atomic or final).
+  @inline(__always) func isAtomic(_ node: Int) -> Bool {
+    let kind = kindOf[node]
+    return kind == .atomic || kind == .final
   }
 
   /// The node of `key`, made a top-level atomic state if no element declared it.
@@ -165,7 +200,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// Whether `node` is `ancestor` or below it.
   func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
     var current = node
-    while current > ancestor { current = nodes[current].parent }
+    while current > ancestor { current = parentOf[current] }
     return current == ancestor
   }
 
@@ -178,7 +213,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   func commonAncestor(_ first: Int, _ second: Int) -> Int {
     var (a, b) = (first, second)
     while a != b {
-      if a > b { a = nodes[a].parent } else { b = nodes[b].parent }
+      if a > b { a = parentOf[a] } else { b = parentOf[b] }
     }
     return a
   }
@@ -196,6 +231,12 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
       ancestor = nodes[ancestor].parent
     }
     return 0
+  }
+
+  /// An edge as model-based tests name it: `source --label--> target` (`*` for a wildcard).
+  func title(_ edge: Int) -> String {
+    let edge = edges[edge]
+    return "\(edge.source == 0 ? "*" : name(edge.source)) --\(edge.label)--> \(name(edge.target))"
   }
 
   /// The node's name in diagrams and problems.

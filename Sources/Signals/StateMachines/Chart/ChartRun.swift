@@ -3,7 +3,7 @@
 /// microsteps and the macrostep that runs eventless and done transitions to completion.
 ///
 /// Only the thread holding the machine's claim calls it (as it calls `process`), so its state
-/// needs no lock; what other threads read (`snapshot`) is written under the machine's lock.
+/// needs no lock; what other threads read (`snapshotNodes`, `snapshotValues`) is written under the machine's lock.
 final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   typealias Model = ChartModel<State, Event>
 
@@ -40,11 +40,15 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// The delayed transitions armed, by tag: the node, its visit and the edge.
   var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
   var nextTimer: UInt64 = 0
+  /// Told each microstep's transitions, by label (model-based tests set it before any send).
+  var observer: (([String]) -> Void)?
   /// A top-level final state was entered: the machine takes no more events.
   var halted = false
   /// The active states' cases and values, for readers on other threads (under the machine's
   /// lock).
-  var snapshot: [(key: State.Case, value: State?)] = []
+  var snapshotNodes: [Int] = []
+  var snapshotValues: [State?] = []
+  var snapshotHalted = false
 
   /// A machine stops a macrostep after this many microsteps (a cycle of eventless
   /// transitions whose guards always hold would otherwise never end).
@@ -63,11 +67,11 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   // MARK: Selection
 
   /// The leaves of the configuration, in document order.
-  var atomics: [Int] { configuration.filter { model.nodes[$0].isAtomic } }
+  var atomics: [Int] { configuration.filter { model.isAtomic($0) } }
 
   /// The first leaf's value: the machine's `state`.
   var primary: State? {
-    for node in configuration where model.nodes[node].isAtomic { return values[node] }
+    for node in configuration where model.isAtomic(node) { return values[node] }
     return nil
   }
 
@@ -96,7 +100,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
             }
             var target = edge.fixed
             if let make = edge.make {
-              guard let made = make(event), made.caseKey == model.nodes[edge.target].key else {
+              guard let made = make(event), made.caseKey == model.keyOf[edge.target] else {
                 invalid = true
                 continue
               }
@@ -108,7 +112,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
             break search
           }
         }
-        node = model.nodes[node].parent
+        node = model.parentOf[node]
       }
     }
     let miss: Miss = invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
@@ -121,7 +125,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     for leaf in atomics {
       var node = leaf
       search: while node >= 0 {
-        for edgeIndex in model.nodes[node].eventless {
+        for edgeIndex in model.eventlessOf[node] {
           let edge = model.edges[edgeIndex]
           if let condition = edge.condition {
             guard let state = values[node], condition(state, nil) else { continue }
@@ -131,7 +135,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
           }
           break search
         }
-        node = model.nodes[node].parent
+        node = model.parentOf[node]
       }
     }
     return removingConflicts(enabled)
@@ -147,7 +151,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       var preempted = false
       var removed: [Int] = []
       for (position, (second, secondExits)) in filtered.enumerated() where !firstExits.isDisjoint(with: secondExits) {
-        if model.isProperDescendant(model.edges[first.edge].source, of: model.edges[second.edge].source) {
+        if model.isProperDescendant(model.edgeSource[first.edge], of: model.edgeSource[second.edge]) {
           removed.append(position)
         } else {
           preempted = true
@@ -159,17 +163,17 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         filtered.append((first, firstExits))
       }
     }
-    return filtered.map(\.0)
+    return filtered.map { $0.0 }
   }
 
   // MARK: Exit and entry sets
 
   /// The states a transition targets once history is resolved.
   func effectiveTargets(_ target: Int) -> [Int] {
-    guard case .history = model.nodes[target].kind else { return [target] }
-    if let recorded = history[target] { return recorded.map(\.node) }
+    guard case .history = model.kindOf[target] else { return [target] }
+    if let recorded = history[target] { return recorded.map { $0.node } }
     if let fallback = model.nodes[target].initial { return effectiveTargets(fallback.node) }
-    let parent = model.nodes[target].parent
+    let parent = model.parentOf[target]
     return model.nodes[parent].initial.map { effectiveTargets($0.node) } ?? []
   }
 
@@ -179,14 +183,14 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     let edge = model.edges[edgeIndex]
     let targets = effectiveTargets(edge.target)
     guard edge.source != 0 else { return 0 }
-    var ancestor = model.nodes[edge.source].parent
+    var ancestor = model.parentOf[edge.source]
     while ancestor > 0 {
-      if model.nodes[ancestor].kind == .compound,
+      if model.kindOf[ancestor] == .compound,
         targets.allSatisfy({ model.isProperDescendant($0, of: ancestor) })
       {
         return ancestor
       }
-      ancestor = model.nodes[ancestor].parent
+      ancestor = model.parentOf[ancestor]
     }
     return 0
   }
@@ -213,30 +217,30 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   func addDescendants(_ node: Int, _ toEnter: inout Set<Int>, _ given: inout [Int: State]) {
-    let spec = model.nodes[node]
-    if case .history = spec.kind {
-      let parent = spec.parent
+    let kind = model.kindOf[node]
+    if case .history = kind {
+      let parent = model.parentOf[node]
       if let recorded = history[node] {
         for (state, value) in recorded {
           if let value { given[state] = value }
           addDescendants(state, &toEnter, &given)
           addAncestors(state, upTo: parent, &toEnter, &given)
         }
-      } else if let fallback = spec.initial ?? model.nodes[parent].initial {
+      } else if let fallback = model.nodes[node].initial ?? model.nodes[parent].initial {
         addDescendants(fallback.node, &toEnter, &given)
         addAncestors(fallback.node, upTo: parent, &toEnter, &given)
       }
       return
     }
     toEnter.insert(node)
-    switch spec.kind {
+    switch kind {
     case .compound:
-      guard let initial = spec.initial else { return }
+      guard let initial = model.nodes[node].initial else { return }
       if given[initial.node] == nil { given[initial.node] = initial.value }
       addDescendants(initial.node, &toEnter, &given)
       addAncestors(initial.node, upTo: node, &toEnter, &given)
     case .parallel:
-      for child in spec.children where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
+      for child in model.childrenOf[node] where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
         addDescendants(child, &toEnter, &given)
       }
     default: break
@@ -244,26 +248,25 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   func addAncestors(_ node: Int, upTo limit: Int, _ toEnter: inout Set<Int>, _ given: inout [Int: State]) {
-    var ancestor = model.nodes[node].parent
+    var ancestor = model.parentOf[node]
     while ancestor != limit && ancestor > 0 {
       toEnter.insert(ancestor)
-      if model.nodes[ancestor].kind == .parallel {
-        for child in model.nodes[ancestor].children
+      if model.kindOf[ancestor] == .parallel {
+        for child in model.childrenOf[ancestor]
         where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
           addDescendants(child, &toEnter, &given)
         }
       }
-      ancestor = model.nodes[ancestor].parent
+      ancestor = model.parentOf[ancestor]
     }
   }
 
   /// Whether `node` has reached its end: a compound state with an active final child, a
   /// parallel state whose every region has.
   func isInFinalState(_ node: Int) -> Bool {
-    let spec = model.nodes[node]
-    switch spec.kind {
-    case .compound: return spec.children.contains { active[$0] && model.nodes[$0].kind == .final }
-    case .parallel: return spec.children.allSatisfy(isInFinalState)
+    switch model.kindOf[node] {
+    case .compound: return model.childrenOf[node].contains { active[$0] && model.kindOf[$0] == .final }
+    case .parallel: return model.childrenOf[node].allSatisfy(isInFinalState)
     default: return false
     }
   }

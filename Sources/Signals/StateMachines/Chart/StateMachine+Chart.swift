@@ -17,7 +17,8 @@ extension StateMachine: ScheduledWorkTarget {
   /// another thread is seen once it has ended).
   public var configuration: [State.Case] {
     guard let run = chartRun else { return [state.caseKey] }
-    return lock.withLock { run.snapshot.map(\.key) }
+    let nodes = lock.withLock { run.snapshotNodes }
+    return nodes.compactMap { run.model.keyOf[$0] }
   }
 
   /// Whether the state of case `key` is active: the current leaf, or one of its ancestors, or a
@@ -27,7 +28,8 @@ extension StateMachine: ScheduledWorkTarget {
   /// - Returns: `true` if it is in the configuration.
   public func matches(_ key: State.Case) -> Bool {
     guard let run = chartRun else { return state.caseKey == key }
-    return lock.withLock { run.snapshot.contains { $0.key == key } }
+    guard let node = run.model.indexOf[key] else { return false }
+    return lock.withLock { run.snapshotNodes.contains(node) }
   }
 
   /// The configuration, first the current one, then each new one after a macrostep that
@@ -40,6 +42,12 @@ extension StateMachine: ScheduledWorkTarget {
       return statePublisher.map { [$0.caseKey] }.removeDuplicates().eraseToAnyPublisher()
     }
     return subject.removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// Calls `body` with the transitions of each microstep, by title (`source --label--> target`),
+  /// on the thread that runs it. For model-based tests: call it before the first send.
+  package func observeChartTransitions(_ body: @escaping ([String]) -> Void) {
+    chartRun?.observer = body
   }
 
   /// A context for an action that belongs to `state`.
@@ -118,29 +126,26 @@ extension StateMachine: ScheduledWorkTarget {
   /// Whether a statechart would take `event` now (guards run; nothing changes).
   func canChart(_ event: Event) -> Bool {
     guard let run = chartRun else { return false }
-    let (snapshot, halted) = lock.withLock { (run.snapshot, run.halted) }
+    let (nodes, values, halted) = lock.withLock { (run.snapshotNodes, run.snapshotValues, run.snapshotHalted) }
     guard !halted else { return false }
     let key = event.caseKey
     let model = run.model
-    for (leafKey, _) in snapshot {
-      guard let leaf = model.indexOf[leafKey], model.nodes[leaf].isAtomic else { continue }
+    let primary = nodes.firstIndex(where: model.isAtomic).flatMap { values[$0] }
+    for leaf in nodes where model.isAtomic(leaf) {
       var node = leaf
       while node >= 0 {
-        let value =
-          node == 0 ? snapshot.first { model.nodes[model.indexOf[$0.key] ?? 0].isAtomic }?.value : snapshot.first {
-            $0.key == model.nodes[node].key
-          }?.value
+        let value = node == 0 ? primary : nodes.firstIndex(of: node).flatMap { values[$0] }
         for edgeIndex in model.onEvent[ChartModel.NodeEvent(node: node, event: key)] ?? [] {
           let edge = model.edges[edgeIndex]
           if let condition = edge.condition {
             guard let value, condition(value, event) else { continue }
           }
           if let make = edge.make {
-            guard let made = make(event), made.caseKey == model.nodes[edge.target].key else { continue }
+            guard let made = make(event), made.caseKey == model.keyOf[edge.target] else { continue }
           }
           return true
         }
-        node = model.nodes[node].parent
+        node = model.parentOf[node]
       }
     }
     return false
@@ -150,22 +155,23 @@ extension StateMachine: ScheduledWorkTarget {
   /// document order, enter the entry set (outermost first).
   func microstep(_ run: ChartRun<State, Event>, _ enabled: [ChartRun<State, Event>.Enabled], event: Event?) {
     let model = run.model
-    let sources = enabled.map { run.value(of: model.edges[$0.edge].source) }
+    if let observer = run.observer { observer(enabled.map { model.title($0.edge) }) }
+    let sources = enabled.map { run.value(of: model.edgeSource[$0.edge]) }
     var exits = Set<Int>()
     for transition in enabled { exits.formUnion(run.exitSet(transition.edge)) }
     let toExit = exits.sorted(by: >)
     for node in toExit {
-      for history in model.nodes[node].histories {
-        guard case .history(let deep) = model.nodes[history].kind else { continue }
+      for history in model.historiesOf[node] {
+        guard case .history(let deep) = model.kindOf[history] else { continue }
         run.history[history] = run.configuration.filter { state in
           deep
-            ? model.nodes[state].isAtomic && model.isProperDescendant(state, of: node)
-            : model.nodes[state].parent == node
+            ? model.isAtomic(state) && model.isProperDescendant(state, of: node)
+            : model.parentOf[state] == node
         }.map { ($0, run.values[$0]) }
       }
     }
     for node in toExit {
-      if let exit = model.nodes[node].exit, let value = run.values[node] { exit(context(value, event)) }
+      if let exit = model.exitOf[node], let value = run.values[node] { exit(context(value, event)) }
       let cancelled = run.work[node]
       run.work[node] = []
       if !run.timers.isEmpty { run.timers = run.timers.filter { $0.value.node != node } }
@@ -187,32 +193,31 @@ extension StateMachine: ScheduledWorkTarget {
   func enter(_ run: ChartRun<State, Event>, _ toEnter: [Int], _ given: [Int: State], event: Event?) {
     let model = run.model
     for node in toEnter {
-      let spec = model.nodes[node]
       run.active[node] = true
       run.configuration.append(node)
       run.configuration.sort()
-      run.values[node] = given[node] ?? spec.value
+      run.values[node] = given[node] ?? model.valueOf[node]
       run.generation[node] &+= 1
       let generation = run.generation[node]
       run.entered.append((node, generation))
-      for (delay, edge) in spec.delayed {
+      for (delay, edge) in model.delayedOf[node] {
         run.nextTimer &+= 1
         run.timers[run.nextTimer] = (node, generation, edge)
         let token = run.scheduler.schedule(
           after: run.scheduler.now.advanced(by: delay), weak: self, tag: run.nextTimer)
         run.work[node].append(AnyCancellable(token))
       }
-      if let entry = spec.entry, let value = run.values[node] { entry(context(value, event)) }
-      guard spec.kind == .final else { continue }
-      let parent = spec.parent
+      if let entry = model.entryOf[node], let value = run.values[node] { entry(context(value, event)) }
+      guard model.kindOf[node] == .final else { continue }
+      let parent = model.parentOf[node]
       if parent == 0 {
         run.halted = true
         continue
       }
       run.internalQueue.append(parent)
-      let grandparent = model.nodes[parent].parent
-      if grandparent > 0, model.nodes[grandparent].kind == .parallel,
-        model.nodes[grandparent].children.allSatisfy(run.isInFinalState)
+      let grandparent = model.parentOf[parent]
+      if grandparent > 0, model.kindOf[grandparent] == .parallel,
+        model.childrenOf[grandparent].allSatisfy(run.isInFinalState)
       {
         run.internalQueue.append(grandparent)
       }
@@ -229,7 +234,7 @@ extension StateMachine: ScheduledWorkTarget {
       if enabled.isEmpty {
         guard !run.internalQueue.isEmpty else { break }
         let node = run.internalQueue.removeFirst()
-        guard run.active[node], let edge = run.model.nodes[node].done.first else { continue }
+        guard run.active[node], let edge = run.model.doneOf[node].first else { continue }
         enabled = [ChartRun.Enabled(edge: edge, value: run.model.edges[edge].fixed)]
       }
       microstep(run, enabled, event: nil)
@@ -239,20 +244,21 @@ extension StateMachine: ScheduledWorkTarget {
     run.entered = []
     for (node, generation) in entered where run.active[node] && run.generation[node] == generation {
       guard let value = run.values[node] else { continue }
-      for start in run.model.nodes[node].invokes {
+      for start in run.model.invokesOf[node] {
         let invocation = start(value) { [weak self] event in
           self?.schedule(.chart(.invoked(node: node, generation: generation, event: event)))
         }
         if run.active[node] && run.generation[node] == generation { run.work[node].append(invocation) }
       }
     }
-    let snapshot = run.configuration.dropFirst().compactMap { node in
-      run.model.nodes[node].key.map { (key: $0, value: run.values[node]) }
-    }
+    let nodes = Array(run.configuration.dropFirst())
+    let values = nodes.map { run.values[$0] }
     var primary = run.primary
     let changed = lock.withLock { () -> Bool in
-      let changed = !run.snapshot.map(\.key).elementsEqual(snapshot.map(\.key))
-      run.snapshot = snapshot
+      let changed = run.snapshotNodes != nodes
+      run.snapshotNodes = nodes
+      run.snapshotValues = values
+      run.snapshotHalted = run.halted
       if let value = primary {
         primary = current
         current = value
@@ -261,7 +267,7 @@ extension StateMachine: ScheduledWorkTarget {
     }
     _ = primary  // the old state is released here, outside the lock
     publish()
-    if changed { configurationSubject?.send(snapshot.map(\.key)) }
+    if changed, let configurationSubject { configurationSubject.send(nodes.compactMap { run.model.keyOf[$0] }) }
   }
 
   /// A delayed transition's timer fired (on the scheduler's thread): its transition runs as a

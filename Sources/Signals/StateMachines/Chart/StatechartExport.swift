@@ -1,4 +1,19 @@
 extension StateGraph {
+  /// A statechart's history pseudo-states (never active themselves).
+  package var chartHistoryStates: Set<State.Case> {
+    guard let chart else { return [] }
+    return Set(chart.nodes.compactMap { node in
+      if case .history = node.kind { node.key } else { nil }
+    })
+  }
+
+  /// Every transition of a statechart, titled `source --label--> target` (`*` for a wildcard),
+  /// in document order; empty for a flat graph.
+  package var chartTransitionTitles: [String] {
+    guard let chart else { return [] }
+    return chart.edges.indices.map(chart.title)
+  }
+
   /// A statechart as Mermaid: compound states as composite states (`state a { ... }`) with
   /// their initial child (`[*] --> a1`), a parallel state's regions separated by `--`, final
   /// states to `[*]`, history states as `H` or `H*`; each transition inside the innermost
