@@ -52,7 +52,8 @@ enum StatechartScenarios {
     for n in [10, 100, 1_000, 10_000] {
       var states = 0
       let nanoseconds = median(rounds: rounds, per: 1) { states &+= ring(n).states.count }
-      print("build ring of \(n) states: \(format(nanoseconds / 1e6, digits: 3)) ms (\(states / rounds) states)")
+      print(
+        "build ring of \(n) states: \(format(nanoseconds / 1e6, digits: 3)) ms (\(states / rounds) states)")
     }
     let sends = 1_000_000 / scale
     for n in [10, 10_000] {

@@ -126,7 +126,8 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     @ChartBuilder<State, Event> chart: () -> [ChartElement<State, Event>]
   ) {
     let flat = StateGraph(initial: initial, terminal: terminal, states: declared, transitions: transitions())
-    let model = ChartModel(initial: initial, elements: chart(), transitions: flat.transitions, states: flat.states)
+    let model = ChartModel(
+      initial: initial, elements: chart(), transitions: flat.transitions, states: flat.states)
     self.initial = initial
     self.terminal = terminal
     self.transitions = flat.transitions
@@ -140,8 +141,9 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
 
   /// The graph as a flow of screens reads it (a coordinator's): its transitions written without
   /// a presentation push.
+  /// A statechart is returned as it is (it keeps no stack of screens).
   package func forScreens() -> StateGraph {
-    guard transitions.contains(where: { !$0.presentationGiven }) else { return self }
+    guard chart == nil, transitions.contains(where: { !$0.presentationGiven }) else { return self }
     return StateGraph(
       initial: initial, terminal: terminal, states: declaredOrder,
       transitions: transitions.map { $0.forScreens() })

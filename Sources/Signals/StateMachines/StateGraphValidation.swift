@@ -82,12 +82,18 @@ extension StateGraph {
       var everywhere: [State.Case] = []
       for transition in transitions {
         guard let to = transition.to else { continue }
-        if let from = transition.from { outgoing[from, default: []].append(to) } else { everywhere.append(to) }
+        if let from = transition.from {
+          outgoing[from, default: []].append(to)
+        } else {
+          everywhere.append(to)
+        }
       }
       var reached: Set<State.Case> = [initialKey]
       var frontier = [initialKey]
       while let current = frontier.popLast() {
-        for to in (outgoing[current] ?? []) + everywhere where reached.insert(to).inserted { frontier.append(to) }
+        for to in (outgoing[current] ?? []) + everywhere where reached.insert(to).inserted {
+          frontier.append(to)
+        }
       }
       problems += states.filter { !reached.contains($0) }.map { .unreachable(state: caseLabel($0)) }
       problems +=

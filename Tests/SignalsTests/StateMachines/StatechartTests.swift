@@ -136,10 +136,12 @@ final class ChartLog: Sendable {
     } chart: {
       Leaf(.a)
       Compound(.b, initial: .b1) {
-        Leaf(.b1, entry: { context in
-          log.add("enter b1, send next")
-          context.send(.next)
-        })
+        Leaf(
+          .b1,
+          entry: { context in
+            log.add("enter b1, send next")
+            context.send(.next)
+          })
         Leaf(.b2, entry: log.enter(.b2))
       }
       Leaf(.off, entry: log.enter(.off))
@@ -351,7 +353,8 @@ final class ChartLog: Sendable {
   }
 
   /// idle -load-> loading, which invokes `work`: a value succeeds, a failure fails.
-  static func invoking(_ work: PassthroughSubject<Int, WorkFailure>, _ log: ChartLog) -> StateGraph<Spot, Cue> {
+  static func invoking(_ work: PassthroughSubject<Int, WorkFailure>, _ log: ChartLog) -> StateGraph<Spot, Cue>
+  {
     StateGraph<Spot, Cue>(initial: .idle) {
       Transition(from: .idle, on: .load, to: .loading)
       Transition(from: .loading, on: .cancel, to: .idle)
@@ -414,7 +417,9 @@ final class ChartLog: Sendable {
     let graph = StateGraph<Spot, Cue>(initial: .loading) {
       Transition(from: .loading, on: .finish1, to: .ok)
     } chart: {
-      Invoke(in: .loading, { _ in work.handleEvents(receiveCancel: { log.add("cancelled") }) }, onValue: { _ in .finish1 })
+      Invoke(
+        in: .loading, { _ in work.handleEvents(receiveCancel: { log.add("cancelled") }) },
+        onValue: { _ in .finish1 })
       After(.seconds(5), from: .loading, to: .failed)
     }
     weak var released: StateMachine<Spot, Cue>?
@@ -451,7 +456,8 @@ struct WorkFailure: Error, Equatable {}
   }
 
   @Test func exploringReportsCoveredAndMissedTransitions() {
-    let coverage = exploreStatechart(of: StatechartTests.parallel(ChartLog(), conflict: true), events: Cue.allCases)
+    let coverage = exploreStatechart(
+      of: StatechartTests.parallel(ChartLog(), conflict: true), events: Cue.allCases)
     // r1x's `go` wins the conflict while r1x is active: r2x's is taken only once r1 is done.
     #expect(coverage.missedTransitions == [])
     #expect(coverage.shortestEvents(to: .b) == [.finish1, .go])

@@ -20,7 +20,8 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
 }
 
 /// An entry, exit or transition action.
-public typealias ChartAction<State: CaseKeyed, Event: CaseKeyed> = @Sendable (ChartContext<State, Event>) -> Void
+public typealias ChartAction<State: CaseKeyed, Event: CaseKeyed> =
+  @Sendable (ChartContext<State, Event>) -> Void
 
 /// One line of a statechart's `chart:` block: a state with its children, a final or history
 /// state, an eventless, delayed or done transition, or a publisher invoked for a state's
@@ -76,12 +77,14 @@ public struct Compound<State: CaseKeyed, Event: CaseKeyed> {
   ///   - exit: Run when the state is left (after its descendants' exit actions).
   ///   - children: The child states, in document order.
   public init(
-    _ state: State, initial: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil,
+    _ state: State, initial: State, entry: ChartAction<State, Event>? = nil,
+    exit: ChartAction<State, Event>? = nil,
     @ChartBuilder<State, Event> children: () -> [ChartElement<State, Event>]
   ) {
     element = ChartElement(
       kind: .node(
-        .init(kind: .compound, value: state, initial: initial, entry: entry, exit: exit, children: children())))
+        .init(kind: .compound, value: state, initial: initial, entry: entry, exit: exit, children: children())
+      ))
   }
 }
 
@@ -102,7 +105,8 @@ public struct Parallel<State: CaseKeyed, Event: CaseKeyed> {
     @ChartBuilder<State, Event> regions: () -> [ChartElement<State, Event>]
   ) {
     element = ChartElement(
-      kind: .node(.init(kind: .parallel, value: state, initial: nil, entry: entry, exit: exit, children: regions())))
+      kind: .node(
+        .init(kind: .parallel, value: state, initial: nil, entry: entry, exit: exit, children: regions())))
   }
 }
 
@@ -117,7 +121,8 @@ public struct Leaf<State: CaseKeyed, Event: CaseKeyed> {
   ///   - state: The state.
   ///   - entry: Run when the state is entered.
   ///   - exit: Run when the state is left.
-  public init(_ state: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil) {
+  public init(_ state: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil)
+  {
     element = ChartElement(
       kind: .node(.init(kind: .atomic, value: state, initial: nil, entry: entry, exit: exit, children: [])))
   }
@@ -155,7 +160,9 @@ public struct History<State: CaseKeyed, Event: CaseKeyed> {
   ///     `nil`.
   public init(_ state: State, deep: Bool = false, default: State? = nil) {
     element = ChartElement(
-      kind: .node(.init(kind: .history(deep: deep), value: state, initial: `default`, entry: nil, exit: nil, children: [])))
+      kind: .node(
+        .init(
+          kind: .history(deep: deep), value: state, initial: `default`, entry: nil, exit: nil, children: [])))
   }
 }
 
@@ -177,7 +184,8 @@ public struct Always<State: CaseKeyed, Event: CaseKeyed> {
     _ condition: (@Sendable (State) -> Bool)? = nil
   ) {
     element = ChartElement(
-      kind: .always(from: from, to: to, name: condition == nil ? nil : conditionName ?? "guard", condition: condition))
+      kind: .always(
+        from: from, to: to, name: condition == nil ? nil : conditionName ?? "guard", condition: condition))
   }
 }
 
@@ -269,12 +277,16 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter part: The line.
   /// - Returns: Its element.
-  public static func buildExpression(_ part: Leaf<State, Event>) -> [ChartElement<State, Event>] { [part.element] }
+  public static func buildExpression(_ part: Leaf<State, Event>) -> [ChartElement<State, Event>] {
+    [part.element]
+  }
   /// A final state.
   ///
   /// - Parameter part: The line.
   /// - Returns: Its element.
-  public static func buildExpression(_ part: Final<State, Event>) -> [ChartElement<State, Event>] { [part.element] }
+  public static func buildExpression(_ part: Final<State, Event>) -> [ChartElement<State, Event>] {
+    [part.element]
+  }
   /// A history state.
   ///
   /// - Parameter part: The line.
@@ -293,12 +305,16 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter part: The line.
   /// - Returns: Its element.
-  public static func buildExpression(_ part: After<State, Event>) -> [ChartElement<State, Event>] { [part.element] }
+  public static func buildExpression(_ part: After<State, Event>) -> [ChartElement<State, Event>] {
+    [part.element]
+  }
   /// A done transition.
   ///
   /// - Parameter part: The line.
   /// - Returns: Its element.
-  public static func buildExpression(_ part: Done<State, Event>) -> [ChartElement<State, Event>] { [part.element] }
+  public static func buildExpression(_ part: Done<State, Event>) -> [ChartElement<State, Event>] {
+    [part.element]
+  }
   /// An invoked publisher.
   ///
   /// - Parameter part: The line.
@@ -324,12 +340,16 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter first: The branch's elements.
   /// - Returns: Them.
-  public static func buildEither(first: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] { first }
+  public static func buildEither(first: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] {
+    first
+  }
   /// Elements of the second branch of an `if`/`else`.
   ///
   /// - Parameter second: The branch's elements.
   /// - Returns: Them.
-  public static func buildEither(second: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] { second }
+  public static func buildEither(second: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] {
+    second
+  }
   /// Elements from a `for` loop.
   ///
   /// - Parameter parts: Each iteration's elements.
@@ -338,4 +358,3 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
     parts.flatMap { $0 }
   }
 }
-

@@ -150,7 +150,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       let firstExits = Set(exitSet(first.edge))
       var preempted = false
       var removed: [Int] = []
-      for (position, (second, secondExits)) in filtered.enumerated() where !firstExits.isDisjoint(with: secondExits) {
+      for (position, (second, secondExits)) in filtered.enumerated()
+      where !firstExits.isDisjoint(with: secondExits) {
         if model.isProperDescendant(model.edgeSource[first.edge], of: model.edgeSource[second.edge]) {
           removed.append(position)
         } else {
@@ -240,7 +241,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       addDescendants(initial.node, &toEnter, &given)
       addAncestors(initial.node, upTo: node, &toEnter, &given)
     case .parallel:
-      for child in model.childrenOf[node] where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
+      for child in model.childrenOf[node]
+      where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
         addDescendants(child, &toEnter, &given)
       }
     default: break

@@ -126,7 +126,9 @@ extension StateMachine: ScheduledWorkTarget {
   /// Whether a statechart would take `event` now (guards run; nothing changes).
   func canChart(_ event: Event) -> Bool {
     guard let run = chartRun else { return false }
-    let (nodes, values, halted) = lock.withLock { (run.snapshotNodes, run.snapshotValues, run.snapshotHalted) }
+    let (nodes, values, halted) = lock.withLock {
+      (run.snapshotNodes, run.snapshotValues, run.snapshotHalted)
+    }
     guard !halted else { return false }
     let key = event.caseKey
     let model = run.model
@@ -267,7 +269,9 @@ extension StateMachine: ScheduledWorkTarget {
     }
     _ = primary  // the old state is released here, outside the lock
     publish()
-    if changed, let configurationSubject { configurationSubject.send(nodes.compactMap { run.model.keyOf[$0] }) }
+    if changed, let configurationSubject {
+      configurationSubject.send(nodes.compactMap { run.model.keyOf[$0] })
+    }
   }
 
   /// A delayed transition's timer fired (on the scheduler's thread): its transition runs as a

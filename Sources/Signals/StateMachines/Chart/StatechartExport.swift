@@ -2,9 +2,10 @@ extension StateGraph {
   /// A statechart's history pseudo-states (never active themselves).
   package var chartHistoryStates: Set<State.Case> {
     guard let chart else { return [] }
-    return Set(chart.nodes.compactMap { node in
-      if case .history = node.kind { node.key } else { nil }
-    })
+    return Set(
+      chart.nodes.compactMap { node in
+        if case .history = node.kind { node.key } else { nil }
+      })
   }
 
   /// Every transition of a statechart, titled `source --label--> target` (`*` for a wildcard),
@@ -56,7 +57,9 @@ extension StateGraph {
         case .atomic, .history: lines.append("\(indent)\(name)")
         }
       }
-      for edge in edges[node] ?? [] where chart.nodes[node].kind != .parallel { lines.append("\(indent)\(edge)") }
+      for edge in edges[node] ?? [] where chart.nodes[node].kind != .parallel {
+        lines.append("\(indent)\(edge)")
+      }
     }
     block(0, "    ")
     for state in terminal where chart.indexOf[state].map({ chart.nodes[$0].kind != .final }) ?? true {
@@ -72,7 +75,9 @@ extension StateGraph {
       let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
       for source in sources {
         var holder = chart.commonAncestor(source, edge.target)
-        while holder != 0 && (holder == source || holder == edge.target || chart.nodes[holder].kind == .parallel) {
+        while holder != 0
+          && (holder == source || holder == edge.target || chart.nodes[holder].kind == .parallel)
+        {
           holder = chart.nodes[holder].parent
         }
         placed[holder, default: []].append(
@@ -88,7 +93,8 @@ extension StateGraph {
   /// cluster (`compound=true`, `lhead`/`ltail`).
   func chartDot(_ chart: ChartModel<State, Event>, name graphName: String) -> String {
     var lines = [
-      "digraph \(dotIdentifier(graphName)) {", "  rankdir=LR;", "  compound=true;", "  \"[*]\" [shape=point];",
+      "digraph \(dotIdentifier(graphName)) {", "  rankdir=LR;", "  compound=true;",
+      "  \"[*]\" [shape=point];",
     ]
     func leaf(_ node: Int) -> Int {
       var current = node
@@ -99,7 +105,8 @@ extension StateGraph {
     func block(_ node: Int, _ indent: String) {
       for history in chart.nodes[node].histories {
         guard case .history(let deep) = chart.nodes[history].kind else { continue }
-        lines.append("\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];")
+        lines.append(
+          "\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];")
       }
       for child in chart.nodes[node].children {
         let spec = chart.nodes[child]
@@ -131,7 +138,8 @@ extension StateGraph {
       for source in sources {
         let (from, tail) = end(source, "ltail")
         let (to, head) = end(edge.target, "lhead")
-        let attributes = ["label=\(dotQuoted(edge.label))", tail, head].compactMap { $0 }.joined(separator: ", ")
+        let attributes = ["label=\(dotQuoted(edge.label))", tail, head].compactMap { $0 }.joined(
+          separator: ", ")
         lines.append("  \(from) -> \(to) [\(attributes)];")
       }
     }

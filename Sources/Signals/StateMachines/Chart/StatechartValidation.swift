@@ -40,7 +40,9 @@ extension StateGraph {
     for node in 0..<count {
       let spec = chart.nodes[node]
       wayOut[node] = !edgesFrom[node].isEmpty || (spec.parent >= 0 && wayOut[spec.parent])
-      guard spec.kind == .atomic, !wayOut[node], let key = spec.key, !terminalKeys.contains(key) else { continue }
+      guard spec.kind == .atomic, !wayOut[node], let key = spec.key, !terminalKeys.contains(key) else {
+        continue
+      }
       problems.append(.deadEnd(state: chart.name(node)))
     }
     return problems
@@ -61,7 +63,8 @@ extension StateGraph {
       var open = true
       for edge in spec.eventless {
         if !open {
-          problems.append(.shadowed(state: chart.name(node), event: "always", to: chart.name(chart.edges[edge].target)))
+          problems.append(
+            .shadowed(state: chart.name(node), event: "always", to: chart.name(chart.edges[edge].target)))
         }
         if chart.edges[edge].condition == nil { open = false }
       }
@@ -79,7 +82,9 @@ extension StateGraph {
         for second in edges[(position + 1)...] {
           let (a, b) = (chart.edges[first], chart.edges[second])
           let holder = chart.commonAncestor(a.source, b.source)
-          guard chart.nodes[holder].kind == .parallel, a.source != holder, b.source != holder else { continue }
+          guard chart.nodes[holder].kind == .parallel, a.source != holder, b.source != holder else {
+            continue
+          }
           func region(_ node: Int) -> Int {
             var current = node
             while chart.nodes[current].parent != holder { current = chart.nodes[current].parent }
