@@ -474,3 +474,47 @@ struct WorkFailure: Error, Equatable {}
     expectFullCoverage(of: StatechartTests.nested(ChartLog()), events: Cue.allCases)
   }
 }
+
+@Suite struct StatechartEdgeCaseTests {
+  @Test func restoringAChartEntersTheStateWithItsAncestorsAndInitialChildrenWithoutExitActions() throws {
+    let log = ChartLog()
+    let machine = StateMachine(graph: StatechartTests.nested(log))
+    log.clear()
+    try machine.restore(state: .b)
+    #expect(machine.configuration == [.b, .b1])
+    #expect(log.all == ["enter b", "enter b1"])
+    try machine.trySend(.back)
+    #expect(machine.configuration == [.a, .a1])
+  }
+
+  @Test func restoringAStateTheChartDoesNotHaveIsATypedError() {
+    let machine = StateMachine(graph: StatechartTests.nested(ChartLog()))
+    #expect(throws: StateRestoreError.unknownState("done")) { try machine.restore(state: .done) }
+  }
+
+  @Test func guardsThatRefuseAreNamedInTheError() {
+    let graph = StateGraph<Spot, Cue>(initial: .a) {
+      Transition(from: .a1, on: .go, to: .b, guard: "signedIn") { _, _ in false }
+      Transition(from: .a, on: .go, to: .c, guard: "online") { _, _ in false }
+    } chart: {
+      Compound(.a, initial: .a1) { Leaf(.a1) }
+    }
+    let machine = StateMachine(graph: graph)
+    #expect(
+      throws: TransitionRejected(state: "a1", event: "go", reason: .guardsFailed(["signedIn", "online"]))
+    ) {
+      try machine.trySend(.go)
+    }
+  }
+
+  @Test func aCycleOfEventlessTransitionsEndsItsMacrostep() {
+    let graph = StateGraph<Spot, Cue>(initial: .a) {
+      Transition(from: .b, on: .go, to: .off)
+    } chart: {
+      Always(from: .a, to: .b)
+      Always(from: .b, to: .a)
+    }
+    let machine = StateMachine(graph: graph)  // returns: the macrostep stops after its limit
+    #expect(machine.matches(.a) || machine.matches(.b))
+  }
+}
