@@ -49,6 +49,9 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   /// A coordinator for `graph` showing screens through `navigator`; `policy` says what `send`
   /// does with an event the graph refuses (`trySend` throws under `.throwError`).
   ///
+  /// A transition of `graph` written without a presentation pushes its screen (the generic
+  /// machine's default is no presentation; screens are this type's concern).
+  ///
   /// - Parameters:
   ///   - graph: The screens and the events that move between them.
   ///   - navigator: The front that shows the screens.
@@ -58,7 +61,7 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
     graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil,
     policy: RejectionPolicy = .throwError
   ) {
-    machine = StateMachine(graph: graph, policy: policy, keepsStack: true)
+    machine = StateMachine(graph: graph.forScreens(), policy: policy, keepsStack: true)
     self.navigator = navigator
     self.backEvent = backEvent
   }

@@ -110,6 +110,11 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
   return left ? text + space : space + text
 }
 
+if only == "statechart" {
+  StatechartScenarios.printAll(rounds: rounds, scale: scale)
+  exit(0)
+}
+
 if only == "state-machine-cpu" {
   StateMachineScenario.printCPUTimes(events: 2_000_000 / scale, rounds: rounds)
   exit(0)

@@ -4,8 +4,14 @@ extension StateGraph {
   /// in; a `.previous` target is drawn back to each state that pushes or presents its source,
   /// labelled `(previous)`; guards appear in brackets, modal and root presentations in parentheses.
   ///
+  /// A statechart is drawn with its hierarchy: compound states as composite states with their
+  /// initial child, a parallel state's regions separated by `--`, final states to `[*]`,
+  /// history states as `H`/`H*`, eventless, delayed and done transitions labelled `always` (or
+  /// their guard), `after 3s` and `done`.
+  ///
   /// - Returns: The diagram's text, one line per edge, ending in a newline.
   public func mermaid() -> String {
+    if let chart { return chartMermaid(chart) }
     var lines = ["stateDiagram-v2", "    [*] --> \(name(of: initial))"]
     for transition in expandedTransitions() {
       lines.append("    \(transition.from) --> \(transition.to): \(oneLine(transition.label))")
@@ -21,8 +27,12 @@ extension StateGraph {
   ///
   /// - Parameter name: The `digraph`'s name: written as given when it is an identifier
   ///   (`Auth`), quoted otherwise (`"Sign in"`).
+  /// A statechart draws each compound or parallel state as a cluster (parallel ones dashed,
+  /// each region a cluster of its own).
+  ///
   /// - Returns: The graph's text, ending in a newline.
   public func dot(name: String = "StateGraph") -> String {
+    if let chart { return chartDot(chart, name: name) }
     var lines = ["digraph \(dotIdentifier(name)) {", "  rankdir=LR;", "  \"[*]\" [shape=point];"]
     for state in terminal { lines.append("  \(dotQuoted(caseLabel(state))) [shape=doublecircle];") }
     lines.append("  \"[*]\" -> \(dotQuoted(self.name(of: initial)));")

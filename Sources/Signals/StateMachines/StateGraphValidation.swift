@@ -13,6 +13,17 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
   /// A state goes back to `.previous`, but no transition pushes or presents it, so there is
   /// never anything under it to go back to.
   case nothingToGoBackTo(state: String)
+  /// A compound state with no children, or whose initial state is not one of its descendants.
+  case noInitialChild(state: String)
+  /// A transition that can never be taken: an earlier one from the same state on the same
+  /// event (`always` for eventless ones) has no guard.
+  case shadowed(state: String, event: String, to: String)
+  /// Transitions from two regions of a parallel state on the same event whose targets leave
+  /// their regions: the earlier in document order always wins, the other is never taken.
+  case conflictInParallel(state: String, event: String)
+  /// A final state with transitions out of it (a final state is left only by its ancestors'
+  /// transitions).
+  case finalWithTransitions(state: String)
 
   /// One line that says what and where.
   public var description: String {
@@ -24,6 +35,12 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
     case .unknownState(let state, let transition): "transition \(transition) names undeclared state \(state)"
     case .nothingToGoBackTo(let state):
       "state \(state) goes back to the previous state, but nothing pushes or presents it"
+    case .noInitialChild(let state): "compound state \(state) has no initial child among its descendants"
+    case .shadowed(let state, let event, let to):
+      "transition \(state) --\(event)--> \(to) is never taken: an earlier unguarded one comes first"
+    case .conflictInParallel(let state, let event):
+      "regions of parallel state \(state) have conflicting transitions on \(event)"
+    case .finalWithTransitions(let state): "final state \(state) has transitions out of it"
     }
   }
 }
@@ -33,7 +50,12 @@ extension StateGraph {
   /// unreachable from the initial state, non-terminal states with no way out (a `.previous`
   /// target is a way out), two unguarded transitions for one state and event, modal states with
   /// no way back, transitions naming undeclared states (only when `states:` was given), and
-  /// `.previous` targets from states nothing pushes or presents. Empty means the graph is sound.
+  /// `.previous` targets from states nothing pushes or presents, transitions shadowed by an
+  /// earlier unguarded one. A statechart also gets: compound states without an initial child,
+  /// conflicting transitions in parallel regions, final states with transitions out;
+  /// reachability and dead ends then follow the hierarchy (a state entered as an initial child
+  /// or a region is reached; a transition of an ancestor is a way out). Empty means the graph is
+  /// sound.
   ///
   /// - Returns: The problems found, each naming the states and events involved; empty if none.
   public func problems() -> [StateGraphProblem] {
@@ -52,29 +74,50 @@ extension StateGraph {
       }
     }
 
-    var reached: Set<State.Case> = [initialKey]
-    var frontier = [initialKey]
-    while let current = frontier.popLast() {
-      for transition in transitions where transition.from == nil || transition.from == current {
-        if let to = transition.to, reached.insert(to).inserted { frontier.append(to) }
-      }
-    }
-    problems += states.filter { !reached.contains($0) }.map { .unreachable(state: caseLabel($0)) }
-
     let sources = Set(transitions.compactMap(\.from))
-    problems +=
-      states
-      .filter { !terminalKeys.contains($0) && !sources.contains($0) && !hasWildcard }
-      .map { .deadEnd(state: caseLabel($0)) }
+    if let chart {
+      problems += chartReachability(chart)
+    } else {
+      var outgoing: [State.Case: [State.Case]] = [:]
+      var everywhere: [State.Case] = []
+      for transition in transitions {
+        guard let to = transition.to else { continue }
+        if let from = transition.from {
+          outgoing[from, default: []].append(to)
+        } else {
+          everywhere.append(to)
+        }
+      }
+      var reached: Set<State.Case> = [initialKey]
+      var frontier = [initialKey]
+      while let current = frontier.popLast() {
+        for to in (outgoing[current] ?? []) + everywhere where reached.insert(to).inserted {
+          frontier.append(to)
+        }
+      }
+      problems += states.filter { !reached.contains($0) }.map { .unreachable(state: caseLabel($0)) }
+      problems +=
+        states
+        .filter { !terminalKeys.contains($0) && !sources.contains($0) && !hasWildcard }
+        .map { .deadEnd(state: caseLabel($0)) }
+    }
 
     var unguarded: [String: Int] = [:]
-    for transition in transitions where transition.condition == nil {
+    for transition in transitions {
       let key = transition.fromName + "\u{0}" + transition.eventName
+      if transition.condition != nil {
+        if unguarded[key] != nil {
+          problems.append(
+            .shadowed(state: transition.fromName, event: transition.eventName, to: transition.toName))
+        }
+        continue
+      }
       unguarded[key, default: 0] += 1
       if unguarded[key] == 2 {
         problems.append(.ambiguous(state: transition.fromName, event: transition.eventName))
       }
     }
+    if let chart { problems += chartStructure(chart) }
 
     var modal: [State.Case] = []
     for transition in transitions where transition.presentation == .modal && !transition.returnsToPrevious {

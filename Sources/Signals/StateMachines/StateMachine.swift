@@ -1,21 +1,5 @@
 import Synchronization
 
-/// What a transition did to a machine's stack of states (the screens a coordinator shows).
-public enum StackChange: Sendable, Hashable {
-  /// The stack is now the new state alone.
-  case setRoot
-  /// The new state was pushed.
-  case push
-  /// The new state was presented modally.
-  case present
-  /// The top was replaced by the new state (the same screen, updated).
-  case replaceTop
-  /// The top was popped; the new state is the entry that was under it, payload included.
-  case pop
-  /// The modal top was dismissed; the new state is the entry that was under it.
-  case dismiss
-}
-
 /// A state machine running a `StateGraph`: its current state, its changes as publishers, and
 /// `send(_:)` that moves it along the graph.
 ///
@@ -73,22 +57,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
-  /// One entry of the machine's stack.
-  public struct StackEntry {
-    /// The state.
-    public let state: State
-    /// Whether it was presented modally.
-    public let modal: Bool
-    @usableFromInline let key: State.Case
-
-    @usableFromInline
-    init(_ state: State, modal: Bool) {
-      self.state = state
-      self.modal = modal
-      key = state.caseKey
-    }
-  }
-
   /// The graph the machine runs.
   public let graph: StateGraph<State, Event>
   /// What happens to events the graph does not allow.
@@ -115,6 +83,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
+  /// A statechart's running state; `nil` for a flat graph (which takes the flat fast path).
+  let chartRun: ChartRun<State, Event>?
+  /// Whether the graph is a statechart (read on the send path).
+  @usableFromInline let isChart: Bool
+  /// The configuration's subscribers, for a statechart.
+  let configurationSubject: CurrentValueSubject<[State.Case], Never>?
 
   /// Starts a machine in `graph`'s initial state.
   ///
@@ -127,13 +101,36 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets)
   }
 
+  /// Starts a machine in `graph`'s initial configuration, with its delayed transitions timed on
+  /// `scheduler` (a `TestScheduler` in tests: everything then runs in virtual time).
+  ///
+  /// A statechart enters its initial state, its ancestors and its initial descendants, running
+  /// their entry actions (outermost first) and starting their invocations, before this returns.
+  ///
+  /// - Parameters:
+  ///   - graph: The states and transitions the machine follows.
+  ///   - policy: What a refused event does (see the other initializer).
+  ///   - scheduler: Where `After` timers are scheduled.
+  public convenience init(
+    graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError, scheduler: any Scheduler
+  ) {
+    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: scheduler)
+  }
+
   /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
-  package init(graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool) {
+  package init(
+    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool,
+    scheduler: any Scheduler = ImmediateScheduler.shared
+  ) {
     self.graph = graph
     self.policy = policy
-    self.keepsStack = keepsStack
+    self.keepsStack = keepsStack && graph.chart == nil
     current = graph.initial
-    entries = keepsStack ? [StackEntry(graph.initial, modal: false)] : []
+    entries = self.keepsStack ? [StackEntry(graph.initial, modal: false)] : []
+    chartRun = graph.chart.map { ChartRun(model: $0, scheduler: scheduler) }
+    isChart = graph.chart != nil
+    configurationSubject = graph.chart == nil ? nil : CurrentValueSubject([])
+    if let chartRun { startChart(chartRun) }
   }
 
   /// The current state: the last one the machine took (its observers are called after it is
@@ -187,6 +184,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// - Returns: `true` if `send(_:)` would take it now. Another thread's event may change the
   ///   answer before a send that follows.
   public func can(_ event: Event) -> Bool {
+    if isChart { return canChart(event) }
     let (state, depth) = keepsStack ? lock.withLock { (current, entries.count) } : (self.state, 0)
     let range = graph.index.candidates(state.caseKey, event.caseKey)
     for slot in range {
@@ -238,20 +236,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
-  /// Work that needs the machine's claim: an event, or a change to its state's subscribers.
-  @usableFromInline
-  enum Job {
-    case event(Event)
-    /// A new subscriber: attach it, then give it the current state.
-    case observe(StateObserverPath<State>)
-    /// A subscriber asked for more while a state waited for it.
-    case flush(StateObserverPath<State>)
-    /// A subscriber cancelled: drop the cancelled ones from the list.
-    case prune
-    /// The state was restored: give it to every subscriber.
-    case publish
-  }
-
   /// What became of an event: no state in it, so that the common `send` copies none.
   @usableFromInline
   enum Outcome {
@@ -266,6 +250,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     enum Kind {
       case noTransition, invalidTarget, noHistory
       case guardsFailed(Range<Int>)
+      /// A statechart's guards, by name.
+      case guardsFailedNamed([String])
     }
     @usableFromInline let state: State.Case
     @usableFromInline let event: Event.Case
@@ -275,142 +261,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       self.state = state
       self.event = event
       self.kind = kind
-    }
-  }
-
-  /// The bits of `claim`.
-  @usableFromInline static var running: UInt8 { 1 }
-  @usableFromInline static var waiting: UInt8 { 2 }
-
-  /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
-  /// With `keep`, a taken event's new state is stored in `taken`.
-  @inlinable @inline(__always)
-  func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    while true {
-      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
-        let outcome = process(event, keeping: keep, &taken)
-        release()
-        return outcome
-      }
-      switch enqueue(.event(event)) {
-      case .queued: return .queued
-      case .queuedToTakeOver:
-        takeOver()
-        return .queued
-      case .notRunning: continue
-      }
-    }
-  }
-
-  /// Runs `job` now, or queues it behind the event running now.
-  @usableFromInline
-  func schedule(_ job: Job) {
-    while true {
-      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
-        perform(job)
-        release()
-        return
-      }
-      switch enqueue(job) {
-      case .queued: return
-      case .queuedToTakeOver: return takeOver()
-      case .notRunning: continue
-      }
-    }
-  }
-
-  /// What `enqueue` did.
-  @usableFromInline
-  enum Queuing {
-    /// Queued behind the running thread.
-    case queued
-    /// Queued, and this sender is to take the queue over from a running thread that has run a
-    /// fair batch of other threads' work (`FairDrain`): call `takeOver()`.
-    case queuedToTakeOver
-    /// Nothing runs any more: nothing was queued; claim the machine.
-    case notRunning
-  }
-
-  /// Queues `job` behind the running one, or queues nothing when no event runs any more, so
-  /// that the caller claims the machine itself.
-  @usableFromInline
-  func enqueue(_ job: Job) -> Queuing {
-    lock.withLock {
-      var word = claim.load(ordering: .relaxed)
-      while word & Self.running != 0 {
-        let (done, now) = claim.compareExchange(
-          expected: word, desired: word | Self.waiting, ordering: .relaxed)
-        if done {
-          queue.append(job)
-          return fair.shouldTakeOver(handedOver) ? .queuedToTakeOver : .queued
-        }
-        word = now
-      }
-      return .notRunning
-    }
-  }
-
-  /// Waits for the running thread to hand the queue over, then runs it; or, if it did not in
-  /// time, leaves this thread's job to it.
-  @usableFromInline
-  func takeOver() {
-    if !FairDrain.awaitHandOver(handedOver) {
-      guard lock.withLock({ fair.withdraw(handedOver) }) else { return }
-    }
-    release()
-  }
-
-  /// Runs the jobs queued while this thread ran, then gives the claim back; or, after a fair
-  /// batch of them, hands the claim (and the queue) to a sender from another thread that waits
-  /// for it (`FairDrain`), so that a thread that sent once is not kept running other threads'
-  /// events for as long as they send.
-  @inlinable
-  func release() {
-    var first = true
-    while !claim.compareExchange(expected: Self.running, desired: 0, ordering: .releasing).exchanged {
-      guard runQueued(first) else { return }
-      first = false
-    }
-  }
-
-  /// Runs the first queued job (`waiting` is set); returns `false` when it handed the claim
-  /// over instead (the caller then returns without giving it back: it is the successor's now).
-  @usableFromInline
-  func runQueued(_ first: Bool) -> Bool {
-    let next = lock.withLock { () -> Job?? in
-      if first { fair.start() }
-      if fair.handsOver(handedOver) { return .none }
-      let next = queue.popFirst()
-      if next != nil { fair.count() }
-      if queue.isEmpty { claim.bitwiseAnd(~Self.waiting, ordering: .relaxed) }
-      return .some(next)
-    }
-    guard let next else { return false }
-    if let job = next { perform(job) }
-    return true
-  }
-
-  /// Runs `job`; the caller holds the claim. A refused event goes to the policy.
-  @usableFromInline
-  func perform(_ job: Job) {
-    switch job {
-    case .event(let event):
-      var unused: State?
-      if case .refused(let refusal) = process(event, keeping: false, &unused),
-        case .report(let handler) = policy
-      {
-        handler(rejection(refusal))
-      }
-    case .observe(let path):
-      guard path.handle.isActive else { return }
-      observers.append(path)
-      path.call(.start(current))
-    case .flush(let path):
-      path.call(.flush(current))
-    case .prune:
-      observers.removeAll { !$0.handle.isActive }
-    case .publish:
-      publish()
     }
   }
 
@@ -431,6 +281,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// into `current`.
   @inlinable
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    if isChart { return processChart(event, keeping: keep, &taken) }
     let stateKey = current.caseKey
     let eventKey = event.caseKey
     let range = graph.index.candidates(stateKey, eventKey)
@@ -484,46 +335,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     return .taken
   }
 
-  /// What moving to `target` does to the stack; a target that is the case under the top goes
-  /// back to that entry, payload included (`target` becomes it).
-  @usableFromInline
-  func stackChange(to target: inout State, _ presentation: Presentation) -> StackChange {
-    if keepsStack, entries.count >= 2, entries[entries.count - 2].key == target.caseKey {
-      target = entries[entries.count - 2].state
-      return entries[entries.count - 1].modal ? .dismiss : .pop
-    }
-    switch presentation {
-    case .root: return .setRoot
-    case .push: return .push
-    case .modal: return .present
-    case .none: return .replaceTop
-    }
-  }
-
-  /// Moves a machine that keeps a stack to `target`, under the lock (others read both there).
-  @usableFromInline
-  func record(_ target: State, _ change: StackChange) {
-    let released = lock.withLock { () -> (State, [StackEntry]) in
-      let old = current
-      current = target
-      var dropped: [StackEntry] = []
-      switch change {
-      case .setRoot:
-        dropped = entries
-        entries = [StackEntry(target, modal: false)]
-      case .push: entries.append(StackEntry(target, modal: false))
-      case .present: entries.append(StackEntry(target, modal: true))
-      case .replaceTop:
-        dropped = [entries.removeLast()]
-        entries.append(StackEntry(target, modal: dropped[0].modal))
-      case .pop, .dismiss:
-        dropped = [entries.removeLast()]
-      }
-      return (old, dropped)
-    }
-    _ = released  // the replaced state and entries are released here, outside the lock
-  }
-
   @usableFromInline
   func rejection(_ refusal: Refusal) -> TransitionRejected {
     let reason: TransitionRejected.Reason
@@ -533,37 +344,10 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case .noHistory: reason = .noHistory
     case .guardsFailed(let range):
       reason = .guardsFailed(range.compactMap { graph.index.slots[$0].conditionName })
+    case .guardsFailedNamed(let names):
+      reason = .guardsFailed(names)
     }
     return TransitionRejected(
       state: caseLabel(refusal.state), event: caseLabel(refusal.event), reason: reason)
-  }
-
-  /// Moves the machine to `state` without a transition (restoring saved navigation) and
-  /// publishes it; refuses a state the graph does not have. Call it when no send is running.
-  package func restore(state: State) throws(StateRestoreError) {
-    try restore(stack: [(state, false)])
-  }
-
-  /// Moves the machine to the top of `stack` (bottom first, already checked against the graph
-  /// by the caller) without a transition, keeps the stack, and publishes the top.
-  package func restore(stack: [(state: State, modal: Bool)]) throws(StateRestoreError) {
-    guard let top = stack.last else { throw .corrupt("the saved stack is empty") }
-    for entry in stack where !graph.states.contains(entry.state.caseKey) {
-      throw .unknownState(graph.name(of: entry.state))
-    }
-    let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
-    // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
-    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
-    defer { if claimed { release() } }
-    let released = lock.withLock { () -> (State, [StackEntry]) in
-      defer {
-        current = top.state
-        entries = restored
-      }
-      return (current, entries)
-    }
-    _ = released
-    // The subscribers are called by the claim's holder: now, or by the thread running a send.
-    if claimed { publish() } else { schedule(.publish) }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Why saved machine state could not be restored.
 ///
 /// Bad input: the description quotes at most the first 64 characters of a saved name and the
@@ -51,5 +53,46 @@ extension Unicode.Scalar {
     case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
+  }
+}
+
+extension StateMachine {
+  /// Moves the machine to `state` without a transition (restoring saved navigation) and
+  /// publishes it; refuses a state the graph does not have. Call it when no send is running.
+  package func restore(state: State) throws(StateRestoreError) {
+    try restore(stack: [(state, false)])
+  }
+
+  /// Moves the machine to the top of `stack` (bottom first, already checked against the graph
+  /// by the caller) without a transition, keeps the stack, and publishes the top.
+  package func restore(stack: [(state: State, modal: Bool)]) throws(StateRestoreError) {
+    guard let top = stack.last else { throw .corrupt("the saved stack is empty") }
+    for entry in stack where !graph.states.contains(entry.state.caseKey) {
+      throw .unknownState(graph.name(of: entry.state))
+    }
+    let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
+    if let chartRun {
+      let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+      if claimed {
+        restoreChart(chartRun, to: top.state)
+        release()
+      } else {
+        schedule(.chart(.restore(top.state)))
+      }
+      return
+    }
+    // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
+    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+    defer { if claimed { release() } }
+    let released = lock.withLock { () -> (State, [StackEntry]) in
+      defer {
+        current = top.state
+        entries = restored
+      }
+      return (current, entries)
+    }
+    _ = released
+    // The subscribers are called by the claim's holder: now, or by the thread running a send.
+    if claimed { publish() } else { schedule(.publish) }
   }
 }

@@ -73,7 +73,14 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// The guard's name, for validation messages and diagrams.
   public let conditionName: String?
   /// How a coordinator shows the target (ignored for `.previous`, which pops or dismisses).
-  public let presentation: Presentation
+  /// `.none` when the transition was written without one, except where screens are shown (a
+  /// `Coordinator`'s graph, or a graph with `.previous` targets), where that means `.push`.
+  public private(set) var presentation: Presentation
+  /// Whether the transition was written with a presentation.
+  var presentationGiven = true
+  /// What the transition does when a statechart takes it (after the exit actions, before the
+  /// entry actions); set with `action(_:)`. A flat graph without a `chart:` block ignores it.
+  public private(set) var actionBody: ChartAction<State, Event>?
 
   /// An edge from the case `from` on the case `event` to the state `to`, with an optional
   /// guard given as the trailing closure.
@@ -82,18 +89,39 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - from: The case of the state the edge leaves.
   ///   - event: The case of the event that takes it.
   ///   - to: The state it leads to, payload included.
-  ///   - presentation: How a coordinator shows `to`: pushed (the default), modal, as the new
-  ///     root, or with no navigation (`.none`).
+  ///   - presentation: How a coordinator shows `to`: pushed, modal, as the new root, or with
+  ///     no navigation (`.none`). Leave it out for a graph that is not a flow of screens.
   ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
   public init(
-    from: State.Case, on event: Event.Case, to: State, presentation: Presentation = .push,
+    from: State.Case, on event: Event.Case, to: State, presentation: Presentation,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
   ) {
     self.init(
       from: from, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
       conditionName: conditionName, condition: condition)
+  }
+
+  /// An edge from the case `from` on the case `event` to the state `to`, with no presentation
+  /// of its own: none in a plain machine; pushed where screens are shown (a `Coordinator`, or a
+  /// graph with `.previous` targets, whose machine keeps a stack).
+  ///
+  /// - Parameters:
+  ///   - from: The case of the state the edge leaves.
+  ///   - event: The case of the event that takes it.
+  ///   - to: The state it leads to, payload included.
+  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
+  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
+  ///     for always.
+  public init(
+    from: State.Case, on event: Event.Case, to: State,
+    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
+  ) {
+    self.init(
+      from: from, event: event, target: Target(kind: .fixed(to)), presentation: .none,
+      conditionName: conditionName, condition: condition)
+    presentationGiven = false
   }
 
   /// An edge from the case `from` on the case `event` to a made or history target
@@ -108,12 +136,32 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
   public init(
-    from: State.Case, on event: Event.Case, to target: Target, presentation: Presentation = .push,
+    from: State.Case, on event: Event.Case, to target: Target, presentation: Presentation,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
   ) {
     self.init(
       from: from, event: event, target: target, presentation: presentation, conditionName: conditionName,
       condition: condition)
+  }
+
+  /// An edge from the case `from` on the case `event` to a made or history target, with no
+  /// presentation of its own (none in a plain machine, pushed where screens are shown).
+  ///
+  /// - Parameters:
+  ///   - from: The case of the state the edge leaves.
+  ///   - event: The case of the event that takes it.
+  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
+  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
+  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
+  ///     for always.
+  public init(
+    from: State.Case, on event: Event.Case, to target: Target,
+    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
+  ) {
+    self.init(
+      from: from, event: event, target: target, presentation: .none, conditionName: conditionName,
+      condition: condition)
+    presentationGiven = false
   }
 
   /// An edge from every state on `event` to `to` (for global events such as "session
@@ -152,6 +200,27 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     self.presentation = presentation
     self.condition = condition
     self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
+  }
+
+  /// The transition as a flow of screens reads it: written without a presentation, it pushes.
+  package func forScreens() -> Transition {
+    guard !presentationGiven else { return self }
+    var copy = self
+    copy.presentation = .push
+    copy.presentationGiven = true
+    return copy
+  }
+
+  /// This transition with `body` as its action, run when a statechart takes it: after the
+  /// states it leaves have run their exit actions, before the states it enters run their entry
+  /// actions (SCXML's order).
+  ///
+  /// - Parameter body: The action; it gets the transition's source state and the event.
+  /// - Returns: The transition with the action.
+  public func action(_ body: @escaping ChartAction<State, Event>) -> Transition {
+    var copy = self
+    copy.actionBody = body
+    return copy
   }
 
   /// The target's case, or `nil` for `.previous` (it depends on the machine's stack).

@@ -1,0 +1,149 @@
+extension StateGraph {
+  /// A statechart's history pseudo-states (never active themselves).
+  package var chartHistoryStates: Set<State.Case> {
+    guard let chart else { return [] }
+    return Set(
+      chart.nodes.compactMap { node in
+        if case .history = node.kind { node.key } else { nil }
+      })
+  }
+
+  /// Every transition of a statechart, titled `source --label--> target` (`*` for a wildcard),
+  /// in document order; empty for a flat graph.
+  package var chartTransitionTitles: [String] {
+    guard let chart else { return [] }
+    return chart.edges.indices.map(chart.title)
+  }
+
+  /// A statechart as Mermaid: compound states as composite states (`state a { ... }`) with
+  /// their initial child (`[*] --> a1`), a parallel state's regions separated by `--`, final
+  /// states to `[*]`, history states as `H` or `H*`; each transition inside the innermost
+  /// composite state that holds both its ends, labelled `event [guard]`, `always`, `after 3s`
+  /// or `done`. A wildcard is drawn from every top-level state but its target.
+  func chartMermaid(_ chart: ChartModel<State, Event>) -> String {
+    let edges = placedEdges(chart)
+    var lines = ["stateDiagram-v2"]
+    func block(_ node: Int, _ indent: String) {
+      let spec = chart.nodes[node]
+      if let initial = spec.initial, spec.kind == .compound {
+        lines.append("\(indent)[*] --> \(chart.name(initial.node))")
+      }
+      for history in spec.histories {
+        guard case .history(let deep) = chart.nodes[history].kind else { continue }
+        lines.append("\(indent)state \"\(deep ? "H*" : "H")\" as \(chart.name(history))")
+      }
+      for child in spec.children {
+        let name = chart.name(child)
+        switch chart.nodes[child].kind {
+        case .compound:
+          lines.append("\(indent)state \(name) {")
+          block(child, indent + "    ")
+          lines.append("\(indent)}")
+        case .parallel:
+          lines.append("\(indent)state \(name) {")
+          for (position, region) in chart.nodes[child].children.enumerated() {
+            if position > 0 { lines.append("\(indent)    --") }
+            if chart.nodes[region].kind == .atomic {
+              lines.append("\(indent)    \(chart.name(region))")
+            } else {
+              lines.append("\(indent)    state \(chart.name(region)) {")
+              block(region, indent + "        ")
+              lines.append("\(indent)    }")
+            }
+          }
+          for edge in edges[child] ?? [] { lines.append("\(indent)    \(edge)") }
+          lines.append("\(indent)}")
+        case .final: lines.append("\(indent)\(name) --> [*]")
+        case .atomic, .history: lines.append("\(indent)\(name)")
+        }
+      }
+      for edge in edges[node] ?? [] where chart.nodes[node].kind != .parallel {
+        lines.append("\(indent)\(edge)")
+      }
+    }
+    block(0, "    ")
+    for state in terminal where chart.indexOf[state].map({ chart.nodes[$0].kind != .final }) ?? true {
+      lines.append("    \(caseLabel(state)) --> [*]")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Each edge's Mermaid line, under the node whose block draws it.
+  func placedEdges(_ chart: ChartModel<State, Event>) -> [Int: [String]] {
+    var placed: [Int: [String]] = [:]
+    for edge in chart.edges {
+      let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
+      for source in sources {
+        var holder = chart.commonAncestor(source, edge.target)
+        while holder != 0
+          && (holder == source || holder == edge.target || chart.nodes[holder].kind == .parallel)
+        {
+          holder = chart.nodes[holder].parent
+        }
+        placed[holder, default: []].append(
+          "\(chart.name(source)) --> \(chart.name(edge.target)): \(oneLine(edge.label))")
+      }
+    }
+    return placed
+  }
+
+  /// A statechart as DOT: each compound or parallel state a cluster (a parallel one dashed,
+  /// each region its own cluster), final states double circles, history states `H`/`H*`;
+  /// an edge to or from a compound state is drawn to or from its first leaf and clipped at the
+  /// cluster (`compound=true`, `lhead`/`ltail`).
+  func chartDot(_ chart: ChartModel<State, Event>, name graphName: String) -> String {
+    var lines = [
+      "digraph \(dotIdentifier(graphName)) {", "  rankdir=LR;", "  compound=true;",
+      "  \"[*]\" [shape=point];",
+    ]
+    func leaf(_ node: Int) -> Int {
+      var current = node
+      while let first = chart.nodes[current].children.first { current = first }
+      return current
+    }
+    func cluster(_ node: Int) -> String { dotQuoted("cluster_" + chart.name(node)) }
+    func block(_ node: Int, _ indent: String) {
+      for history in chart.nodes[node].histories {
+        guard case .history(let deep) = chart.nodes[history].kind else { continue }
+        lines.append(
+          "\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];")
+      }
+      for child in chart.nodes[node].children {
+        let spec = chart.nodes[child]
+        switch spec.kind {
+        case .compound, .parallel:
+          lines.append("\(indent)subgraph \(cluster(child)) {")
+          let style = spec.kind == .parallel ? "; style=dashed" : ""
+          lines.append("\(indent)  label=\(dotQuoted(chart.name(child)))\(style);")
+          block(child, indent + "  ")
+          lines.append("\(indent)}")
+        case .final: lines.append("\(indent)\(dotQuoted(chart.name(child))) [shape=doublecircle];")
+        case .atomic, .history:
+          let ends = spec.key.map(isTerminal) ?? false
+          lines.append("\(indent)\(dotQuoted(chart.name(child)))\(ends ? " [shape=doublecircle]" : "");")
+        }
+      }
+    }
+    block(0, "  ")
+    func end(_ node: Int, _ attribute: String) -> (String, String?) {
+      let drawn = leaf(node)
+      return (dotQuoted(chart.name(drawn)), drawn == node ? nil : "\(attribute)=\(cluster(node))")
+    }
+    if let initial = chart.nodes[0].initial {
+      let (to, head) = end(initial.node, "lhead")
+      lines.append("  \"[*]\" -> \(to)\(head.map { " [\($0)]" } ?? "");")
+    }
+    for edge in chart.edges {
+      let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
+      for source in sources {
+        let (from, tail) = end(source, "ltail")
+        let (to, head) = end(edge.target, "lhead")
+        let attributes = ["label=\(dotQuoted(edge.label))", tail, head].compactMap { $0 }.joined(
+          separator: ", ")
+        lines.append("  \(from) -> \(to) [\(attributes)];")
+      }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,116 @@
+extension StateGraph {
+  /// A statechart's unreachable states and dead ends, following its hierarchy: the initial
+  /// state's ancestors and initial descendants are reached, a reached compound state reaches its
+  /// initial state, a parallel one its regions, a history state its default (its parent's
+  /// initial state), and a reached state's transitions (and its ancestors') reach their
+  /// targets. A leaf that is not final or terminal, and whose state and ancestors have no
+  /// transition, is a dead end. Linear in the states and transitions.
+  func chartReachability(_ chart: ChartModel<State, Event>) -> [StateGraphProblem] {
+    let count = chart.nodes.count
+    var edgesFrom = [[Int]](repeating: [], count: count)
+    for (index, edge) in chart.edges.enumerated() { edgesFrom[edge.source].append(index) }
+    var reached = [Bool](repeating: false, count: count)
+    var work: [Int] = []
+    func reach(_ node: Int) {
+      guard !reached[node] else { return }
+      reached[node] = true
+      work.append(node)
+    }
+    reach(0)
+    while let node = work.popLast() {
+      let spec = chart.nodes[node]
+      if spec.parent >= 0 { reach(spec.parent) }
+      switch spec.kind {
+      case .compound: if let initial = spec.initial { reach(initial.node) }
+      case .parallel: spec.children.forEach(reach)
+      case .history:
+        if let fallback = spec.initial ?? chart.nodes[spec.parent].initial { reach(fallback.node) }
+      case .atomic, .final: break
+      }
+      // A state's own transitions apply while it or a descendant is active.
+      for edge in edgesFrom[node] { reach(chart.edges[edge].target) }
+    }
+    var problems: [StateGraphProblem] = []
+    for node in 1..<count where !reached[node] {
+      if case .history = chart.nodes[node].kind { continue }
+      problems.append(.unreachable(state: chart.name(node)))
+    }
+    let terminalKeys = Set(terminal)
+    var wayOut = [Bool](repeating: false, count: count)
+    for node in 0..<count {
+      let spec = chart.nodes[node]
+      wayOut[node] = !edgesFrom[node].isEmpty || (spec.parent >= 0 && wayOut[spec.parent])
+      guard spec.kind == .atomic, !wayOut[node], let key = spec.key, !terminalKeys.contains(key) else {
+        continue
+      }
+      problems.append(.deadEnd(state: chart.name(node)))
+    }
+    return problems
+  }
+
+  /// A statechart's structural problems: compound states without an initial child among their
+  /// descendants, eventless transitions shadowed by an earlier unguarded one, conflicting
+  /// transitions in parallel regions, final states with transitions out.
+  func chartStructure(_ chart: ChartModel<State, Event>) -> [StateGraphProblem] {
+    var problems: [StateGraphProblem] = []
+    for (node, spec) in chart.nodes.enumerated() where node > 0 && spec.kind == .compound {
+      guard let initial = spec.initial, chart.isProperDescendant(initial.node, of: node) else {
+        problems.append(.noInitialChild(state: chart.name(node)))
+        continue
+      }
+    }
+    for (node, spec) in chart.nodes.enumerated() {
+      var open = true
+      for edge in spec.eventless {
+        if !open {
+          problems.append(
+            .shadowed(state: chart.name(node), event: "always", to: chart.name(chart.edges[edge].target)))
+        }
+        if chart.edges[edge].condition == nil { open = false }
+      }
+    }
+    var byEvent: [Event.Case: [Int]] = [:]
+    var events: [Event.Case] = []
+    for (key, edges) in chart.onEvent {
+      if byEvent[key.event] == nil { events.append(key.event) }
+      byEvent[key.event, default: []] += edges
+    }
+    var conflicts: [(node: Int, event: String)] = []
+    for event in events {
+      let edges = (byEvent[event] ?? []).sorted()
+      for (position, first) in edges.enumerated() {
+        for second in edges[(position + 1)...] {
+          let (a, b) = (chart.edges[first], chart.edges[second])
+          let holder = chart.commonAncestor(a.source, b.source)
+          guard chart.nodes[holder].kind == .parallel, a.source != holder, b.source != holder else {
+            continue
+          }
+          func region(_ node: Int) -> Int {
+            var current = node
+            while chart.nodes[current].parent != holder { current = chart.nodes[current].parent }
+            return current
+          }
+          let staysInside = { (edge: ChartModel<State, Event>.Edge) in
+            chart.isDescendant(chart.staticDomain(edge), of: region(edge.source))
+          }
+          if !staysInside(a) || !staysInside(b) {
+            let name = caseLabel(event)
+            if !conflicts.contains(where: { $0.node == holder && $0.event == name }) {
+              conflicts.append((holder, name))
+            }
+          }
+        }
+      }
+    }
+    problems += conflicts.sorted { ($0.node, $0.event) < ($1.node, $1.event) }.map {
+      .conflictInParallel(state: chart.name($0.node), event: $0.event)
+    }
+    let edgeSources = Set(chart.edges.map(\.source))
+    for (node, spec) in chart.nodes.enumerated() where spec.kind == .final {
+      if edgeSources.contains(node) {
+        problems.append(.finalWithTransitions(state: chart.name(node)))
+      }
+    }
+    return problems
+  }
+}
