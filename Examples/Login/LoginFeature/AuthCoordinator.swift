@@ -258,7 +258,11 @@ public final class AuthCoordinator {
       let model = environment.makeSMSLogin()
       return (.sms(model), model.navigation.sink { [weak self] in self?.smsWants($0) })
     case .home:
-      let model = HomeViewModel(session: session ?? Session(userID: "", token: ""))
+      // The graph reaches home only on `loggedIn`, which keeps the session first.
+      guard let session else {
+        preconditionFailure("home shown with no session: the graph reached it without loggedIn")
+      }
+      let model = HomeViewModel(session: session)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }
