@@ -61,7 +61,8 @@ public final class AuthCoordinator {
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
   /// The dialogs presented over the flow, bottom first: the gate's and the invalid-session one
-  /// may both be up, in either order, and either may go first.
+  /// may both be up, in either order, and either may go first. They are shown as Office shows
+  /// its dialog, with `SceneNavigator.presentOverStack(_:)`, so the graph's pops stay matched.
   var overlays: [Overlay] = []
 
   /// A dialog over the flow.
@@ -212,7 +213,7 @@ public final class AuthCoordinator {
   func presentOverlay(_ overlay: Overlay) {
     guard let scene = scene(of: overlay) else { return }
     overlays.append(overlay)
-    navigator.present(scene)
+    scenes.presentOverStack(scene)
   }
 
   /// Takes `overlay` away. A navigator dismisses only what is on top, so the dialogs above it
@@ -220,7 +221,7 @@ public final class AuthCoordinator {
   func dismissOverlay(_ overlay: Overlay) {
     guard let index = overlays.lastIndex(of: overlay) else { return }
     let above = overlays[(index + 1)...]
-    for _ in 0...above.count { navigator.dismiss() }
+    for _ in 0...above.count { scenes.dismissOverStack() }
     overlays.removeSubrange(index...)
     for kept in above { presentOverlay(kept) }
   }
