@@ -53,6 +53,48 @@ import Testing
     viewModels(in: text).filter { !$0.mainActor }.map(\.name)
   }
 
+  /// The subscriptions in `text` to a service's answer (a publisher made by `service.`,
+  /// `useCase.`, `authenticator.` or `router.request`) whose last operator before the `sink` is
+  /// not `receive(on: UIScheduler.shared)`, each as the line where its statement starts.
+  static func serviceAnswersWithoutTheHop(in text: String) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func indentation(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+    var found: [String] = []
+    for (index, line) in lines.enumerated() {
+      guard let sink = line.range(of: ".sink") else { continue }
+      // The statement: from the nearest line above indented less (when `.sink` starts this line,
+      // a link of a chain), else this line alone.
+      var start = index
+      if line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
+        while start > 0, indentation(lines[start]) >= indentation(line) { start -= 1 }
+      }
+      let receiver = (lines[start..<index] + [String(line[..<sink.lowerBound])]).joined(separator: "\n")
+      let asksAService = ["service.", "useCase.", "authenticator.", "router.request("].contains {
+        receiver.contains($0)
+      }
+      let hops = receiver.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(
+        ".receive(on: UIScheduler.shared)")
+      if asksAService && !hops { found.append(lines[start].trimmingCharacters(in: .whitespaces)) }
+    }
+    return found
+  }
+
+  @Test func aViewModelMovesEveryServiceAnswerToTheMainActorBeforeItsSink() throws {
+    var checked = 0
+    for folder in Self.featureFolders {
+      for source in try Self.sources(in: folder)
+      where source.text.range(of: #"class\s+\w*(ViewModel|Interactor)\b"#, options: .regularExpression) != nil
+      {
+        checked += source.text.components(separatedBy: "UIScheduler.shared).sink").count - 1
+        let offending = Self.serviceAnswersWithoutTheHop(in: source.text)
+        #expect(
+          offending.isEmpty,
+          "\(source.name): no receive(on: UIScheduler.shared) before the sink of \(offending)")
+      }
+    }
+    #expect(checked >= 5, "too few service answers found (\(checked)): is the scan reading the sources?")
+  }
+
   @Test func everyViewModelOfTheExamplesIsMainActor() throws {
     var checked = 0
     for folder in Self.featureFolders {
@@ -89,5 +131,25 @@ import Testing
       final class OtherBadViewModel: ObservableObject {}
       """
     #expect(Self.viewModelsOffTheMainActor(in: sample) == ["BadViewModel", "OtherBadViewModel"])
+  }
+
+  @Test func theScanCatchesAServiceAnswerThatTouchesStateWithoutTheHop() {
+    let sample = """
+          request = useCase.login(account: account).receive(on: UIScheduler.shared).sink(
+            receiveValue: { [weak self] in self?.session = $0 })
+          request = useCase.login(account: account).sink(receiveValue: { [weak self] in self?.session = $0 })
+          work = authenticator.authenticate()
+            .flatMap { check in
+              service.session(for: check)
+                .map { $0 }
+            }
+            .sink(receiveValue: { [weak self] in self?.session = $0 })
+          watch = machine.statePublisher.sink { [weak self] in self?.status = $0 }
+      """
+    #expect(
+      Self.serviceAnswersWithoutTheHop(in: sample) == [
+        "request = useCase.login(account: account).sink(receiveValue: { [weak self] in self?.session = $0 })",
+        "work = authenticator.authenticate()",
+      ])
   }
 }
