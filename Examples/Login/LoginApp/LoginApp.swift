@@ -45,6 +45,8 @@ public final class LoginApp: Navigator, TerminalFront {
   public static let toastDuration = ToastExpiry.duration
   /// The password screen's account-check failures, shown as toasts (SwiftUI's `onReceive`).
   var checkErrors: AnyCancellable?
+  /// The coordinator's notices, shown as toasts.
+  var noticeBinding: AnyCancellable?
   /// Turns while something loads.
   let spinner: Spinner
   /// Records what a frame read and asks for a redraw when it changes.
@@ -93,6 +95,15 @@ public final class LoginApp: Navigator, TerminalFront {
     onChange()
   }
 
+  /// Shows each of `notices` (the coordinator's: why the flow fell back to password login) as a
+  /// toast for 3 s or until the next key.
+  public func showNotices(_ notices: AnyPublisher<String, Never>) {
+    noticeBinding = notices.sink { [weak self] notice in
+      self?.notice = notice
+      self?.onChange()
+    }
+  }
+
   /// Hands the app's lifecycle to `coordinator`: a foreground re-runs the gate's check.
   public func forwardLifecycle(to coordinator: AuthCoordinator) {
     onLifecycle = { [weak coordinator] event in
@@ -110,7 +121,7 @@ public final class LoginApp: Navigator, TerminalFront {
   func makeScreen(_ scene: AuthScene) -> (any LoginScreenView)? {
     switch scene {
     case .launch: LaunchScreen()
-    case .password(let model, _): PasswordLoginScreen(model: model, spinner: spinner)
+    case .password(let model): PasswordLoginScreen(model: model, spinner: spinner)
     case .register(let model): RegisterScreen(model: model)
     case .biometric(let model): BiometricLoginScreen(model: model, spinner: spinner)
     case .pattern(let model): PatternLoginScreen(model: model, spinner: spinner)
@@ -138,11 +149,11 @@ public final class LoginApp: Navigator, TerminalFront {
   }
 
   /// The screen now on top came up: the password screen's model is watched in the Combine style
-  /// (the others are `@Observable`, read by the renderer), and its notice shows.
+  /// (the others are `@Observable`, read by the renderer).
   func screenChanged() {
     checkErrors = nil
     renderer.stopObserving()
-    if case .password(let model, let notice)? = top?.scene {
+    if case .password(let model)? = top?.scene {
       renderer.observe(model)
       checkErrors = model.accountCheckError.sink { [weak self, weak model] error in
         // Reported once something is typed: the check of the empty field at launch says nothing.
@@ -151,7 +162,6 @@ public final class LoginApp: Navigator, TerminalFront {
         self.notice = "Could not check the account: \(error)"
         self.onChange()
       }
-      if let notice { self.notice = notice }
     }
     onChange()
   }

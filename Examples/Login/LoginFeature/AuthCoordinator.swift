@@ -7,8 +7,8 @@ import Signals
 public enum AuthScene {
   /// Deciding where to start.
   case launch
-  /// Password login, with a notice to show first (why the flow came here), if any.
-  case password(LoginViewModel, notice: String?)
+  /// Password login.
+  case password(LoginViewModel)
   /// Registration (pushed over password login).
   case register(RegisterViewModel)
   /// Face or fingerprint login.
@@ -67,8 +67,9 @@ public final class AuthCoordinator {
 
   /// A dialog over the flow.
   enum Overlay { case gate, expired }
-  /// The notice the next password screen shows (why the flow fell back to it).
-  var pendingNotice: String?
+  /// Why the flow fell back to password login, sent right after it did; the front shows it.
+  public var notices: AnyPublisher<String, Never> { noticeSubject.eraseToAnyPublisher() }
+  let noticeSubject = PassthroughSubject<String, Never>()
 
   /// A coordinator showing the login flow through `navigator`, its view models made from
   /// `environment`.
@@ -121,9 +122,8 @@ public final class AuthCoordinator {
     switch request {
     case .loggedIn(let session): loggedIn(session)
     case .wantsPassword(let notice):
-      pendingNotice = notice
       flow.send(.usePassword)
-      pendingNotice = nil
+      if let notice { noticeSubject.send(notice) }
     }
   }
 
@@ -195,9 +195,8 @@ public final class AuthCoordinator {
     expiredDialog = nil
     dismissOverlay(.expired)
     session = nil
-    pendingNotice = AppError.sessionExpired.description
     flow.send(.sessionExpired)
-    pendingNotice = nil
+    noticeSubject.send(AppError.sessionExpired.description)
   }
 
   // MARK: Scenes
@@ -243,7 +242,7 @@ public final class AuthCoordinator {
     case .password:
       let model = environment.makePasswordLogin()
       return (
-        .password(model, notice: pendingNotice),
+        .password(model),
         model.navigation.sink { [weak self] in self?.passwordWants($0) }
       )
     case .register:
