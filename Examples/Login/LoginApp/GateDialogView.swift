@@ -44,6 +44,19 @@ enum GateDialogView {
     return lines
   }
 
+  /// Applies one key to the dialog, which takes them all while it is up: each button has its
+  /// key; esc closes only a dialog that may be dismissed. Returns the notice to show, if any.
+  static func handle(_ key: Key, _ dialog: GateDialogViewModel) -> String? {
+    if dialog.state == .checking { return "Checking the network, one moment" }
+    if let button = dialog.buttons.first(where: { self.key(for: $0, in: dialog) == key }) {
+      dialog.press(button)
+    } else if key == .escape, dialog.dismiss() {
+    } else {
+      return "Answer the dialog first"
+    }
+    return nil
+  }
+
   static func name(of key: Key) -> String {
     if case .character(let character) = key { String(character) } else { key.scriptName ?? "?" }
   }

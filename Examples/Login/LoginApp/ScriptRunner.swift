@@ -96,6 +96,7 @@ public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> 
 public func startLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoordinator) {
   let app = LoginApp(scheduler: environment.scheduler)
   let coordinator = AuthCoordinator(environment: environment, navigator: app)
+  app.showNotices(coordinator.notices)
   app.forwardLifecycle(to: coordinator)
   coordinator.start()
   return (app, coordinator)

@@ -7,8 +7,8 @@ import Signals
 public enum AuthScene {
   /// Deciding where to start.
   case launch
-  /// Password login, with a notice to show first (why the flow came here), if any.
-  case password(LoginViewModel, notice: String?)
+  /// Password login.
+  case password(LoginViewModel)
   /// Registration (pushed over password login).
   case register(RegisterViewModel)
   /// Face or fingerprint login.
@@ -61,13 +61,15 @@ public final class AuthCoordinator {
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
   /// The dialogs presented over the flow, bottom first: the gate's and the invalid-session one
-  /// may both be up, in either order, and either may go first.
+  /// may both be up, in either order, and either may go first. They are shown as Office shows
+  /// its dialog, with `SceneNavigator.presentOverStack(_:)`, so the graph's pops stay matched.
   var overlays: [Overlay] = []
 
   /// A dialog over the flow.
   enum Overlay { case gate, expired }
-  /// The notice the next password screen shows (why the flow fell back to it).
-  var pendingNotice: String?
+  /// Why the flow fell back to password login, sent right after it did; the front shows it.
+  public var notices: AnyPublisher<String, Never> { noticeSubject.eraseToAnyPublisher() }
+  let noticeSubject = PassthroughSubject<String, Never>()
 
   /// A coordinator showing the login flow through `navigator`, its view models made from
   /// `environment`.
@@ -120,9 +122,8 @@ public final class AuthCoordinator {
     switch request {
     case .loggedIn(let session): loggedIn(session)
     case .wantsPassword(let notice):
-      pendingNotice = notice
       flow.send(.usePassword)
-      pendingNotice = nil
+      if let notice { noticeSubject.send(notice) }
     }
   }
 
@@ -194,9 +195,8 @@ public final class AuthCoordinator {
     expiredDialog = nil
     dismissOverlay(.expired)
     session = nil
-    pendingNotice = AppError.sessionExpired.description
     flow.send(.sessionExpired)
-    pendingNotice = nil
+    noticeSubject.send(AppError.sessionExpired.description)
   }
 
   // MARK: Scenes
@@ -212,7 +212,7 @@ public final class AuthCoordinator {
   func presentOverlay(_ overlay: Overlay) {
     guard let scene = scene(of: overlay) else { return }
     overlays.append(overlay)
-    navigator.present(scene)
+    scenes.presentOverStack(scene)
   }
 
   /// Takes `overlay` away. A navigator dismisses only what is on top, so the dialogs above it
@@ -220,7 +220,7 @@ public final class AuthCoordinator {
   func dismissOverlay(_ overlay: Overlay) {
     guard let index = overlays.lastIndex(of: overlay) else { return }
     let above = overlays[(index + 1)...]
-    for _ in 0...above.count { navigator.dismiss() }
+    for _ in 0...above.count { scenes.dismissOverStack() }
     overlays.removeSubrange(index...)
     for kept in above { presentOverlay(kept) }
   }
@@ -242,7 +242,7 @@ public final class AuthCoordinator {
     case .password:
       let model = environment.makePasswordLogin()
       return (
-        .password(model, notice: pendingNotice),
+        .password(model),
         model.navigation.sink { [weak self] in self?.passwordWants($0) }
       )
     case .register:
@@ -258,7 +258,11 @@ public final class AuthCoordinator {
       let model = environment.makeSMSLogin()
       return (.sms(model), model.navigation.sink { [weak self] in self?.smsWants($0) })
     case .home:
-      let model = HomeViewModel(session: session ?? Session(userID: "", token: ""))
+      // The graph reaches home only on `loggedIn`, which keeps the session first.
+      guard let session else {
+        preconditionFailure("home shown with no session: the graph reached it without loggedIn")
+      }
+      let model = HomeViewModel(session: session)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }

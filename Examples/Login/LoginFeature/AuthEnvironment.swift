@@ -5,6 +5,7 @@ import Signals
 ///
 /// All login methods get the same `LoginGate`, so the permission check, the once-per-launch
 /// update check and the success handling are shared.
+@MainActor
 public final class AuthEnvironment {
   /// Where time runs: the main scheduler in the app, a `TestScheduler` in tests.
   public let scheduler: any Scheduler

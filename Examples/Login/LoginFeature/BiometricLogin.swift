@@ -1,3 +1,4 @@
+import Observation
 import Signals
 
 /// A biometric credential: the token the server gave, and when it expires.
@@ -148,14 +149,20 @@ public enum BiometricEvent: Equatable, Sendable, CaseKeyed {
 /// retry is expired too), remove the credential and fall back to password login with a notice;
 /// any other error (the network, the server) shows its message and stays, keeping the
 /// credential. Success goes through the shared `LoginGate`.
+///
+/// Threading: main actor (`@Observable`: a view reading `currentStatus` is redrawn when it
+/// changes); the device's and the service's answers are moved to the main actor (`UIScheduler`)
+/// before they touch state.
+@MainActor @Observable
 public final class BiometricLoginViewModel {
-  let gate: LoginGate
-  let authenticator: any Authenticator
-  let credentials: CredentialStore
-  let service: any BiometricService
-  let scheduler: any Scheduler
-  let machine = StateMachine(graph: BiometricLoginViewModel.statusGraph, policy: .ignore)
-  var work: AnyCancellable?
+  @ObservationIgnored let gate: LoginGate
+  @ObservationIgnored let authenticator: any Authenticator
+  @ObservationIgnored let credentials: CredentialStore
+  @ObservationIgnored let service: any BiometricService
+  @ObservationIgnored let scheduler: any Scheduler
+  @ObservationIgnored let machine = StateMachine(graph: BiometricLoginViewModel.statusGraph, policy: .ignore)
+  @ObservationIgnored var work: AnyCancellable?
+  @ObservationIgnored var statusWatch: AnyCancellable?
 
   /// The biometric status graph: a press from any settled status loads; loading ends in a
   /// session, a failed device check, a shown error, or the fallback to the password (also
@@ -191,7 +198,7 @@ public final class BiometricLoginViewModel {
   /// The status, current value first.
   public var status: AnyPublisher<BiometricStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// The status now.
-  public var currentStatus: BiometricStatus { machine.state }
+  public private(set) var currentStatus = BiometricStatus.idle
 
   /// Where the biometric screen asks the flow to go; its coordinator listens.
   public enum Navigation: Equatable, Sendable {
@@ -204,7 +211,7 @@ public final class BiometricLoginViewModel {
 
   /// The screen's navigation requests, as they happen (no current value).
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
-  let navigationSubject = PassthroughSubject<Navigation, Never>()
+  @ObservationIgnored let navigationSubject = PassthroughSubject<Navigation, Never>()
 
   /// The user chose the password instead: sends `.wantsPassword(notice: nil)`.
   public func usePassword() { navigationSubject.send(.wantsPassword(notice: nil)) }
@@ -226,6 +233,7 @@ public final class BiometricLoginViewModel {
     self.credentials = credentials
     self.service = service
     self.scheduler = scheduler
+    statusWatch = machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 }
   }
 
   /// Starts a login; ignored while one runs or while the gate does not allow it.
@@ -266,6 +274,7 @@ public final class BiometricLoginViewModel {
             }
         }.eraseToAnyPublisher()
       }
+      .receive(on: UIScheduler.shared)
       .sink(
         receiveCompletion: { [weak self] completion in
           guard let self, case .failure(let failure) = completion else { return }
@@ -289,7 +298,7 @@ public final class BiometricLoginViewModel {
 
   /// A refreshed token, saved in `credentials` for the next login; a rejection (anything but a
   /// network failure) is `.refreshRejected`.
-  static func refreshed(
+  nonisolated static func refreshed(
     _ token: BiometricToken, _ service: any BiometricService, into credentials: CredentialStore
   ) -> AnyPublisher<BiometricToken, BiometricFailure> {
     service.refresh(token)

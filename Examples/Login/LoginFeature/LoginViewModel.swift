@@ -55,10 +55,19 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
 /// keystroke so fast typing never shows intermediate results, with the local check (at most 20
 /// characters), applied at once, as in the seed.
 /// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
-/// small state machine (`statusGraph`). Threading: use it on the injected scheduler (the UI's);
-/// service answers, from whatever thread they arrive on, are moved onto that scheduler before
-/// they touch its state, and time runs on it too, so tests use a `TestScheduler`.
-public final class LoginViewModel {
+/// small state machine (`statusGraph`).
+///
+/// It stays in the Combine style (`ObservableObject`, `@Published`), as UIKit-era code and code
+/// ported from Combine are written: its outputs are publishers, and their current values are
+/// `@Published` too (`isAccountValid`, `isLoginEnabled`, `status`), so a view redraws at
+/// `objectWillChange` as SwiftUI's `@ObservedObject` does. The other login screens are
+/// `@Observable`.
+///
+/// Threading: main actor; service answers, from whatever thread they arrive on, are moved to the
+/// main actor (`receive(on: UIScheduler.shared)`) before they touch its state, and time runs on
+/// the injected scheduler, so tests use a `TestScheduler`.
+@MainActor
+public final class LoginViewModel: ObservableObject {
   /// The account typed so far.
   @Published public var account = ""
   /// The password typed so far.
@@ -72,7 +81,14 @@ public final class LoginViewModel {
   /// Whether the login button is enabled.
   public private(set) var loginBtnEnable: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
   /// The login status, current value first.
-  public var loginStatus: AnyPublisher<LoginStatus, Never> { status.statePublisher.eraseToAnyPublisher() }
+  public var loginStatus: AnyPublisher<LoginStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
+
+  /// Whether the account is valid now (`accountValid`'s latest value).
+  @Published public private(set) var isAccountValid = false
+  /// Whether the login button is enabled now (`loginBtnEnable`'s latest value).
+  @Published public private(set) var isLoginEnabled = false
+  /// The login status now (`loginStatus`'s latest value).
+  @Published public private(set) var status = LoginStatus.none
 
   /// Where the password screen asks the flow to go; its coordinator listens.
   public enum Navigation: Equatable, Sendable {
@@ -103,8 +119,7 @@ public final class LoginViewModel {
   let useCase: LoginUseCase
   let scheduler: any Scheduler
   let gate: LoginGate?
-  let status = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
-  var enabled = false
+  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
   var subscriptions: [AnyCancellable] = []
   var request: AnyCancellable?
 
@@ -122,8 +137,8 @@ public final class LoginViewModel {
       .map { [useCase] account in useCase.checkRemotely(account) }
       .switchToLatest()
       // The HTTP service answers on URLSession's queue; the view model's state changes on the
-      // scheduler only.
-      .receive(on: scheduler)
+      // main actor only.
+      .receive(on: UIScheduler.shared)
       .share()
     let remote = checks.map { (try? $0.get()) ?? false }
     accountCheckError =
@@ -143,21 +158,23 @@ public final class LoginViewModel {
       .removeDuplicates()
       .share(replay: 1)
       .eraseToAnyPublisher()
-    loginBtnEnable.sink { [weak self] in self?.enabled = $0 }.store(in: &subscriptions)
+    accountValid.assign(to: &$isAccountValid)
+    loginBtnEnable.assign(to: &$isLoginEnabled)
+    machine.statePublisher.assign(to: &$status)
   }
 
   /// Logs in, unless the button is disabled or a login is already running (those presses are
   /// ignored).
   public func login() {
-    guard enabled, status.can(.press), gate?.allowsLogin ?? true else { return }
-    status.send(.press)
-    request = useCase.login(account: account, password: password).receive(on: scheduler).sink(
+    guard isLoginEnabled, machine.can(.press), gate?.allowsLogin ?? true else { return }
+    machine.send(.press)
+    request = useCase.login(account: account, password: password).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
-        if case .failure(let error) = completion { self?.status.send(.failed(error)) }
+        if case .failure(let error) = completion { self?.machine.send(.failed(error)) }
       },
       receiveValue: { [weak self] session in
         self?.gate?.handleSuccess(session)
-        self?.status.send(.succeeded(session))
+        self?.machine.send(.succeeded(session))
         self?.navigationSubject.send(.loggedIn(session))
       })
   }
@@ -166,5 +183,5 @@ public final class LoginViewModel {
   public func register() { navigationSubject.send(.wantsRegister) }
 
   /// The current status.
-  public var currentStatus: LoginStatus { status.state }
+  public var currentStatus: LoginStatus { machine.state }
 }

@@ -1,3 +1,4 @@
+import Observation
 import Signals
 
 /// The server side of mobile login with an SMS code (seed 004's API lists it): send a code to a
@@ -73,9 +74,11 @@ public enum SMSCodeStatus: Equatable, Sendable {
 /// (`LoginStatus`, same graph); success is handled by the gate (profile stored, language
 /// synced); a 401 is reported to the session-expiry hub like every other request.
 ///
-/// Threading: use it from one thread; answers arrive on the service's scheduler. Bad input:
-/// requests while the gate blocks, while one runs, or with a malformed number or code are
+/// Threading: main actor (`@Observable`: a view is redrawn when what it read changes); the
+/// service's answers are moved to the main actor (`UIScheduler`) before they touch state. Bad
+/// input: requests while the gate blocks, while one runs, or with a malformed number or code are
 /// ignored; a service failure shows as `SMSCodeStatus.failed` or `LoginStatus.failure`.
+@MainActor @Observable
 public final class SMSLoginViewModel {
   /// The phone number typed so far (digits only).
   public var phone = ""
@@ -84,11 +87,11 @@ public final class SMSLoginViewModel {
   /// Where the code request stands, current value first.
   public var codeStatus: AnyPublisher<SMSCodeStatus, Never> { codeSubject.eraseToAnyPublisher() }
   /// The code request's status now.
-  public var currentCodeStatus: SMSCodeStatus { codeSubject.value }
+  public private(set) var currentCodeStatus = SMSCodeStatus.none
   /// The login status, current value first.
   public var status: AnyPublisher<LoginStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// The login status now.
-  public var currentStatus: LoginStatus { machine.state }
+  public private(set) var currentStatus = LoginStatus.none
 
   /// Where the SMS screen asks the flow to go; its coordinator listens.
   public enum Navigation: Equatable, Sendable {
@@ -100,26 +103,31 @@ public final class SMSLoginViewModel {
 
   /// The screen's navigation requests, as they happen (no current value).
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
-  let navigationSubject = PassthroughSubject<Navigation, Never>()
+  @ObservationIgnored let navigationSubject = PassthroughSubject<Navigation, Never>()
 
   /// How many digits a phone number has, at least and at most.
   public static let phoneLength = 7...15
   /// How many digits a code has.
   public static let codeLength = 6
 
-  let service: any SMSLoginService
-  let gate: LoginGate
-  let expiry: SessionExpiry
-  let codeSubject = CurrentValueSubject<SMSCodeStatus, Never>(.none)
-  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
-  var codeRequest: AnyCancellable?
-  var loginRequest: AnyCancellable?
+  @ObservationIgnored let service: any SMSLoginService
+  @ObservationIgnored let gate: LoginGate
+  @ObservationIgnored let expiry: SessionExpiry
+  @ObservationIgnored let codeSubject = CurrentValueSubject<SMSCodeStatus, Never>(.none)
+  @ObservationIgnored let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
+  @ObservationIgnored var codeRequest: AnyCancellable?
+  @ObservationIgnored var loginRequest: AnyCancellable?
+  @ObservationIgnored var watches: [AnyCancellable] = []
 
   /// A view model over `service`, through `gate`, reporting 401s to `expiry`.
   public init(service: any SMSLoginService, gate: LoginGate, expiry: SessionExpiry) {
     self.service = service
     self.gate = gate
     self.expiry = expiry
+    watches = [
+      codeSubject.sink { [weak self] in self?.currentCodeStatus = $0 },
+      machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 },
+    ]
   }
 
   /// Whether the number typed may be sent a code.
@@ -136,7 +144,7 @@ public final class SMSLoginViewModel {
     guard phoneValid, currentCodeStatus != .sending, gate.allowsLogin else { return }
     codeSubject.send(.sending)
     let phone = phone
-    codeRequest = service.requestCode(phone: phone).sink(
+    codeRequest = service.requestCode(phone: phone).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         guard case .failure(let error) = completion else { return }
         self?.failed(error) { self?.codeSubject.send(.failed($0)) }
@@ -148,7 +156,7 @@ public final class SMSLoginViewModel {
   public func login() {
     guard loginEnabled, machine.can(.press), gate.allowsLogin else { return }
     machine.send(.press)
-    loginRequest = service.login(phone: phone, code: code).sink(
+    loginRequest = service.login(phone: phone, code: code).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         guard case .failure(let error) = completion else { return }
         self?.code = ""

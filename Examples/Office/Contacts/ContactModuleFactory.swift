@@ -40,10 +40,10 @@ public struct ContactModuleFactory {
   public func register() throws(RouterError) {
     let factory = self
     try router.register(OfficeRoutes.contactList) { _ -> AnyPublisher<ContactListViewModel, Never> in
-      Just(MainActor.assumeIsolated { factory.buildNormalContact() }).eraseToAnyPublisher()
+      Just(factory.buildNormalContact()).eraseToAnyPublisher()
     }
     try router.register(OfficeRoutes.contactPicker) { _ -> AnyPublisher<ContactListViewModel, Never> in
-      Just(MainActor.assumeIsolated { factory.buildMultiplePickerContact() }).eraseToAnyPublisher()
+      Just(factory.buildMultiplePickerContact()).eraseToAnyPublisher()
     }
     let service = service
     try router.register(OfficeRoutes.contactDetail) { match -> AnyPublisher<ContactDetail, AppError> in

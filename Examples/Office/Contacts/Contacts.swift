@@ -1,4 +1,5 @@
 import Coordinators
+import Observation
 import OfficeKit
 import Services
 import Signals
@@ -16,9 +17,11 @@ public enum ContactListMode: Sendable {
 /// module through the router. In normal mode a selection is a navigation output for the caller
 /// to act on; in picker mode selections are marked and confirmed as the flow's outcome.
 ///
-/// Threading: main actor. Completion: a failed fetch is the interactor's `.failed` state; a
-/// routing problem is `message`.
-@MainActor
+/// Threading: main actor (`@Observable`: a view is redrawn when what it read changes; the
+/// interactor's state is mirrored in `state`); the router's answer is moved to the main actor
+/// (`UIScheduler`) before it touches state. Completion: a failed fetch is the interactor's
+/// `.failed` state; a routing problem is `message`.
+@MainActor @Observable
 public final class ContactListViewModel: ChildFlow {
   /// Where the list asks the flow to go.
   public enum Navigation: Equatable, Sendable {
@@ -27,21 +30,24 @@ public final class ContactListViewModel: ChildFlow {
   }
 
   /// The mode.
-  public let mode: ContactListMode
+  @ObservationIgnored public let mode: ContactListMode
   /// The interactor fetching the contacts.
-  public let interactor: ContactListInteractor
+  @ObservationIgnored public let interactor: ContactListInteractor
+  /// The interactor's state now.
+  public private(set) var state: ContactListState
   /// Recent contacts, from the messages module.
-  @Published public private(set) var recent: [ContactCard] = []
+  public private(set) var recent: [ContactCard] = []
   /// The marked contacts' ids (picker mode).
-  @Published public private(set) var marked: Set<Int> = []
+  public private(set) var marked: Set<Int> = []
   /// A message to show (a routing problem, for instance).
-  @Published public private(set) var message: String?
+  public private(set) var message: String?
   /// Set by the parent coordinator (picker mode); called once.
-  public var finishHandler: ((FlowOutcome<[ContactCard]>) -> Void)?
+  @ObservationIgnored public var finishHandler: ((FlowOutcome<[ContactCard]>) -> Void)?
 
-  let router: Router
-  let navigationSubject = PassthroughSubject<Navigation, Never>()
-  var request: AnyCancellable?
+  @ObservationIgnored let router: Router
+  @ObservationIgnored let navigationSubject = PassthroughSubject<Navigation, Never>()
+  @ObservationIgnored var request: AnyCancellable?
+  @ObservationIgnored var stateWatch: AnyCancellable?
 
   /// A list in `mode` whose contacts `interactor` fetches, talking to other modules through
   /// `router`.
@@ -49,6 +55,8 @@ public final class ContactListViewModel: ChildFlow {
     self.interactor = interactor
     self.mode = mode
     self.router = router
+    state = interactor.state
+    stateWatch = interactor.$state.sink { [weak self] in self?.state = $0 }
   }
 
   /// The list's navigation requests, as they happen.
@@ -56,30 +64,26 @@ public final class ContactListViewModel: ChildFlow {
 
   /// The contacts listed: empty while loading or after a failure.
   public var contacts: [ContactCard] {
-    if case .loaded(let contacts) = interactor.state { contacts } else { [] }
+    if case .loaded(let contacts) = state { contacts } else { [] }
   }
 
   /// Whether the contacts are being fetched.
-  public var isLoading: Bool { interactor.state == .loading }
+  public var isLoading: Bool { state == .loading }
 
   /// Why the contacts could not be fetched, if they could not.
-  public var error: AppError? { if case .failed(let error) = interactor.state { error } else { nil } }
-
-  /// Any change of what the list shows.
-  public var changes: AnyPublisher<Void, Never> {
-    interactor.$state.map { _ in () }.merge(with: $recent.map { _ in () }, $marked.map { _ in () })
-      .eraseToAnyPublisher()
-  }
+  public var error: AppError? { if case .failed(let error) = state { error } else { nil } }
 
   /// Fetches the contacts and asks the messages module for the recent ones.
   public func start() {
     interactor.requestContacts()
     do {
-      request = try router.request(OfficeRoutes.lastContacts, as: [ContactCard].self).sink(
-        receiveCompletion: { [weak self] completion in
-          if case .failure(let error) = completion { MainActor.assumeIsolated { self?.message = "\(error)" } }
-        },
-        receiveValue: { [weak self] recent in MainActor.assumeIsolated { self?.recent = recent } })
+      request = try router.request(OfficeRoutes.lastContacts, as: [ContactCard].self)
+        .receive(on: UIScheduler.shared)
+        .sink(
+          receiveCompletion: { [weak self] completion in
+            if case .failure(let error) = completion { self?.message = "\(error)" }
+          },
+          receiveValue: { [weak self] recent in self?.recent = recent })
     } catch {
       message = "\(error)"
     }

@@ -71,11 +71,11 @@ public final class ContactListInteractor {
   public func requestContacts() {
     guard let service else { return }
     state = .loading
-    request = service.contacts().sink(
+    request = service.contacts().receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         guard case .failure(let error) = completion else { return }
-        MainActor.assumeIsolated { self?.state = .failed(error) }
+        self?.state = .failed(error)
       },
-      receiveValue: { [weak self] contacts in MainActor.assumeIsolated { self?.state = .loaded(contacts) } })
+      receiveValue: { [weak self] contacts in self?.state = .loaded(contacts) })
   }
 }

@@ -25,7 +25,7 @@ public final class MessagesModule {
     try router.register(OfficeRoutes.lastContacts) {
       [weak self] match -> AnyPublisher<[ContactCard], Never> in
       let count = match.parameters["count"] == nil ? 3 : try match.int("count")
-      return Just(Array(MainActor.assumeIsolated { self?.recent ?? [] }.prefix(count))).eraseToAnyPublisher()
+      return Just(Array((self?.recent ?? []).prefix(count))).eraseToAnyPublisher()
     }
   }
 }

@@ -52,9 +52,14 @@ public struct RemoteNewsService: NewsService {
 /// replaces the list with the first page, "load more" appends the next page; each has its own
 /// loading state, and neither starts while the other runs.
 ///
-/// Threading: call it on the thread the service answers on (the app's scheduler). Completion: a
-/// failed request leaves the list as it was and shows its `AppError` until the next request.
-public final class NewsListViewModel {
+/// In the Combine style (`ObservableObject`, `@Published`), as the MVP seed's presenter is
+/// ported: a view redraws at `objectWillChange`.
+///
+/// Threading: main actor; the service's answers are moved to the main actor (`UIScheduler`)
+/// before they touch state. Completion: a failed request leaves the list as it was and shows its
+/// `AppError` until the next request.
+@MainActor
+public final class NewsListViewModel: ObservableObject {
   /// The items shown.
   @Published public private(set) var items: [NewsItem] = []
   /// Whether a refresh (or the first load) is running.
@@ -78,7 +83,7 @@ public final class NewsListViewModel {
     guard !isLoading, !isLoadingMore else { return }
     isLoading = true
     error = nil
-    request = service.news(page: 1).sink(
+    request = service.news(page: 1).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         self?.isLoading = false
         if case .failure(let error) = completion { self?.error = error }
@@ -96,7 +101,7 @@ public final class NewsListViewModel {
     guard !isLoading, !isLoadingMore, pagesLoaded > 0, !reachedEnd else { return }
     isLoadingMore = true
     error = nil
-    request = service.news(page: pagesLoaded + 1).sink(
+    request = service.news(page: pagesLoaded + 1).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         self?.isLoadingMore = false
         if case .failure(let error) = completion { self?.error = error }
@@ -112,8 +117,10 @@ public final class NewsListViewModel {
 /// The feedback form: empty text shows a toast at once; otherwise it sends through the news
 /// backend, with a loading state, then a success or failure toast.
 ///
-/// Threading: as `NewsListViewModel`. Completion: a failed send keeps the text and toasts the error.
-public final class FeedbackViewModel {
+/// Threading: as `NewsListViewModel` (and in its style). Completion: a failed send keeps the text
+/// and toasts the error.
+@MainActor
+public final class FeedbackViewModel: ObservableObject {
   /// The text typed.
   @Published public var text = ""
   /// Whether sending.
@@ -139,7 +146,7 @@ public final class FeedbackViewModel {
     }
     isSending = true
     toast = nil
-    request = service.sendFeedback(text).sink(
+    request = service.sendFeedback(text).receive(on: UIScheduler.shared).sink(
       receiveCompletion: { [weak self] completion in
         self?.isSending = false
         switch completion {

@@ -79,6 +79,8 @@ public final class OfficeCoordinator: BackButtonHandler {
   var pendingDetail: ContactDetail?
   /// The request for a contact's page, while it runs.
   var detailRequest: AnyCancellable?
+  /// Delivers the links held before login, after the transition to home has finished.
+  var heldDelivery: AnyCancellable?
   var expiryWatch: AnyCancellable?
   /// The invalid-session dialog presented now, if any.
   public private(set) var expiredDialog: SessionExpiredDialogViewModel?
@@ -107,12 +109,17 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   /// Registers the modules' routes and shows the login screen.
   public func start() {
-    try? messages.register(in: router)
-    try? contactsModule.register()
-    // The app decides how a contact link is shown: the link asks the contacts module for the page.
-    try? router.register(OfficeRoutes.contactDetail) { [weak self] match in
-      let id = try match.int("id")
-      return MainActor.assumeIsolated { self?.openContact(id: id) } ?? .handled
+    do {
+      try messages.register(in: router)
+      try contactsModule.register()
+      // The app decides how a contact link is shown: the link asks the contacts module for the page.
+      try router.register(OfficeRoutes.contactDetail) { [weak self] match in
+        let id = try match.int("id")
+        return self?.openContact(id: id) ?? .handled
+      }
+    } catch {
+      // The patterns are the app's own constants: a malformed one is a programming error.
+      preconditionFailure("The app's routes do not register: \(error)")
     }
     expiryWatch = sessionExpiry.expired.sink { [weak self] in self?.sessionExpired() }
     flow.start()
@@ -139,12 +146,12 @@ public final class OfficeCoordinator: BackButtonHandler {
     if flow.state == .login { return .notReady(reason: "log in first") }
     let url = OfficeRoutes.contactDetail(id: id)
     do {
-      detailRequest = try router.request(url, as: ContactDetail.self).sink(
+      detailRequest = try router.request(url, as: ContactDetail.self).receive(on: UIScheduler.shared).sink(
         receiveCompletion: { [weak self] completion in
           guard case .failure(let error) = completion else { return }
-          MainActor.assumeIsolated { self?.noticeSubject.send("\(error)") }
+          self?.noticeSubject.send("\(error)")
         },
-        receiveValue: { [weak self] detail in MainActor.assumeIsolated { self?.showContact(detail) } })
+        receiveValue: { [weak self] detail in self?.showContact(detail) })
     } catch {
       noticeSubject.send("\(error)")
     }
@@ -262,7 +269,9 @@ public final class OfficeCoordinator: BackButtonHandler {
     case .home:
       if !router.held.isEmpty {
         // After this transition has finished: the links send events to the graph.
-        scheduler.schedule { [weak self] in MainActor.assumeIsolated { self?.deliverHeldLinks() } }
+        heldDelivery = Just(()).receive(on: scheduler).receive(on: UIScheduler.shared).sink { [weak self] in
+          self?.deliverHeldLinks()
+        }
       }
       let model = OfficeHomeViewModel()
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })

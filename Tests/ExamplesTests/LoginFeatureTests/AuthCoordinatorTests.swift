@@ -11,6 +11,12 @@ import Testing
 final class SceneLog: Navigator {
   var calls: [String] = []
   var stack: [AuthScene] = []
+  /// Logs the coordinator's notices among the navigator's calls, as `notice(...)`.
+  var noticeLog: AnyCancellable?
+
+  func logNotices(of coordinator: AuthCoordinator) {
+    noticeLog = coordinator.notices.sink { [weak self] in self?.calls.append("notice(\($0))") }
+  }
 
   func setRoot(_ scene: AuthScene) {
     calls.append("root \(Self.name(scene))")
@@ -36,7 +42,7 @@ final class SceneLog: Navigator {
   static func name(_ scene: AuthScene) -> String {
     switch scene {
     case .launch: "launch"
-    case .password(_, let notice): notice.map { "password(\($0))" } ?? "password"
+    case .password: "password"
     case .register: "register"
     case .biometric: "biometric"
     case .pattern: "pattern"
@@ -52,7 +58,7 @@ final class SceneLog: Navigator {
     }
   }
 
-  var password: LoginViewModel? { if case .password(let model, _) = stack.last { model } else { nil } }
+  var password: LoginViewModel? { if case .password(let model) = stack.last { model } else { nil } }
   var biometric: BiometricLoginViewModel? {
     if case .biometric(let model) = stack.last { model } else { nil }
   }
@@ -99,6 +105,7 @@ struct ExpiredSessionLoginService: LoginService {
   func started(_ environment: AuthEnvironment) -> (AuthCoordinator, SceneLog) {
     let log = SceneLog()
     let coordinator = AuthCoordinator(environment: environment, navigator: log)
+    log.logNotices(of: coordinator)
     coordinator.start()
     scheduler.advance(by: .zero)
     return (coordinator, log)
@@ -141,7 +148,9 @@ struct ExpiredSessionLoginService: LoginService {
       log.calls.filter { $0 == "present sessionExpired" }.count == 1, "a second 401 shows no second dialog")
     try #require(log.expiredDialog).confirm()
     #expect(
-      log.calls.suffix(2) == ["dismiss", "root password(Your session expired, please log in again)"])
+      log.calls.suffix(3) == [
+        "dismiss", "root password", "notice(Your session expired, please log in again)",
+      ])
     #expect(coordinator.screen == .password)
     #expect(coordinator.expiredDialog == nil)
     #expect(log.password !== password, "password login starts again with a new view model")
@@ -233,7 +242,7 @@ struct ExpiredSessionLoginService: LoginService {
     #expect(log.calls == ["root launch", "root biometric"])
     try #require(log.biometric).login()
     scheduler.advance(by: .zero)
-    #expect(log.calls.last == "root password(Please log in with your password)")
+    #expect(log.calls.suffix(2) == ["root password", "notice(Please log in with your password)"])
     #expect(coordinator.screen == .password)
   }
 

@@ -4,7 +4,7 @@ import SignalsTesting
 import Testing
 
 /// The login screen in virtual time (the seed's MVVM + Clean login).
-@Suite struct LoginViewModelTests {
+@MainActor @Suite struct LoginViewModelTests {
   let scheduler = TestScheduler(frameDuration: .milliseconds(100))
 
   func makeModel(loginLatency: SchedulerTime.Stride = .seconds(2)) -> LoginViewModel {

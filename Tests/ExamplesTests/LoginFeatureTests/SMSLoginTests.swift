@@ -6,7 +6,7 @@ import Testing
 
 /// Mobile login with an SMS code, the fourth login method, on virtual time: the code request,
 /// the login through the shared gate, its failures, and the coordinator's edges.
-@Suite struct SMSLoginTests {
+@MainActor @Suite struct SMSLoginTests {
   let scheduler = TestScheduler()
 
   func model(

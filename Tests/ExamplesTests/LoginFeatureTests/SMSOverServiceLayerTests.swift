@@ -10,11 +10,11 @@ import Testing
 
 /// The SMS login over the examples' one service layer (seed 004): the same client, envelope,
 /// request log and 401 reporting as the password login, against a server in this process.
-@Suite struct SMSOverServiceLayerTests {
+@MainActor @Suite struct SMSOverServiceLayerTests {
   let scheduler = TestScheduler()
 
   /// A server that texts code 246810 to 5550100 only, and logs that number in with it.
-  static func answer(_ request: URLRequest) -> HTTPAnswer {
+  nonisolated static func answer(_ request: URLRequest) -> HTTPAnswer {
     let body =
       request.httpBody.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: String] } ?? [:]
     switch request.url?.path {

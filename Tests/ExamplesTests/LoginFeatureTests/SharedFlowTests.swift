@@ -78,7 +78,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   }
 }
 
-@Suite struct LoginGateTests {
+@MainActor @Suite struct LoginGateTests {
   func gate(
     granted: Bool = true, advice: UpdateAdvice = .none, lastUser: String? = nil
   ) -> (LoginGate, FakeStore, CredentialStore, Flag, FakeUpdates) {
@@ -181,7 +181,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   }
 }
 
-@Suite struct BiometricLoginTests {
+@MainActor @Suite struct BiometricLoginTests {
   let scheduler = TestScheduler()
   let session = Session(userID: "alice", token: "s")
   let fresh = BiometricToken(value: "fresh", expires: SchedulerTime(nanoseconds: 9_000_000_000))
@@ -332,7 +332,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   }
 }
 
-@Suite struct PatternAndPasswordShareTheGateTests {
+@MainActor @Suite struct PatternAndPasswordShareTheGateTests {
   let scheduler = TestScheduler()
 
   /// Counts the login requests that reach the service.
@@ -426,7 +426,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
   }
 }
 
-@Suite struct AuthEnvironmentTests {
+@MainActor @Suite struct AuthEnvironmentTests {
   @Test func everyScreenGetsTheSameGateAndTheLaunchFollowsTheCredential() {
     let scheduler = TestScheduler()
     let credentials = CredentialStore(

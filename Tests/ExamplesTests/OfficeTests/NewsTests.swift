@@ -23,7 +23,7 @@ func loggedInOffice(
 }
 
 /// The MVP seed's news list and feedback form over the service layer, in virtual time.
-@Suite struct NewsTests {
+@MainActor @Suite struct NewsTests {
   let scheduler = TestScheduler()
 
   @Test func theListLoadsWithAnIndicatorThenARefreshReplacesIt() {
