@@ -28,7 +28,8 @@ public final class Spinner {
   public func run(while loading: Bool) {
     if loading && timer == nil {
       step = 0
-      timer = scheduler.timer(every: .milliseconds(250)).receive(on: UIScheduler.shared).sink {
+      let ticks = Publishers.Timer(every: .milliseconds(250), scheduler: AnyScheduler(scheduler)).autoconnect()
+      timer = ticks.receive(on: UIScheduler.shared).sink {
         [weak self] _ in self?.step += 1
       }
     } else if !loading {
