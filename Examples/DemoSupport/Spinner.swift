@@ -28,7 +28,8 @@ public final class Spinner {
   public func run(while loading: Bool) {
     if loading && timer == nil {
       step = 0
-      let ticks = Publishers.Timer(every: .milliseconds(250), scheduler: AnyScheduler(scheduler)).autoconnect()
+      let ticks = Publishers.Timer(every: .milliseconds(250), scheduler: AnyScheduler(scheduler))
+        .autoconnect()
       timer = ticks.receive(on: UIScheduler.shared).sink {
         [weak self] _ in self?.step += 1
       }
