@@ -108,7 +108,9 @@ import Testing
     Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.compactMap { $0 }.lawShape()
     },
-    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) { $0.scan(0, +).lawShape() },
+    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.scan(0, +).lawShape()
+    },
     Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.mapError { $0 }.lawShape()
     },
@@ -232,21 +234,24 @@ import Testing
   }
 
   /// The per-value operators that pass a value on as it is.
-  static let perValue: [Edge] = edges.filter { $0.values == .passes } + [
-    Edge("map", values: .passes, completion: .passes, cancelledEarly: .leavesIt) { $0.map { $0 }.lawShape() },
-    Edge("filter", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.filter { _ in true }.lawShape()
-    },
-    Edge("print", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.print(to: Discard()).lawShape()
-    },
-    Edge("removeDuplicates", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
-      $0.removeDuplicates().lawShape()
-    },
-    Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
-      $0.tryFilter { _ in true }.lawShape()
-    },
-  ]
+  static let perValue: [Edge] =
+    edges.filter { $0.values == .passes } + [
+      Edge("map", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.map { $0 }.lawShape()
+      },
+      Edge("filter", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.filter { _ in true }.lawShape()
+      },
+      Edge("print", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.print(to: Discard()).lawShape()
+      },
+      Edge("removeDuplicates", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+        $0.removeDuplicates().lawShape()
+      },
+      Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+        $0.tryFilter { _ in true }.lawShape()
+      },
+    ]
 
   struct Discard: TextOutputStream {
     mutating func write(_ string: String) {}

@@ -32,7 +32,8 @@ extension Publisher {
   /// Threading: lines are written on the thread of their event; give each thread its own
   /// stream if that matters.
   @inlinable
-  public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self> {
+  public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil) -> Publishers.Print<Self>
+  {
     Publishers.Print(upstream: self, prefix: prefix, to: stream)
   }
 }

@@ -38,7 +38,9 @@ extension Publishers {
 
     @usableFromInline static var relayName: String { "IgnoreOutput" }
     /// Combine's `IgnoreOutput` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { RelayEdges(earlyValues: false, earlyCompletion: true, cancelledEarly: .cancelsIt) }
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: false, earlyCompletion: true, cancelledEarly: .cancelsIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       RelayRules(asking: .everything, value: { _ in .skip })

@@ -118,7 +118,9 @@ extension Publishers {
 
     @usableFromInline static var relayName: String { "TryScan" }
     /// Combine's `TryScan` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { RelayEdges(earlyValues: true, earlyCompletion: false, cancelledEarly: .leavesIt) }
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: true, earlyCompletion: false, cancelledEarly: .leavesIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let nextPartialResult = self.nextPartialResult
