@@ -16,6 +16,10 @@ enum AsyncValuesStep<Value, Failure: Error>: Sendable {
 /// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher`: each `next()` asks the
 /// publisher for one value, as Combine's iterator does, and hands it over when it arrives.
 ///
+/// Several tasks may await `next()` on one iterator (copies share this buffer), as with
+/// Combine's: each waits in line and the values go to them in the order they asked. A completion
+/// or a cancel ends every waiting call.
+///
 /// A publisher that sends more than it was asked for loses nothing: the extra values wait, in
 /// order, for the next calls. Threading: the publisher may deliver on any thread; the iterator
 /// awaits in its task. One lock guards the state; no callback runs inside it.
@@ -27,7 +31,8 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     /// Values that arrived with no `next()` waiting (only from a publisher that ignores demand).
     var buffer = FIFOQueue<Handoff<Input>>()
     var completion: AsyncValuesStep<Input, Failure>?
-    var waiter: CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>?
+    /// The `next()` calls waiting for a value, in the order they asked.
+    var waiters = FIFOQueue<CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>>()
     /// Cancelled, or its completion handed out: every later step is `.finished`.
     var done = false
 
@@ -61,10 +66,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     let handoff = Handoff(value: input)
     let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
       guard !state.done, state.completion == nil else { return nil }
-      if let waiter = state.waiter {
-        state.waiter = nil
-        return waiter
-      }
+      if let waiter = state.waiters.popFirst() { return waiter }
       state.buffer.append(handoff)
       return nil
     }
@@ -78,31 +80,40 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
       case .finished: .finished
       case .failure(let error): .failed(error)
       }
-    let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
-      guard !state.done, state.completion == nil else { return nil }
+    let waiters = state.withLock {
+      state -> FIFOQueue<CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>> in
+      guard !state.done, state.completion == nil else { return FIFOQueue() }
       state.subscription = nil
-      guard let waiter = state.waiter else {
+      guard !state.waiters.isEmpty else {
         state.completion = step
-        return nil
+        return FIFOQueue()
       }
-      state.waiter = nil
+      defer { state.waiters = FIFOQueue() }
       state.done = true
-      return waiter
+      return state.waiters
     }
-    waiter?.resume(returning: step)
+    // Every waiting call ends: the first with the completion (a failure is thrown once), the
+    // others with the end, as the calls after it would.
+    var first = true
+    var rest = waiters
+    while let waiter = rest.popFirst() {
+      waiter.resume(returning: first ? step : .finished)
+      first = false
+    }
   }
 
-  /// Cancels the subscription, drops what is buffered, and ends a waiting `next()`.
+  /// Cancels the subscription, drops what is buffered, and ends every waiting `next()`.
   func cancel() {
-    let (subscription, waiter) = state.withLock { state in
+    let (subscription, waiters) = state.withLock { state in
       defer {
         state = State()
         state.done = true
       }
-      return (state.subscription, state.waiter)
+      return (state.subscription, state.waiters)
     }
     subscription?.cancel()
-    waiter?.resume(returning: .finished)
+    var rest = waiters
+    while let waiter = rest.popFirst() { waiter.resume(returning: .finished) }
   }
 
   /// The next step: at once when one is ready, else after asking the publisher for one value
@@ -117,7 +128,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
         let (ready, subscription) = state.withLock {
           state -> (AsyncValuesStep<Input, Failure>?, (any Subscription)?) in
           if let step = state.take() { return (step, nil) }
-          state.waiter = continuation
+          state.waiters.append(continuation)
           guard let subscription = state.subscription else {
             state.demandBeforeSubscription += 1
             return (nil, nil)

@@ -30,6 +30,54 @@ enum RelayUpstreamDemand {
   case everything
 }
 
+/// What a single-input operator does at the edges of the Subscriber protocol, as the Combine
+/// operator of the same name does (OpenCombine 0.14's tests state each one): a value or a
+/// completion that an upstream sends before its subscription, and a cancel that comes before
+/// the upstream's subscription does.
+///
+/// Where Combine traps (`tryFilter` given a value before its subscription), the relay ignores
+/// the event instead: bad input never traps.
+@usableFromInline
+struct RelayEdges: Sendable {
+  /// What the relay does with the upstream's subscription when its subscriber cancelled first.
+  @usableFromInline enum CancelledEarly: Sendable {
+    /// Cancels it (Combine's `tryFilter`, `removeDuplicates`, `prefix(while:)`).
+    case cancelsIt
+    /// Asks it for everything and lets it run, ignoring what it sends (Combine's reducers:
+    /// `count`, `reduce`, `first`, `last`, `collect()`, `min`, `contains`, `replaceEmpty`).
+    case requestsEverything
+    /// Neither asks nor cancels (Combine's `dropFirst`, `drop(while:)`, `tryMap`, `output`).
+    case leavesIt
+  }
+
+  /// Whether a value sent before the subscription is passed on (Combine's stateless
+  /// operators: `compactMap`, `mapError`, `scan`, `tryMap`) or ignored.
+  @usableFromInline let earlyValues: Bool
+  /// Whether a completion sent before the subscription is passed on or ignored.
+  @usableFromInline let earlyCompletion: Bool
+  /// What a cancel before the subscription does to the subscription when it comes.
+  @usableFromInline let cancelledEarly: CancelledEarly
+
+  @inlinable init(earlyValues: Bool, earlyCompletion: Bool, cancelledEarly: CancelledEarly) {
+    self.earlyValues = earlyValues
+    self.earlyCompletion = earlyCompletion
+    self.cancelledEarly = cancelledEarly
+  }
+
+  /// Ignores early events; cancels a subscription that comes after a cancel. The default.
+  @inlinable static var guarded: RelayEdges {
+    RelayEdges(earlyValues: false, earlyCompletion: false, cancelledEarly: .cancelsIt)
+  }
+  /// Ignores early events; leaves a subscription that comes after a cancel alone.
+  @inlinable static var leaving: RelayEdges {
+    RelayEdges(earlyValues: false, earlyCompletion: false, cancelledEarly: .leavesIt)
+  }
+  /// Passes early events on; leaves a subscription that comes after a cancel alone.
+  @inlinable static var passing: RelayEdges {
+    RelayEdges(earlyValues: true, earlyCompletion: true, cancelledEarly: .leavesIt)
+  }
+}
+
 /// The per-subscription behaviour of a single-input operator: what to do with each value, and
 /// what to deliver (at most one last value, then a completion) when the upstream completes.
 ///
@@ -111,18 +159,43 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
   /// Combine's name for the operator, the subscription's `description` (`"Drop"`).
   @usableFromInline let name: String
+  /// What the relay does with events outside its subscription.
+  @usableFromInline let edges: RelayEdges
+  /// Whether the upstream's first subscription has arrived. Read and written only by the
+  /// upstream's events, which are serial (the Subscriber contract), so it needs no lock.
+  @usableFromInline @exclusivity(unchecked) var subscribed = false
 
   @inlinable init(
     _ downstream: Downstream,
     _ rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>,
-    name: String
+    name: String, edges: RelayEdges = .guarded
   ) {
     self.downstream = downstream
     self.rules = rules
     self.name = name
+    // Combine's reducers all ask a subscription that comes after a cancel for everything.
+    self.edges =
+      rules.upstreamDemand == .everythingForOneResult
+      ? RelayEdges(
+        earlyValues: edges.earlyValues, earlyCompletion: edges.earlyCompletion,
+        cancelledEarly: .requestsEverything)
+      : edges
   }
 
   @inlinable func receive(subscription: any Subscription) {
+    // A second subscription is cancelled and the first kept (`attach` does that); a first one
+    // that comes after the subscriber cancelled is treated as the Combine operator treats it.
+    if !subscribed {
+      subscribed = true
+      if link.isTerminated {
+        switch edges.cancelledEarly {
+        case .cancelsIt: subscription.cancel()
+        case .requestsEverything: subscription.request(.unlimited)
+        case .leavesIt: break
+        }
+        return
+      }
+    }
     guard link.attach(subscription), let downstream else { return }
     downstream.receive(subscription: self)
     // Combine's reducers and `ignoreOutput`: the subscription goes down first, then the
@@ -131,7 +204,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   }
 
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-    guard !link.isTerminated else { return .none }
+    guard !link.isTerminated, subscribed || edges.earlyValues else { return .none }
     switch rules.value(input) {
     case .skip: return rules.upstreamDemand == .asRequested ? .max(1) : .none
     case .emit(let output):
@@ -164,7 +237,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
   }
 
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    guard link.terminate(cancelUpstream: false) else { return }
+    guard subscribed || edges.earlyCompletion, link.terminate(cancelUpstream: false) else { return }
     let (last, completion) = rules.completion(completion)
     // A reducer's finish waits for a request even with no result (OpenCombine's
     // `ReduceProducer`); its failure, like any failure without a last value, goes at once.
@@ -238,10 +311,13 @@ protocol RelayOperator: Publisher {
   var finishesAtOnce: Bool { get }
   /// Fresh rules for one subscription, made from the stored properties.
   func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>
+  /// What the Combine operator does with events outside its subscription.
+  static var relayEdges: RelayEdges { get }
 }
 
 extension RelayOperator {
   @inlinable var finishesAtOnce: Bool { false }
+  @inlinable static var relayEdges: RelayEdges { .guarded }
 
   /// Subscribes `subscriber` through fresh per-subscription rules.
   @inlinable
@@ -249,7 +325,7 @@ extension RelayOperator {
     if finishesAtOnce {
       Empty<Output, Failure>().subscribe(subscriber)
     } else {
-      upstream.subscribe(Relay(subscriber, makeRules(), name: Self.relayName))
+      upstream.subscribe(Relay(subscriber, makeRules(), name: Self.relayName, edges: Self.relayEdges))
     }
   }
 }

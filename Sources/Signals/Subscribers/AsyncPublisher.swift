@@ -7,7 +7,9 @@
 /// put `buffer(size:prefetch:whenFull:)` before `values`. A publisher that sends more than it
 /// was asked for loses nothing: the extra values wait for the next calls. The loop ends when
 /// the publisher finishes. Ending the loop early (`break`, `return`, a thrown error) or
-/// cancelling its task cancels the subscription.
+/// cancelling its task cancels the subscription. As in Combine, several tasks may await
+/// `next()` on copies of one iterator: each gets its own value, in the order they asked, and a
+/// cancelled task's `next()` returns `nil` and ends every waiting call.
 ///
 /// Threading: the publisher may deliver on any thread; the loop runs in its own task and
 /// isolation. Values need not be `Sendable`: each is handed to the one iterator, not shared.

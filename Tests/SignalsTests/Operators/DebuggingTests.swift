@@ -96,4 +96,86 @@ import Testing
       lines.text
         == "receive subscription: (Map)\nrequest max: (2)\nrequest max: (3)\nrequest unlimited\n")
   }
+
+  // Combine's Print prints the demand a subscriber returns from a value, marked
+  // `(synchronous)` (OpenCombine's PrintTests), and nothing for `.none` (Apple's example).
+  @Test func printsTheDemandReturnedFromAValueAsSynchronous() {
+    let lines = Lines()
+    let subject = PassthroughSubject<Int, Never>()
+    var returned: [Subscribers.Demand] = [.max(2), .none, .unlimited]
+    var subscription: (any Subscription)?
+    subject.print("p", to: Stream(lines: lines)).subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.max(1))
+        },
+        receiveValue: { _ in returned.removeFirst() },
+        receiveCompletion: { _ in }))
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    #expect(
+      Self.withoutDescription(lines.text)
+        == """
+        p: receive subscription: (...)
+        p: request max: (1)
+        p: receive value: (1)
+        p: request max: (2) (synchronous)
+        p: receive value: (2)
+        p: receive value: (3)
+        p: request unlimited (synchronous)
+
+        """)
+    withExtendedLifetime(subscription) {}
+  }
+
+  // Combine's `Publishers.Print` is a struct of its own with `upstream`, `prefix` and `stream`,
+  // and its subscription describes itself as "Print".
+  @Test func printIsItsOwnTypeAndItsSubscriptionIsNamedPrint() {
+    let print = Publishers.Print(upstream: Just(1), prefix: "x", to: nil)
+    #expect(print.prefix == "x")
+    #expect(print.upstream == Just(1))
+    var description = ""
+    _ = Just(1).print(to: Stream(lines: Lines())).sink(
+      receiveCompletion: { _ in }, receiveValue: { _ in })
+    print.subscribe(
+      AnySubscriber<Int, Never>(
+        receiveSubscription: { description = "\($0)" }, receiveValue: { _ in .none },
+        receiveCompletion: { _ in }))
+    #expect(description == "Print")
+  }
+
+  /// A subscription that records whether it was cancelled.
+  final class Flagged: Subscription, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    var cancelled = false
+    var requested: [Subscribers.Demand] = []
+    func request(_ demand: Subscribers.Demand) { requested.append(demand) }
+    func cancel() { cancelled = true }
+  }
+
+  /// A publisher that gives its subscriber two subscriptions, one after the other.
+  struct TwoSubscriptions: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    let first: Flagged
+    let second: Flagged
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: first)
+      subscriber.receive(subscription: second)
+    }
+  }
+
+  // As Combine's: a second subscription is cancelled, the first kept.
+  @Test func printCancelsASecondSubscriptionAndKeepsTheFirst() {
+    let first = Flagged()
+    let second = Flagged()
+    let recorder = TwoSubscriptions(first: first, second: second).print(to: Stream(lines: Lines())).record()
+    #expect(second.cancelled)
+    #expect(!first.cancelled)
+    #expect(first.requested == [.unlimited])
+    recorder.cancel()
+    #expect(first.cancelled)
+  }
 }

@@ -143,4 +143,96 @@ import Testing
     #expect(count <= senders * perSender)
     #expect(subject.subscriberCount == 0)
   }
+
+  /// Waits, yielding, until `condition` holds.
+  static func yield(until condition: () -> Bool) async {
+    while !condition() { await Task.yield() }
+  }
+
+  // Combine's iterator may be awaited by several tasks at once (OpenCombine's AsyncPublisher
+  // keeps a list of pending calls): each call asks for one value and each gets one. Before,
+  // the second call replaced the first's continuation, which leaked and hung its task; the
+  // time limit makes that a failure, not a hang.
+  @Test(.timeLimit(.minutes(1))) func severalTasksMayAwaitOneIterator() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let requests = Guarded<Int>(0)
+    // nonisolated(unsafe): the iterator's copies share one thread-safe buffer; Combine's
+    // iterator is shared between tasks the same way, and it is not Sendable either.
+    nonisolated(unsafe) let iterator = subject.handleEvents(receiveRequest: { _ in
+      requests.withLock { $0 += 1 }
+    }).values.makeAsyncIterator()
+    let first = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    let second = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    subject.send(1)
+    subject.send(2)
+    let received = [await first.value, await second.value].compactMap { $0 }.sorted()
+    #expect(received == [1, 2])
+  }
+
+  // As in Combine: a task that is already cancelled gets `nil` from `next()` at once, and the
+  // subscription is cancelled.
+  @Test(.timeLimit(.minutes(1))) func aCancelledTasksNextReturnsNil() async {
+    let subject = PassthroughSubject<Int, Never>()
+    nonisolated(unsafe) let iterator = subject.values.makeAsyncIterator()
+    let task = Task {
+      while !Task.isCancelled { await Task.yield() }
+      var copy = iterator
+      return await copy.next()
+    }
+    task.cancel()
+    #expect(await task.value == nil)
+    #expect(subject.subscriberCount == 0)
+  }
+
+  // Cancelling one of several waiting tasks cancels the subscription (Combine's iterator
+  // cancels its subscription from the task's cancellation handler) and ends every waiting call
+  // with `nil`, none left hanging.
+  @Test(.timeLimit(.minutes(1))) func cancellingOneWaitingTaskEndsEveryWaitingCall() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let requests = Guarded<Int>(0)
+    nonisolated(unsafe) let iterator = subject.handleEvents(receiveRequest: { _ in
+      requests.withLock { $0 += 1 }
+    }).values.makeAsyncIterator()
+    let first = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    let second = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    first.cancel()
+    #expect(await first.value == nil)
+    #expect(await second.value == nil)
+    #expect(subject.subscriberCount == 0)
+  }
+
+  // A finish ends every waiting call, not only the first.
+  @Test(.timeLimit(.minutes(1))) func aFinishEndsEveryWaitingCall() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let requests = Guarded<Int>(0)
+    nonisolated(unsafe) let iterator = subject.handleEvents(receiveRequest: { _ in
+      requests.withLock { $0 += 1 }
+    }).values.makeAsyncIterator()
+    let first = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    let second = Task {
+      var copy = iterator
+      return await copy.next()
+    }
+    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    subject.send(completion: .finished)
+    #expect(await first.value == nil)
+    #expect(await second.value == nil)
+  }
 }

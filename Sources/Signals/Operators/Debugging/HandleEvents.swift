@@ -101,7 +101,7 @@ extension Publishers {
             receiveCompletion?(completion)
             return (nil, completion)
           }),
-        name: relayName)
+        name: relayName, edges: .passing)
       upstream.subscribe(
         AnySubscriber<Output, Failure>(
           receiveSubscription: { subscription in

@@ -40,6 +40,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "MapError" }
+    /// Combine's `MapError` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .passing }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let transform = self.transform

@@ -42,6 +42,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "ReplaceError" }
+    /// Combine's `ReplaceError` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let output = self.output

@@ -74,6 +74,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "Drop" }
+    /// Combine's `Drop` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .passing }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       var remaining = count
@@ -112,6 +114,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "DropWhile" }
+    /// Combine's `DropWhile` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let predicate = self.predicate
@@ -150,6 +154,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "TryDropWhile" }
+    /// Combine's `TryDropWhile` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let predicate = self.predicate

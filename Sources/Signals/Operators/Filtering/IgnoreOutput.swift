@@ -37,6 +37,10 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "IgnoreOutput" }
+    /// Combine's `IgnoreOutput` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: false, earlyCompletion: true, cancelledEarly: .cancelsIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       RelayRules(asking: .everything, value: { _ in .skip })

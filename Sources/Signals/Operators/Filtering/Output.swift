@@ -71,6 +71,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "Output" }
+    /// Combine's `Output` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
     @inlinable var finishesAtOnce: Bool { range.isEmpty }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {

@@ -44,6 +44,10 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "ReplaceEmpty" }
+    /// Combine's `ReplaceEmpty` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: false, earlyCompletion: false, cancelledEarly: .requestsEverything)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let output = self.output

@@ -48,6 +48,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "MeasureInterval" }
+    /// Combine's `MeasureInterval` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let scheduler = self.scheduler

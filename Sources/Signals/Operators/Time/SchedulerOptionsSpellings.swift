@@ -1,8 +1,9 @@
 // Combine's spellings of the scheduler-bound operators with an `options:` argument, so that
 // `debounce(for: 0.3, scheduler: RunLoop.main, options: nil)` compiles. Each makes the
 // publisher of the operator without options (documented there), with `options` (and
-// `tolerance`) stored in Combine's properties: Signals' time operators schedule plain
-// actions, so a scheduler's per-action options do not apply and are otherwise ignored. The `options:`
+// `tolerance`) stored in Combine's properties. `subscribe(on:options:)` passes its options to
+// the scheduler, as Combine does; the other time operators schedule plain actions, so there a
+// scheduler's per-action options are stored, not applied. The `options:`
 // argument has no default here, so calls without it keep resolving to the operators
 // themselves.
 
@@ -95,13 +96,14 @@ extension Publisher {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
   }
 
-  /// `subscribe(on:)`, with Combine's `options:` (ignored; see the file's note).
+  /// `subscribe(on:)`, with Combine's `options:`, which reach the scheduler with the
+  /// subscription, each request and the cancel, as in Combine.
   ///
   /// Diagram: see `subscribe(on:)`.
   ///
   /// - Parameters:
   ///   - scheduler: The scheduler that subscribes, asks and cancels.
-  ///   - options: Ignored.
+  ///   - options: Passed to `scheduler.schedule(options:_:)` with each of those actions.
   /// - Returns: A publisher that subscribes to the upstream on `scheduler`.
   @inlinable
   public func subscribe<S: Scheduler>(

@@ -159,7 +159,9 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, 
       },
       onSubscribe: delivery.handOver
     ) { [self] completion in
-      guard link.terminate(cancelUpstream: false) else { return }
+      // As Combine's: the link stays open while the completion travels through the scheduler,
+      // so a cancel in that time still cancels the upstream; the link ends when it is delivered.
+      guard !link.isTerminated else { return }
       closeTimer()
       schedule(.completion(completion))
     }
@@ -187,7 +189,8 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, 
     if tag == Self.deliveryTag {
       switch lock.withLock({ scheduled.popFirst() }) {
       case .value(let value)?: delivery.receive(value)
-      case .completion(let completion)?: delivery.receive(completion: completion)
+      case .completion(let completion)?:
+        if link.terminate(cancelUpstream: false) { delivery.receive(completion: completion) }
       case nil: break
       }
       return

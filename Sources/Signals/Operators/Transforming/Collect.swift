@@ -102,6 +102,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "CollectByCount" }
+    /// Combine's `CollectByCount` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .leaving }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let size = Swift.max(1, count)

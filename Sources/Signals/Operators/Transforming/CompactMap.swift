@@ -59,6 +59,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "CompactMap" }
+    /// Combine's `CompactMap` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .passing }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let transform = self.transform

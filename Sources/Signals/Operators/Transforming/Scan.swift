@@ -72,6 +72,8 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "Scan" }
+    /// Combine's `Scan` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges { .passing }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let nextPartialResult = self.nextPartialResult
@@ -115,6 +117,10 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "TryScan" }
+    /// Combine's `TryScan` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: true, earlyCompletion: false, cancelledEarly: .leavesIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let nextPartialResult = self.nextPartialResult

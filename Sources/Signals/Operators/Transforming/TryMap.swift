@@ -44,6 +44,10 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "TryMap" }
+    /// Combine's `TryMap` at the protocol's edges (see `RelayEdges`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: true, earlyCompletion: false, cancelledEarly: .leavesIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let transform = self.transform

@@ -4,6 +4,22 @@ import SignalsTesting
 import Testing
 
 @Suite struct ShareTests {
+  // Combine's `Publishers.Share` is a final class with `upstream` and `init(upstream:)`, equal
+  // only to itself.
+  @Test func shareIsAClassEqualOnlyToItself() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared: Publishers.Share<PassthroughSubject<Int, Never>> = subject.share()
+    let other = Publishers.Share(upstream: subject)
+    #expect(shared == shared)
+    #expect(shared != other)
+    #expect(shared.upstream === subject)
+    let alias = shared
+    let recorder = alias.record()
+    subject.send(1)
+    #expect(recorder.values == [1])
+    #expect(subject.subscriberCount == 1)
+  }
+
   @Test func subscribesUpstreamOnceForAllSubscribers() {
     var subscriptions = 0
     let subject = PassthroughSubject<Int, Never>()

@@ -47,6 +47,28 @@ import Testing
   let scheduler = TestScheduler()
   let subject = PassthroughSubject<Int, TestError>()
 
+  // Combine's timeout delivers the upstream's completion through the scheduler and stays
+  // subscribed until then (OpenCombine's Timeout): a cancel in that time cancels the upstream.
+  @Test func timeoutCancelsItsUpstreamWhileItsCompletionIsInFlight() {
+    let source = ProtocolEdgeTests.Manual()
+    let recorder = source.timeout(.milliseconds(100), scheduler: scheduler).record()
+    let upstream = ProtocolEdgeTests.Recorded()
+    source.subscription?(upstream)
+    source.completion?(.finished)
+    recorder.cancel()
+    #expect(upstream.events.last == "cancel")
+    scheduler.run()
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func theUpstreamsCompletionArrivesThroughTheSchedulerOnce() {
+    let recorder = subject.timeout(.milliseconds(100), scheduler: scheduler).record()
+    subject.send(completion: .finished)
+    #expect(recorder.events.isEmpty)
+    scheduler.run()
+    #expect(recorder.events == [.completion(.finished)])
+  }
+
   @Test func finishesWhenTheUpstreamIsQuietTooLong() {
     let recorder = subject.timeout(.milliseconds(100), scheduler: scheduler).record(on: scheduler)
     scheduler.advance(by: .milliseconds(60))

@@ -82,8 +82,10 @@ final class CancellableHolder: @unchecked Sendable {  // @unchecked: set before 
     }
     let recorder = source.subscribe(on: scheduler).record()
     #expect(!subscribed)
-    #expect(recorder.subscriptionCount == 1)
+    // As in Combine, the subscription reaches the subscriber from the upstream, on the scheduler.
+    #expect(recorder.subscriptionCount == 0)
     scheduler.advance(by: .zero)
+    #expect(recorder.subscriptionCount == 1)
     #expect(subscribed)
     #expect(recorder.events == [.value(1), .completion(.finished)])
   }
@@ -95,6 +97,94 @@ final class CancellableHolder: @unchecked Sendable {  // @unchecked: set before 
     recorder.cancel()
     scheduler.run()
     #expect(subject.subscriberCount == 0)
+  }
+}
+
+/// A scheduler whose options are a number, recording the options of every action it is given,
+/// and running the actions on a `TestScheduler`.
+final class OptionsRecordingScheduler: Scheduler {
+  typealias SchedulerOptions = Int
+  let base = TestScheduler()
+  let recorded = Guarded<[Int?]>([])
+  var options: [Int?] { recorded.withLock { $0 } }
+
+  var now: SchedulerTime { base.now }
+  func schedule(_ action: @escaping @Sendable () -> Void) { base.schedule(action) }
+  func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable {
+    base.schedule(after: date, action)
+  }
+  func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable {
+    base.schedule(after: date, interval: interval, action)
+  }
+  func schedule(options: Int?, _ action: @escaping @Sendable () -> Void) {
+    recorded.withLock { $0.append(options) }
+    base.schedule(action)
+  }
+  func schedule(
+    after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: Int?,
+    _ action: @escaping @Sendable () -> Void
+  ) {
+    recorded.withLock { $0.append(options) }
+    base.schedule(after: date, action)
+  }
+}
+
+@Suite struct SubscribeOnSchedulerTests {
+  /// A subscriber that keeps its subscription for the test to drive.
+  final class Holder: @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    var subscription: (any Subscription)?
+    var values: [Int] = []
+  }
+
+  static func attach(_ publisher: some Publisher<Int, Never>, to holder: Holder) {
+    publisher.subscribe(
+      AnySubscriber(
+        receiveSubscription: { holder.subscription = $0 },
+        receiveValue: {
+          holder.values.append($0)
+          return .none
+        }, receiveCompletion: { _ in }))
+  }
+
+  // Combine's `subscribe(on:)` sends its subscriber's requests and cancel to the upstream
+  // through its scheduler (OpenCombine's SubscribeOn schedules both); before, they went at once.
+  @Test func subscribeOnSendsRequestsAndTheCancelThroughItsScheduler() throws {
+    let scheduler = TestScheduler()
+    let log = ActionLog()
+    let subject = PassthroughSubject<Int, Never>()
+    let holder = Holder()
+    Self.attach(
+      subject.handleEvents(receiveCancel: { log.append("cancel") }, receiveRequest: { log.append("\($0)") })
+        .subscribe(on: scheduler), to: holder)
+    scheduler.advance(by: .zero)
+    let subscription = try #require(holder.subscription)
+    subscription.request(.max(2))
+    #expect(log.all.isEmpty)
+    scheduler.advance(by: .zero)
+    #expect(log.all == ["max(2)"])
+    subject.send(1)
+    #expect(holder.values == [1])
+    subscription.cancel()
+    #expect(log.all == ["max(2)"])
+    scheduler.advance(by: .zero)
+    #expect(log.all == ["max(2)", "cancel"])
+  }
+
+  // The operator's `options:` reach the scheduler with the subscription, each request and the
+  // cancel, as Combine's do.
+  @Test func subscribeOnPassesItsOptionsToTheScheduler() throws {
+    let scheduler = OptionsRecordingScheduler()
+    let holder = Holder()
+    Self.attach(PassthroughSubject<Int, Never>().subscribe(on: scheduler, options: 7), to: holder)
+    scheduler.base.advance(by: .zero)
+    let subscription = try #require(holder.subscription)
+    subscription.request(.max(1))
+    subscription.cancel()
+    scheduler.base.advance(by: .zero)
+    #expect(scheduler.options == [7, 7, 7])
   }
 }
 

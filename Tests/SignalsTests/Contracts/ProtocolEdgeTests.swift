@@ -1,0 +1,268 @@
+import Signals
+import SignalsExtras
+import Testing
+
+/// The edges of the Subscriber protocol, as Combine's operators keep them (Apple's
+/// documentation first; OpenCombine 0.14's tests for the facts per operator): what an operator
+/// does with events its upstream sends out of order, with a second subscription, and with the
+/// demand its subscriber returns from a value.
+///
+/// Where Combine traps (a value before the subscription to `tryFilter`, `removeDuplicates`,
+/// `prefix(while:)`), Signals ignores the event instead: bad input never traps.
+@Suite struct ProtocolEdgeTests {
+  /// A subscription that records what was asked of it.
+  final class Recorded: Subscription, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    var events: [String] = []
+    func request(_ demand: Subscribers.Demand) { events.append("request \(demand)") }
+    func cancel() { events.append("cancel") }
+  }
+
+  /// A source the test drives by hand: it keeps its subscriber, so the test can send events in
+  /// any order, and gives it as a subscription when it is one (the operator's own object).
+  final class Manual: Publisher, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Output = Int
+    typealias Failure = TestError
+    var value: ((Int) -> Subscribers.Demand)?
+    var completion: ((Subscribers.Completion<TestError>) -> Void)?
+    var subscription: ((any Subscription) -> Void)?
+    var asSubscription: (any Subscription)?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+      value = subscriber.receive(_:)
+      completion = subscriber.receive(completion:)
+      subscription = subscriber.receive(subscription:)
+      asSubscription = subscriber as? any Subscription
+    }
+  }
+
+  /// What the subscriber at the end saw.
+  final class Tracking: Subscriber, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Input = String
+    typealias Failure = any Error
+    var events: [String] = []
+    var subscription: (any Subscription)?
+    let initial: Subscribers.Demand
+    let returned: Subscribers.Demand
+
+    init(initial: Subscribers.Demand = .none, returned: Subscribers.Demand = .max(42)) {
+      self.initial = initial
+      self.returned = returned
+    }
+
+    func receive(subscription: any Subscription) {
+      self.subscription = subscription
+      events.append("subscription")
+      if initial > .none { subscription.request(initial) }
+    }
+    func receive(_ input: String) -> Subscribers.Demand {
+      events.append("value \(input)")
+      return returned
+    }
+    func receive(completion: Subscribers.Completion<any Error>) {
+      events.append("completion")
+    }
+  }
+
+  /// What the Combine operator does at an edge.
+  enum Early: Sendable {
+    case passes
+    case ignored
+  }
+
+  enum CancelledEarly: String, Sendable {
+    case cancelsIt = "cancel"
+    case requestsEverything = "request unlimited"
+    case leavesIt = ""
+  }
+
+  /// One operator and what Combine's does at each edge.
+  struct Edge: CustomTestStringConvertible, Sendable {
+    let name: String
+    let values: Early
+    let completion: Early
+    let cancelledEarly: CancelledEarly
+    let apply: @Sendable (Manual) -> AnyPublisher<String, any Error>
+    var testDescription: String { name }
+
+    init(
+      _ name: String, values: Early, completion: Early, cancelledEarly: CancelledEarly,
+      _ apply: @escaping @Sendable (Manual) -> AnyPublisher<String, any Error>
+    ) {
+      self.name = name
+      self.values = values
+      self.completion = completion
+      self.cancelledEarly = cancelledEarly
+      self.apply = apply
+    }
+  }
+
+  /// The relay-based operators, with OpenCombine 0.14's facts (`*Tests.swift`,
+  /// `testReceiveValueBeforeSubscription` and its siblings).
+  static let edges: [Edge] = [
+    Edge("dropFirst(0)", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.dropFirst(0).lawShape()
+    },
+    Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.compactMap { $0 }.lawShape()
+    },
+    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.scan(0, +).lawShape()
+    },
+    Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.mapError { $0 }.lawShape()
+    },
+    Edge("handleEvents", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.handleEvents().lawShape()
+    },
+    Edge("tryMap", values: .passes, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.tryMap { $0 }.lawShape()
+    },
+    Edge("tryScan", values: .passes, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.tryScan(0) { $0 + $1 }.lawShape()
+    },
+    Edge("drop(while:)", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.drop(while: { _ in false }).lawShape()
+    },
+    Edge("output(in:)", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.output(in: 0..<3).lawShape()
+    },
+    Edge("replaceError", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.replaceError(with: 0).lawShape()
+    },
+    Edge("collect(2)", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
+      $0.collect(2).lawShape()
+    },
+    Edge("count", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.count().lawShape()
+    },
+    Edge("first", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.first().lawShape()
+    },
+    Edge("last", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.last().lawShape()
+    },
+    Edge("collect()", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.collect().lawShape()
+    },
+    Edge("reduce", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.reduce(0, +).lawShape()
+    },
+    Edge("min", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.min().lawShape()
+    },
+    Edge("contains", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.contains(1).lawShape()
+    },
+    Edge("allSatisfy", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.allSatisfy { $0 > 0 }.lawShape()
+    },
+    Edge("replaceEmpty", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
+      $0.replaceEmpty(with: 1).lawShape()
+    },
+    Edge("ignoreOutput", values: .ignored, completion: .passes, cancelledEarly: .cancelsIt) {
+      $0.ignoreOutput().lawShape()
+    },
+    // Combine traps on these early events; Signals ignores them.
+    Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+      $0.tryFilter { _ in true }.lawShape()
+    },
+    Edge("tryCompactMap", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+      $0.tryCompactMap { $0 }.lawShape()
+    },
+    Edge("removeDuplicates", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+      $0.removeDuplicates().lawShape()
+    },
+    Edge("prefix(while:)", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+      $0.prefix(while: { _ in true }).lawShape()
+    },
+  ]
+
+  @Test(arguments: edges)
+  func aValueBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
+    let source = Manual()
+    let tracking = Tracking()
+    edge.apply(source).subscribe(tracking)
+    let demand = source.value?(1)
+    switch edge.values {
+    case .passes:
+      // A stateless operator passes it on, and the subscriber's demand back (Combine's).
+      #expect(tracking.events == ["value 1"])
+      #expect(demand == .max(42))
+    case .ignored:
+      #expect(tracking.events.isEmpty)
+      #expect(demand == Subscribers.Demand.none)
+    }
+  }
+
+  @Test(arguments: edges)
+  func aCompletionBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
+    let source = Manual()
+    let tracking = Tracking()
+    edge.apply(source).subscribe(tracking)
+    source.completion?(.finished)
+    #expect(tracking.events == (edge.completion == .passes ? ["completion"] : []))
+  }
+
+  // `handleEvents` subscribes through a wrapper that is not its subscription, so a test cannot
+  // reach its cancel before the subscription; its relay is the one the others use.
+  @Test(arguments: edges.filter { $0.name != "handleEvents" })
+  func aCancelBeforeTheSubscriptionLeavesItAsCombineDoes(_ edge: Edge) throws {
+    let source = Manual()
+    edge.apply(source).subscribe(Tracking())
+    let relay = try #require(source.asSubscription)
+    relay.cancel()
+    let subscription = Recorded()
+    source.subscription?(subscription)
+    #expect(subscription.events == (edge.cancelledEarly == .leavesIt ? [] : [edge.cancelledEarly.rawValue]))
+  }
+
+  @Test(arguments: edges)
+  func aSecondSubscriptionIsCancelledAndTheFirstKept(_ edge: Edge) {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(1))
+    edge.apply(source).subscribe(tracking)
+    let first = Recorded()
+    let second = Recorded()
+    source.subscription?(first)
+    source.subscription?(second)
+    #expect(second.events == ["cancel"])
+    #expect(!first.events.contains("cancel"))
+    #expect(tracking.events == ["subscription"])
+  }
+
+  /// The per-value operators that pass a value on as it is.
+  static let perValue: [Edge] =
+    edges.filter { $0.values == .passes } + [
+      Edge("map", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.map { $0 }.lawShape()
+      },
+      Edge("filter", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.filter { _ in true }.lawShape()
+      },
+      Edge("print", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+        $0.print(to: Discard()).lawShape()
+      },
+      Edge("removeDuplicates", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+        $0.removeDuplicates().lawShape()
+      },
+      Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
+        $0.tryFilter { _ in true }.lawShape()
+      },
+    ]
+
+  struct Discard: TextOutputStream {
+    mutating func write(_ string: String) {}
+  }
+
+  @Test(arguments: perValue)
+  func extraDemandIsReturnedSynchronouslyFromReceive(_ edge: Edge) {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(1), returned: .max(3))
+    edge.apply(source).subscribe(tracking)
+    source.subscription?(Recorded())
+    #expect(source.value?(1) == .max(3))
+  }
+}
