@@ -69,9 +69,12 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
   /// outside the lock, a later value could overtake an earlier one, or the completion a value,
   /// which was then lost.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
-    lock.withLock {
-      timers[tag] = nil
-      lastFiredTag = Swift.max(lastFiredTag, tag)
+    // Without a delay no timer is kept (`receive(on:)`): nothing to forget, one lock round less.
+    if delay != nil {
+      lock.withLock {
+        timers[tag] = nil
+        lastFiredTag = Swift.max(lastFiredTag, tag)
+      }
     }
     var handedOnAValue = false
     delivery.send { () -> Downstream.Input? in
