@@ -110,6 +110,28 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
   return left ? text + space : space + text
 }
 
+/// `--curves` prints the scaling curves and writes their chart (`--chart PATH`, by default
+/// `curves.svg` in the current directory); `--only` then names a curve by its beginning.
+if CommandLine.arguments.contains("--curves") {
+  do {
+    let results = try Curves.run(scale: scale, rounds: quick ? 1 : 3, only: only)
+    if only == nil || only == "memory" { Curves.memory(scale: scale) }
+    let path =
+      CommandLine.arguments.firstIndex(of: "--chart").map { CommandLine.arguments[$0 + 1] } ?? "curves.svg"
+    let title =
+      "Signals scaling curves: ns per value as the work grows (swift run -c release Benchmarks --curves)"
+    if !quick, only == nil, let file = fopen(path, "w") {
+      fputs(Chart.svg(results, title: title), file)
+      fclose(file)
+      print("\nchart written to \(path)")
+    }
+    exit(0)
+  } catch {
+    print("FAILED \(error)")
+    exit(1)
+  }
+}
+
 if only == "state-machine-cpu" {
   StateMachineScenario.printCPUTimes(events: 2_000_000 / scale, rounds: rounds)
   exit(0)
@@ -192,6 +214,15 @@ where ["map-filter-sink", "combineLatest", "fanout", "flatMapLatest"].contains(s
   let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
   print(
     [pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
+}
+
+if quick && only == nil {
+  do {
+    _ = try Curves.run(scale: scale, rounds: rounds, only: nil)
+  } catch {
+    print("FAILED \(error)")
+    failed = true
+  }
 }
 
 if failed { exit(1) }
