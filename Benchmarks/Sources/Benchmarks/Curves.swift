@@ -98,7 +98,9 @@ enum Curves {
   }
 
   /// Measures every curve, prints its table, and returns the results (for the chart).
-  static func run(scale: Int, rounds: Int, only: String?) throws -> [CurveResult] {
+  static func run(
+    scale: Int, rounds: Int, only: String?, contenders: [Contender] = Contender.allCases
+  ) throws -> [CurveResult] {
     var results: [CurveResult] = []
     for curve in all(scale: scale) where only == nil || curve.name.hasPrefix(only!) {
       var result = CurveResult(curve: curve)
@@ -112,7 +114,8 @@ enum Curves {
         let scenario = Scenario(name: "\(curve.name) \(size)", events: curve.events(size)) {
           curve.prepare($0, size)
         }
-        let measured = try measure(scenario, rounds: rounds, contenders: curve.contenders)
+        let measured = try measure(
+          scenario, rounds: rounds, contenders: curve.contenders.filter(contenders.contains))
         result.points.append((size, measured.nanoseconds))
         let closures = measured.nanoseconds[.closures] ?? .nan
         let signals = measured.nanoseconds[.signals] ?? .nan
@@ -125,6 +128,7 @@ enum Curves {
           ].joined())
       }
       results.append(result)
+      if only != nil { print("events per run: \(curve.sizes.map(curve.events).reduce(0, +))") }
     }
     return results
   }

@@ -9,8 +9,14 @@ import Dispatch
 /// and ratios. `--quick` runs each once at 1/100 size, for CI: it checks that the three agree
 /// on every check value and makes no timing claim.
 let quick = CommandLine.arguments.contains("--quick")
-let scale = quick ? 100 : 1
-let rounds = quick ? 1 : 7
+/// `--scale N` divides every size by N (the instruction counter runs two sizes and subtracts).
+let scale =
+  CommandLine.arguments.firstIndex(of: "--scale").flatMap { Int(CommandLine.arguments[$0 + 1]) }
+  ?? (quick ? 100 : 1)
+/// `--rounds N` measures N rounds after the warm-up one.
+let rounds =
+  CommandLine.arguments.firstIndex(of: "--rounds").flatMap { Int(CommandLine.arguments[$0 + 1]) }
+  ?? (quick ? 1 : 7)
 /// `--only NAME` runs one scenario (for profiling); `--only memory` the memory and allocation
 /// counts.
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
@@ -114,7 +120,9 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 /// `curves.svg` in the current directory); `--only` then names a curve by its beginning.
 if CommandLine.arguments.contains("--curves") {
   do {
-    let results = try Curves.run(scale: scale, rounds: quick ? 1 : 3, only: only)
+    let results = try Curves.run(
+      scale: scale, rounds: CommandLine.arguments.contains("--rounds") ? rounds : quick ? 1 : 3, only: only,
+      contenders: contenders)
     if only == nil || only == "memory" { Curves.memory(scale: scale) }
     let path =
       CommandLine.arguments.firstIndex(of: "--chart").map { CommandLine.arguments[$0 + 1] } ?? "curves.svg"
@@ -160,6 +168,7 @@ for scenario in scenarios() where only == nil || only == scenario.name {
         pad(format(openCombine / signals, digits: 2) + "x", 20),
         "  " + result.check.description,
       ].joined())
+    if only != nil { print("events per run: \(scenario.events)") }
   } catch {
     print("FAILED \(error)")
     failed = true
