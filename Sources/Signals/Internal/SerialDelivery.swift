@@ -190,7 +190,9 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       if takesOver { takeOver() }
       return
     }
-    drain(adding: downstream.receive(value), from: source)
+    let more = downstream.receive(value)
+    // The source matters only for demand to replenish (none under unlimited demand).
+    if more == .none { drain(adding: .none) } else { drain(adding: more, from: source) }
   }
 
   /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves the
