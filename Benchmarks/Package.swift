@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "Signals", package: rootPackage),
         .product(name: "SignalsVirtualTime", package: rootPackage),
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
       ],
       swiftSettings: []
     ),

@@ -9,8 +9,14 @@ import Dispatch
 /// and ratios. `--quick` runs each once at 1/100 size, for CI: it checks that the three agree
 /// on every check value and makes no timing claim.
 let quick = CommandLine.arguments.contains("--quick")
-let scale = quick ? 100 : 1
-let rounds = quick ? 1 : 7
+/// `--scale N` divides every size by N (the instruction counter runs two sizes and subtracts).
+let scale =
+  CommandLine.arguments.firstIndex(of: "--scale").flatMap { Int(CommandLine.arguments[$0 + 1]) }
+  ?? (quick ? 100 : 1)
+/// `--rounds N` measures N rounds after the warm-up one.
+let rounds =
+  CommandLine.arguments.firstIndex(of: "--rounds").flatMap { Int(CommandLine.arguments[$0 + 1]) }
+  ?? (quick ? 1 : 7)
 /// `--only NAME` runs one scenario (for profiling); `--only memory` the memory and allocation
 /// counts.
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
@@ -115,6 +121,30 @@ if only == "statechart" {
   exit(0)
 }
 
+/// `--curves` prints the scaling curves and writes their chart (`--chart PATH`, by default
+/// `curves.svg` in the current directory); `--only` then names a curve by its beginning.
+if CommandLine.arguments.contains("--curves") {
+  do {
+    let results = try Curves.run(
+      scale: scale, rounds: CommandLine.arguments.contains("--rounds") ? rounds : quick ? 1 : 3, only: only,
+      contenders: contenders)
+    if only == nil || only == "memory" { Curves.memory(scale: scale) }
+    let path =
+      CommandLine.arguments.firstIndex(of: "--chart").map { CommandLine.arguments[$0 + 1] } ?? "curves.svg"
+    let title =
+      "Signals scaling curves: ns per value as the work grows (swift run -c release Benchmarks --curves)"
+    if !quick, only == nil, let file = fopen(path, "w") {
+      fputs(Chart.svg(results, title: title), file)
+      fclose(file)
+      print("\nchart written to \(path)")
+    }
+    exit(0)
+  } catch {
+    print("FAILED \(error)")
+    exit(1)
+  }
+}
+
 if only == "state-machine-cpu" {
   StateMachineScenario.printCPUTimes(events: 2_000_000 / scale, rounds: rounds)
   exit(0)
@@ -143,6 +173,7 @@ for scenario in scenarios() where only == nil || only == scenario.name {
         pad(format(openCombine / signals, digits: 2) + "x", 20),
         "  " + result.check.description,
       ].joined())
+    if only != nil { print("events per run: \(scenario.events)") }
   } catch {
     print("FAILED \(error)")
     failed = true
@@ -197,6 +228,15 @@ where ["map-filter-sink", "combineLatest", "fanout", "flatMapLatest"].contains(s
   let counts = Contender.allCases.map { format(allocationsPerEvent(scenario, $0), digits: 3) }
   print(
     [pad(scenario.name, 22, left: true), pad(counts[0], 9), pad(counts[1], 9), pad(counts[2], 12)].joined())
+}
+
+if quick && only == nil {
+  do {
+    _ = try Curves.run(scale: scale, rounds: rounds, only: nil)
+  } catch {
+    print("FAILED \(error)")
+    failed = true
+  }
 }
 
 if failed { exit(1) }

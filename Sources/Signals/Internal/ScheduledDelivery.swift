@@ -4,8 +4,9 @@
 @usableFromInline
 final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable
 {
-  // @unchecked: the `var`s are touched only inside `lock`; events leave the queue on the
-  // scheduler's thread, which is the hand-over this operator exists for.
+  // @unchecked: `queue` and `lastTag` are touched only inside `delivery.lock`, the other `var`s
+  // only inside `lock`; events leave the queue on the scheduler's thread, which is the
+  // hand-over this operator exists for.
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -16,6 +17,8 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let delay: SchedulerTime.Stride?
   @usableFromInline let lock = Lock()
+  /// The events not yet handed on, oldest first; guarded by the delivery's lock, so that an
+  /// action takes its event out in the same lock round that delivers it.
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Event>()
   /// The pending delay timers by tag; tags grow with each event and timers fire in tag order.
   @usableFromInline @exclusivity(unchecked) var timers: [UInt64: any Cancellable] = [:]
@@ -41,13 +44,13 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
   }
 
   @inlinable func enqueue(_ event: Event) {
-    let tag = lock.withLock { () -> UInt64 in
+    let tag = delivery.lock.withLock { () -> UInt64 in
       queue.append(event)
       lastTag += 1
       return lastTag
     }
     guard let delay else {
-      scheduler.schedule(target: self, tag: tag)
+      scheduleWork(on: scheduler, tag: tag)
       return
     }
     // Several timers are in flight at once (one per event), so the tokens live in `timers`
@@ -63,46 +66,46 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
 
   /// Delivers the oldest queued event.
   ///
-  /// The event leaves this queue inside the delivery's lock (lock order: the delivery's, then
-  /// this one's), so that actions running at once on several threads of one scheduler (a
+  /// The event leaves this queue inside the delivery's lock (which guards the queue: one lock
+  /// round per value), so that actions running at once on several threads of one scheduler (a
   /// concurrent queue) hand their events on in queue order: taken out first and passed on
   /// outside the lock, a later value could overtake an earlier one, or the completion a value,
   /// which was then lost.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
-    lock.withLock {
-      timers[tag] = nil
-      lastFiredTag = Swift.max(lastFiredTag, tag)
+    // Without a delay no timer is kept (`receive(on:)`): nothing to forget, one lock round less.
+    if delay != nil {
+      lock.withLock {
+        timers[tag] = nil
+        lastFiredTag = Swift.max(lastFiredTag, tag)
+      }
     }
     var handedOnAValue = false
     delivery.send { () -> Downstream.Input? in
-      lock.withLock { () -> Downstream.Input? in
-        guard case .value(let value)? = queue.first else { return nil }
-        _ = queue.popFirst()
-        handedOnAValue = true
-        return value
-      }
+      guard case .value(let value)? = queue.first else { return nil }
+      _ = queue.popFirst()
+      handedOnAValue = true
+      return value
     }
     // The oldest event is the completion (this is then the last action), or delivery closed.
     guard !handedOnAValue else { return }
-    delivery.complete {
-      lock.withLock { () -> Subscribers.Completion<Downstream.Failure>? in
-        guard case .completion(let completion)? = queue.first else { return nil }
-        _ = queue.popFirst()
-        return completion
-      }
+    delivery.complete { () -> Subscribers.Completion<Downstream.Failure>? in
+      guard case .completion(let completion)? = queue.first else { return nil }
+      _ = queue.popFirst()
+      return completion
     }
   }
 
   @inlinable func cancel() {
     link.terminate()
     delivery.cancel()
-    let (dropped, timers) = lock.withLock { () -> (FIFOQueue<Event>, [UInt64: any Cancellable]) in
+    let dropped = delivery.lock.withLock { () -> FIFOQueue<Event> in
+      defer { queue = FIFOQueue() }
+      return queue
+    }
+    let timers = lock.withLock { () -> [UInt64: any Cancellable] in
       cancelled = true
-      defer {
-        queue = FIFOQueue()
-        self.timers = [:]
-      }
-      return (queue, self.timers)
+      defer { self.timers = [:] }
+      return self.timers
     }
     for timer in timers.values { timer.cancel() }
     withExtendedLifetime(dropped) {}

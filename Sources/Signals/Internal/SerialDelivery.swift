@@ -29,6 +29,12 @@ import Synchronization
 /// its upstreams for more). A finish waits behind values kept for demand; a failure drops them
 /// and goes at once. Once the subscriber has requested `.unlimited`, a value costs one more
 /// comparison than without demand.
+///
+/// Sources (`merge`, `flatMap`): values sent with `receive(_:from:)` remember the input that
+/// sent them, and the demand the subscriber returns for such a value goes to that input alone
+/// (Combine's replenishing of the input that delivered), not through `forward` to every input:
+/// a subscriber asking `.max(1)` per value then costs one upstream request per value, whatever
+/// the number of inputs. Its `request(_:)` still goes to every input.
 @usableFromInline
 final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   // @unchecked: every `var` is read and written only inside `lock`; `downstream` is called only
@@ -65,6 +71,8 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
   /// How many values `pending` holds.
   @usableFromInline @exclusivity(unchecked) var pendingValues = 0
+  /// The input behind each value in `pending`, in order, for values sent with a source.
+  @usableFromInline @exclusivity(unchecked) var sources = FIFOQueue<UpstreamLink>()
   /// Who drains next when other threads keep the drainer busy.
   @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
@@ -135,7 +143,14 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   /// Delivers `value` now, or after what is being delivered; drops it after a completion.
   @inlinable func receive(_ value: Downstream.Input) {
-    send { value }
+    send(from: nil) { value }
+  }
+
+  /// Delivers `value`, sent by the input behind `source`, as `receive(_:)` does; the demand the
+  /// subscriber returns for it is requested from `source` only. Use it for every value of an
+  /// operator, or for none (the queue keeps one source per value), with `.buffer`.
+  @inlinable func receive(_ value: Downstream.Input, from source: UpstreamLink) {
+    send(from: source) { value }
   }
 
   /// Runs `update` inside this delivery's lock and delivers the value it returns, if any.
@@ -145,21 +160,26 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// state and the serialization: one lock round and one compare-and-swap per uncontended value.
   /// `update` must not call out.
   @inlinable func send(_ update: () -> Downstream.Input?) {
+    send(from: nil, update)
+  }
+
+  /// `send(_:)`, remembering the input that sent the value when `source` is given.
+  @inlinable func send(from source: UpstreamLink?, _ update: () -> Downstream.Input?) {
     var takesOver = false
     let value = lock.withLock { () -> Downstream.Input? in
       if closed { return nil }
       guard let value = update() else { return nil }
       if drainerIsActive() {
-        keep(value)
+        keep(value, from: source)
         takesOver = fair.shouldTakeOver(drainHandedOver)
         return nil
       }
       if pendingValues > 0 {
-        keep(value)
+        keep(value, from: source)
         return nil
       }
       guard demand > 0 else {
-        keep(value)
+        keep(value, from: source)
         return nil
       }
       demand -= 1
@@ -170,7 +190,9 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       if takesOver { takeOver() }
       return
     }
-    drain(adding: downstream.receive(value))
+    let more = downstream.receive(value)
+    // The source matters only for demand to replenish (none under unlimited demand).
+    if more == .none { drain(adding: .none) } else { drain(adding: more, from: source) }
   }
 
   /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves the
@@ -184,10 +206,11 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
 
   /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
   /// locked.
-  @inlinable func keep(_ value: Downstream.Input) {
+  @inlinable func keep(_ value: Downstream.Input, from source: UpstreamLink? = nil) {
     if demand > pendingValues || overflow == .buffer {
       pending.append(.value(value))
       pendingValues += 1
+      if let source { sources.append(source) }
       return
     }
     guard overflow == .keepLatest else { return }
@@ -214,6 +237,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       if case .failure = completion {
         pending = FIFOQueue()
         pendingValues = 0
+        sources = FIFOQueue()
       }
       if drainerIsActive() || !pending.isEmpty {
         pending.append(.completion(completion))
@@ -247,6 +271,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       pendingValues = 0
       defer {
         pending = FIFOQueue()
+        sources = FIFOQueue()
         self.forward = nil
         awaitingHandOver = nil
       }
@@ -284,9 +309,11 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   }
 
   /// Delivers what is queued as far as demand allows, adding `more` (what the subscriber
-  /// returned) to the demand first; then forwards the demand the subscriber added.
-  @inlinable func drain(adding more: Subscribers.Demand) {
+  /// returned for a value `source` sent, if given) to the demand first; then forwards the demand
+  /// the subscriber added: to the value's source when it has one, else to every input.
+  @inlinable func drain(adding more: Subscribers.Demand, from source: UpstreamLink? = nil) {
     var more = more
+    var source = source
     var added = Subscribers.Demand.none
     while true {
       // Nothing to add and nothing happened meanwhile: stop without the lock.
@@ -298,9 +325,13 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
         if added > 0 { lock.withLock { forward }?(added) }
         return
       }
+      var replenished: UpstreamLink?
+      var nextSource: UpstreamLink?
       let event = lock.withLock { () -> Event? in
         if more > 0 {
-          if !demand.isUnlimited { added += more }
+          if !demand.isUnlimited {
+            if source != nil { replenished = source } else { added += more }
+          }
           demand += more
         }
         // A sender from another thread waits to take over: it drains from here (the state
@@ -313,6 +344,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
           demand -= 1
           pendingValues -= 1
           next = pending.popFirst()
+          nextSource = sources.popFirst()
         case .completion?:
           forward = nil
           next = pending.popFirst()
@@ -326,7 +358,9 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
         markDraining()
         return next
       }
+      replenished?.request(more)
       more = .none
+      source = nextSource
       switch event {
       case .value(let value)?: more = downstream.receive(value)
       case .completion(let completion)?: downstream.receive(completion: completion)

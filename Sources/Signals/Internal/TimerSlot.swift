@@ -91,7 +91,7 @@ extension TimerSlotOwner {
   ) {
     let (tag, replaced) = lock.withLock { timerSlot.next() }
     replaced?.cancel()
-    let token = scheduler.repeating(after: date, interval: interval, weak: self, tag: tag)
+    let token = scheduleRepeatingWork(on: scheduler, at: date, interval: interval, tag: tag)
     if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
   }
 

@@ -14,7 +14,9 @@ extension Publisher {
   /// sent while n publishers run is dropped by the subject (the tap guard:
   /// `taps.flatMap(maxPublishers: .max(1)) { _ in submit() }` ignores taps while a submission
   /// runs). The subscriber's requests go to every running publisher (a new one is asked for
-  /// what is outstanding); values beyond its demand wait, in order. Finishes when the upstream
+  /// what is outstanding); what it returns for a value is asked of the publisher that sent it,
+  /// so stepwise demand costs one request per value however many publishers run. Values beyond
+  /// its demand wait, in order. Finishes when the upstream
   /// and every started publisher have finished. A failure of the upstream or of any inner
   /// publisher is forwarded at once and cancels everything else.
   ///
@@ -203,7 +205,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     guard let id else { return }
     link.request(delivery.outstanding)
     publisher.subscribe(
-      LinkedInput(link: link, receiveValue: delivery.receive) { [self] completion in
+      LinkedInput(link: link, receiveValue: { [delivery] value in delivery.receive(value, from: link) }) {
+        [self] completion in
         guard link.terminate(cancelUpstream: false) else { return }
         innerCompleted(id, completion)
       })

@@ -33,10 +33,16 @@ extension Publishers {
 @usableFromInline
 final class CombineLatestManyState<Element, Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Input == [Element] {
-  // @unchecked: `latest`, `missing` and `unfinished` are touched only inside `delivery`'s lock.
+  // @unchecked: `latest`, `values`, `missing` and `unfinished` are touched only inside
+  // `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links: [UpstreamLink]
+  /// The latest values while some input has sent none (released once every input has).
   @usableFromInline @exclusivity(unchecked) var latest: [Element?]
+  /// The latest values once every input has sent one: the array each emission hands on. A slot
+  /// is replaced in place, so an emission copies nothing unless the subscriber still holds the
+  /// previous array (copy on write).
+  @usableFromInline @exclusivity(unchecked) var values: [Element] = []
   @usableFromInline @exclusivity(unchecked) var missing: Int
   @usableFromInline @exclusivity(unchecked) var unfinished: Int
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
@@ -58,16 +64,23 @@ where Downstream.Input == [Element] {
       link: links[index],
       receiveValue: { [self] value in
         delivery.send {
+          if missing == 0 {
+            values[index] = value
+            return values
+          }
           if latest[index] == nil { missing -= 1 }
           latest[index] = value
-          return missing == 0 ? latest.map { $0! } : nil
+          guard missing == 0 else { return nil }
+          values = latest.map { $0! }
+          latest = []
+          return values
         }
       },
       receiveCompletion: { [self] completion in
         let accepted = delivery.complete {
           if case .failure = completion { return completion }
           unfinished -= 1
-          return latest[index] == nil || unfinished == 0 ? .finished : nil
+          return (missing > 0 && latest[index] == nil) || unfinished == 0 ? .finished : nil
         }
         if accepted { links.forEach { $0.terminate() } }
       })

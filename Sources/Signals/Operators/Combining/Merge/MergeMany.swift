@@ -9,8 +9,10 @@ extension Publishers {
   ///
   /// Finishes when every input has finished (at once when there is none). A failure is
   /// forwarded at once and cancels the other inputs. Cancelling cancels them all. Demand: each
-  /// input is asked for what the subscriber asks for; values beyond the subscriber's demand
-  /// wait, in order, until it asks for more.
+  /// input is asked for what the subscriber requests; what the subscriber returns for a value
+  /// is asked of the input that sent it (Combine's replenishing), so stepwise demand costs one
+  /// upstream request per value however many inputs there are. Values beyond the subscriber's
+  /// demand wait, in order, until it asks for more.
   /// Threading: inputs may produce on different threads; the subscriber receives one call at a
   /// time. Two lock rounds per value.
   public struct MergeMany<Upstream: Publisher>: Publisher {
@@ -69,9 +71,10 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable func input(_ index: Int) -> LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(
-      link: links[index],
-      receiveValue: delivery.receive,
+    let link = links[index]
+    return LinkedInput(
+      link: link,
+      receiveValue: { [delivery] value in delivery.receive(value, from: link) },
       receiveCompletion: { [self] completion in
         let accepted = delivery.complete {
           if case .failure = completion { return completion }
