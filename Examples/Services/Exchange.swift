@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Signals
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -29,7 +29,7 @@ final class Exchange: Sendable {
   let limit: Int
   /// The session delegate that feeds this exchange; told when it ends.
   let router: ExchangeRouter
-  let state = Mutex(State())
+  let state = Guarded(State())
 
   init(limit: Int, router: ExchangeRouter) {
     self.limit = limit
@@ -111,7 +111,7 @@ final class ExchangeRouter: NSObject, URLSessionDataDelegate, Sendable {
     var exchanges: [Int: Exchange] = [:]
     var largestBody = 0
   }
-  let state = Mutex(State())
+  let state = Guarded(State())
 
   /// The most body bytes any exchange of this session held at once (for tests).
   var largestBody: Int { state.withLock { $0.largestBody } }

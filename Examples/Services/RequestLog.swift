@@ -1,4 +1,4 @@
-import Synchronization
+import Signals
 
 /// Every request a `ServiceClient` sent, oldest first, as a test or a debug screen reads it
 /// (seed 004's console logger plugin, kept instead of printed).
@@ -22,7 +22,7 @@ public final class RequestLog: Sendable {
     }
   }
 
-  let state = Mutex<[Entry]>([])
+  let state = Guarded<[Entry]>([])
 
   /// An empty log.
   public init() {}
@@ -52,7 +52,7 @@ public final class RequestLog: Sendable {
 /// Threading: any thread (a mutex). Bad input: none, it never fails; with no token an authenticated request
 /// goes without one and the server answers 401.
 public final class SessionTokenStore: Sendable {
-  let state = Mutex<String?>(nil)
+  let state = Guarded<String?>(nil)
 
   /// A store holding no token.
   public init() {}

@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 
 /// The one place a 401 goes: every service client or repository that sees "session expired"
 /// reports it here, and only the app's coordinator listens, shows the invalid-session dialog
@@ -17,7 +16,7 @@ import Synchronization
 public final class SessionExpiry: Sendable {
   let subject = PassthroughSubject<Void, Never>()
   /// Whether this expiry has been reported (and not `reset()` since).
-  let reported = Mutex(false)
+  let reported = Guarded(false)
 
   /// A hub nobody listens to yet.
   public init() {}

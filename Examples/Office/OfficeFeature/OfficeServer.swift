@@ -3,7 +3,6 @@ import News
 import OfficeKit
 import Services
 import Signals
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -47,7 +46,7 @@ public final class OfficeServer: Sendable {
 
   /// The accounts it knows, with their passwords.
   public let accounts: [String: String]
-  let state = Mutex(State())
+  let state = Guarded(State())
 
   /// A server knowing `accounts`.
   public init(accounts: [String: String] = ["alice@example.com": "wonderland"]) { self.accounts = accounts }
