@@ -14,7 +14,8 @@ protocol ScheduledWorkTarget: AnyObject, Sendable {
   func scheduledWorkDue(_ tag: UInt64)
 }
 
-// Kept for the operators that still call them; prefer the target's helpers further down.
+// Kept for the states that still call it (observation, statecharts); operators use the
+// target's helpers further down.
 extension Scheduler {
   /// Calls `target.scheduledWorkDue(tag)` at `date`, unless `target` is gone by then.
   @inlinable
@@ -22,12 +23,6 @@ extension Scheduler {
     after date: SchedulerTime, weak target: Target, tag: UInt64
   ) -> any Cancellable {
     schedule(after: date) { [weak target] in target?.scheduledWorkDue(tag) }
-  }
-
-  /// Calls `target.scheduledWorkDue(tag)` as soon as possible, keeping `target` alive until then.
-  @inlinable
-  func schedule<Target: ScheduledWorkTarget>(target: Target, tag: UInt64) {
-    schedule { target.scheduledWorkDue(tag) }
   }
 }
 
