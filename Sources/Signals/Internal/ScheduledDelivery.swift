@@ -1,12 +1,14 @@
 /// The engine of `delay` and `receive(on:)`: each event is queued, and an action on the
 /// scheduler delivers the oldest queued event. Actions run in scheduling order, so events keep
-/// their order, and no value is captured by a `@Sendable` closure.
+/// their order, and no value is captured by a `@Sendable` closure. Every action is scheduled
+/// with the operator's options (and `delay`'s tolerance), as Combine schedules them.
 @usableFromInline
-final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWorkTarget, @unchecked Sendable
+final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subscription, ScheduledWorkTarget,
+  @unchecked Sendable
 {
   // @unchecked: `queue` and `lastTag` are touched only inside `delivery.lock`, the other `var`s
   // only inside `lock`; events leave the queue on the scheduler's thread, which is the
-  // hand-over this operator exists for.
+  // hand-over this operator exists for. `options` is only read, to pass to the scheduler.
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -14,8 +16,10 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
-  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let scheduler: Context
+  @usableFromInline let options: Context.SchedulerOptions?
   @usableFromInline let delay: SchedulerTime.Stride?
+  @usableFromInline let tolerance: SchedulerTime.Stride
   @usableFromInline let lock = Lock()
   /// The events not yet handed on, oldest first; guarded by the delivery's lock, so that an
   /// action takes its event out in the same lock round that delivers it.
@@ -27,10 +31,15 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
   @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
-  @inlinable init(_ downstream: Downstream, scheduler: any Scheduler, delay: SchedulerTime.Stride?) {
+  @inlinable init(
+    _ downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?,
+    delay: SchedulerTime.Stride?, tolerance: SchedulerTime.Stride = .zero
+  ) {
     delivery = SerialDelivery(downstream)
     self.scheduler = scheduler
+    self.options = options
     self.delay = delay
+    self.tolerance = tolerance
     delivery.forwardDemand(to: [link])
   }
   /// Adds to the subscriber's demand.
@@ -50,12 +59,14 @@ final class ScheduledDelivery<Downstream: Subscriber>: Subscription, ScheduledWo
       return lastTag
     }
     guard let delay else {
-      scheduleWork(on: scheduler, tag: tag)
+      scheduleWork(on: scheduler, options: options, tag: tag)
       return
     }
     // Several timers are in flight at once (one per event), so the tokens live in `timers`
     // rather than in a `TimerSlot`; the dance is the shared one.
-    scheduleTimer(tag: tag, at: scheduler.now.advanced(by: delay), on: scheduler) { token in
+    scheduleTimer(
+      tag: tag, at: scheduler.now.advanced(by: delay), on: scheduler, tolerance: tolerance, options: options
+    ) { token in
       lock.withLock { () -> Bool in
         guard !cancelled, tag > lastFiredTag else { return false }
         timers[tag] = token

@@ -14,7 +14,8 @@ protocol ScheduledWorkTarget: AnyObject, Sendable {
   func scheduledWorkDue(_ tag: UInt64)
 }
 
-// Kept for the operators that still call them; prefer the target's helpers further down.
+// Kept for the states that still call it (observation, statecharts); operators use the
+// target's helpers further down.
 extension Scheduler {
   /// Calls `target.scheduledWorkDue(tag)` at `date`, unless `target` is gone by then.
   @inlinable
@@ -22,12 +23,6 @@ extension Scheduler {
     after date: SchedulerTime, weak target: Target, tag: UInt64
   ) -> any Cancellable {
     schedule(after: date) { [weak target] in target?.scheduledWorkDue(tag) }
-  }
-
-  /// Calls `target.scheduledWorkDue(tag)` as soon as possible, keeping `target` alive until then.
-  @inlinable
-  func schedule<Target: ScheduledWorkTarget>(target: Target, tag: UInt64) {
-    schedule { target.scheduledWorkDue(tag) }
   }
 }
 
@@ -52,6 +47,12 @@ extension ScheduledWorkTarget {
     scheduler.schedule { [self] in scheduledWorkDue(tag) }
   }
 
+  /// `scheduleWork(on:tag:)` with the operator's scheduler options, passed to the scheduler as
+  /// Combine passes them (`schedule(options:_:)`).
+  @inlinable func scheduleWork<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?, tag: UInt64) {
+    scheduler.schedule(options: options) { [self] in scheduledWorkDue(tag) }
+  }
+
   /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date`, unless `self` is gone by then.
   @inlinable func scheduleWork(
     on scheduler: any Scheduler, at date: SchedulerTime, tag: UInt64
@@ -61,21 +62,49 @@ extension ScheduledWorkTarget {
     scheduler.schedule(after: date) { [weak self] in self?.scheduledWorkDue(tag) }
   }
 
-  /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date` and every `interval` after, while
-  /// `self` lives.
-  @inlinable func scheduleRepeatingWork(
-    on scheduler: any Scheduler, at date: SchedulerTime, interval: SchedulerTime.Stride, tag: UInt64
+  /// `scheduleWork(on:at:tag:)` with the operator's options and tolerance.
+  ///
+  /// With no options and no tolerance above the scheduler's minimum, the work is scheduled with
+  /// `schedule(after:_:)`, whose token cancels it. Otherwise it goes through Combine's
+  /// `schedule(after:tolerance:options:_:)`, which takes them but returns no token: the
+  /// returned token then does nothing, and a stopped timer stays scheduled until its date,
+  /// where it finds `self` gone or its tag stale (as in Combine, whose timed operators
+  /// schedule that way).
+  @inlinable func scheduleWork<S: Scheduler>(
+    on scheduler: S, at date: SchedulerTime, tolerance: SchedulerTime.Stride, options: S.SchedulerOptions?,
+    tag: UInt64
   ) -> any Cancellable {
-    scheduler.schedule(after: date, interval: interval) { [weak self] in self?.scheduledWorkDue(tag) }
+    guard options != nil || tolerance > scheduler.minimumTolerance else {
+      return scheduler.schedule(after: date) { [weak self] in self?.scheduledWorkDue(tag) }
+    }
+    scheduler.schedule(after: date, tolerance: tolerance, options: options) { [weak self] in
+      self?.scheduledWorkDue(tag)
+    }
+    return AnyCancellable {}
   }
 
-  /// The timer dance, written once: schedules the work tagged `tag` at `date`, outside any lock,
-  /// then asks `keep` (which takes the owner's lock) whether the work is still wanted, and
-  /// cancels it if not. The scheduler holds the target weakly.
-  @inlinable func scheduleTimer(
-    tag: UInt64, at date: SchedulerTime, on scheduler: any Scheduler, keep: (any Cancellable) -> Bool
+  /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date` and every `interval` after, while
+  /// `self` lives, with the operator's options.
+  @inlinable func scheduleRepeatingWork<S: Scheduler>(
+    on scheduler: S, at date: SchedulerTime, interval: SchedulerTime.Stride, options: S.SchedulerOptions?,
+    tag: UInt64
+  ) -> any Cancellable {
+    scheduler.schedule(
+      after: date, interval: interval, tolerance: scheduler.minimumTolerance, options: options
+    ) {
+      [weak self] in self?.scheduledWorkDue(tag)
+    }
+  }
+
+  /// The timer dance, written once: schedules the work tagged `tag` at `date` (with the
+  /// operator's tolerance and options), outside any lock, then asks `keep` (which takes the
+  /// owner's lock) whether the work is still wanted, and cancels it if not. The scheduler holds
+  /// the target weakly.
+  @inlinable func scheduleTimer<S: Scheduler>(
+    tag: UInt64, at date: SchedulerTime, on scheduler: S, tolerance: SchedulerTime.Stride,
+    options: S.SchedulerOptions?, keep: (any Cancellable) -> Bool
   ) {
-    let token = scheduleWork(on: scheduler, at: date, tag: tag)
+    let token = scheduleWork(on: scheduler, at: date, tolerance: tolerance, options: options, tag: tag)
     if !keep(token) { token.cancel() }
   }
 }

@@ -70,28 +70,35 @@ extension TimerSlotOwner {
   /// Schedules the timer tagged `tag` (from `timerSlot.next()`, taken inside the lock together
   /// with whatever state decided to arm it) at `date`, outside the lock; its token is kept
   /// only if the timer is still current by then, and cancelled otherwise. The scheduler holds
-  /// the owner weakly: a timer never keeps a cancelled operator alive.
-  @inlinable func armTimer(tag: UInt64, at date: SchedulerTime, on scheduler: any Scheduler) {
-    scheduleTimer(tag: tag, at: date, on: scheduler) { token in
+  /// the owner weakly: a timer never keeps a cancelled operator alive. `options` go to the
+  /// scheduler with the minimum tolerance, as Combine's timed operators pass them.
+  @inlinable func armTimer<S: Scheduler>(
+    tag: UInt64, at date: SchedulerTime, on scheduler: S, options: S.SchedulerOptions?
+  ) {
+    scheduleTimer(tag: tag, at: date, on: scheduler, tolerance: scheduler.minimumTolerance, options: options)
+    {
+      token in
       lock.withLock { timerSlot.keep(token, tag: tag) }
     }
   }
 
   /// Replaces the current timer, if any, with one at `date`.
-  @inlinable func restartTimer(at date: SchedulerTime, on scheduler: any Scheduler) {
+  @inlinable func restartTimer<S: Scheduler>(
+    at date: SchedulerTime, on scheduler: S, options: S.SchedulerOptions?
+  ) {
     let (tag, replaced) = lock.withLock { timerSlot.next() }
     replaced?.cancel()
-    armTimer(tag: tag, at: date, on: scheduler)
+    armTimer(tag: tag, at: date, on: scheduler, options: options)
   }
 
   /// Schedules a repeating timer at `date` and every `interval` after, replacing the current
   /// one; each firing calls `scheduledWorkDue` with its tag.
-  @inlinable func startRepeatingTimer(
-    at date: SchedulerTime, interval: SchedulerTime.Stride, on scheduler: any Scheduler
+  @inlinable func startRepeatingTimer<S: Scheduler>(
+    at date: SchedulerTime, interval: SchedulerTime.Stride, on scheduler: S, options: S.SchedulerOptions?
   ) {
     let (tag, replaced) = lock.withLock { timerSlot.next() }
     replaced?.cancel()
-    let token = scheduleRepeatingWork(on: scheduler, at: date, interval: interval, tag: tag)
+    let token = scheduleRepeatingWork(on: scheduler, at: date, interval: interval, options: options, tag: tag)
     if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
   }
 

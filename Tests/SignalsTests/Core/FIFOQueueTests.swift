@@ -75,7 +75,8 @@ import Testing
     let subject = PassthroughSubject<Int, Never>()
     let counter = KeepingCounter()
     subject.receive(on: scheduler).subscribe(counter)
-    let state = try #require(counter.subscription.withLock { $0 } as? ScheduledDelivery<KeepingCounter>)
+    let state = try #require(
+      counter.subscription.withLock { $0 } as? ScheduledDelivery<KeepingCounter, TestScheduler>)
     for value in 0..<10_000 { subject.send(value) }
     // Unbounded: the whole burst waits for the scheduler.
     #expect(state.lock.withLock { state.queue.count } == 10_000)

@@ -60,8 +60,7 @@ extension Publishers {
     public let dueTime: SchedulerTime.Stride
     /// Where the waits are timed and the values delivered.
     public let scheduler: Context
-    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
-    /// Signals' time operators schedule plain actions.
+    /// The options passed to the scheduler with every timer.
     public let options: Context.SchedulerOptions?
 
     /// Makes the publisher; prefer `upstream.debounce(for:scheduler:)`.
@@ -84,7 +83,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values this operator receives.
     ///   - dueTime: How long the upstream must stay quiet before the latest value is delivered.
     ///   - scheduler: The scheduler the timing and delivery run on.
-    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    ///   - options: Passed to the scheduler with every timer.
     @inlinable
     public init(
       upstream: Upstream, dueTime: SchedulerTime.Stride, scheduler: Context,
@@ -99,7 +98,8 @@ extension Publishers {
     /// Subscribes `subscriber` through the debouncer.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = DebounceState<S>(subscriber, dueTime: dueTime, scheduler: scheduler)
+      let state = DebounceState<S, Context>(
+        subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
       state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }
@@ -107,9 +107,11 @@ extension Publishers {
 }
 
 @usableFromInline
-final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
+final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscription, TimerSlotOwner,
+  @unchecked Sendable
+{
   // @unchecked: `pending`, `deadline`, `armed`, `armedFor` and `timerSlot` are touched only
-  // inside `lock`.
+  // inside `lock`; `options` is only read, to pass to the scheduler.
   //
   // One timer at most, not one per value: a value only moves the deadline, and a timer that
   // fires before the deadline re-arms itself for it. A burst of n values costs two timers
@@ -118,7 +120,8 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let dueTime: SchedulerTime.Stride
-  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let scheduler: Context
+  @usableFromInline let options: Context.SchedulerOptions?
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var pending: Downstream.Input?
   /// When the pending value is due.
@@ -132,10 +135,14 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
   @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
-  @inlinable init(_ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: any Scheduler) {
+  @inlinable init(
+    _ downstream: Downstream, dueTime: SchedulerTime.Stride, scheduler: Context,
+    options: Context.SchedulerOptions?
+  ) {
     delivery = SerialDelivery(downstream, overflow: .drop)
     self.dueTime = dueTime
     self.scheduler = scheduler
+    self.options = options
   }
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
@@ -163,7 +170,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
       armedFor = due
       return timerSlot.next().tag
     }
-    if let tag { armTimer(tag: tag, at: due, on: scheduler) }
+    if let tag { armTimer(tag: tag, at: due, on: scheduler, options: options) }
   }
 
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
@@ -179,7 +186,7 @@ final class DebounceState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
       defer { pending = nil }
       return pending
     }
-    if let rearm { armTimer(tag: rearm.tag, at: rearm.date, on: scheduler) }
+    if let rearm { armTimer(tag: rearm.tag, at: rearm.date, on: scheduler, options: options) }
     if let value { delivery.receive(value) }
   }
 

@@ -55,10 +55,9 @@ extension Publishers {
     public let interval: SchedulerTime.Stride
     /// Where the delays are timed and the events delivered.
     public let scheduler: Context
-    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
-    /// Signals' time operators schedule plain actions.
+    /// The options passed to the scheduler with every delayed event.
     public let options: Context.SchedulerOptions?
-    /// The tolerance Combine's initializer takes; kept for reading, not applied.
+    /// How late the scheduler may deliver each event, passed to it with `options`.
     public let tolerance: SchedulerTime.Stride
 
     /// Makes the publisher; prefer `upstream.delay(for:scheduler:)`.
@@ -81,9 +80,9 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values this operator receives.
     ///   - interval: How long each value and the completion are held back.
-    ///   - tolerance: The tolerance Combine passes to the scheduler; kept for reading.
+    ///   - tolerance: Passed to the scheduler with every delayed event.
     ///   - scheduler: The scheduler the delayed events are delivered on.
-    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    ///   - options: Passed to the scheduler with every delayed event.
     @inlinable
     public init(
       upstream: Upstream, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride, scheduler: Context,
@@ -99,7 +98,8 @@ extension Publishers {
     /// Subscribes `subscriber` through the delay.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: interval)
+      let state = ScheduledDelivery<S, Context>(
+        subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
       state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }

@@ -49,8 +49,7 @@ extension Publishers {
     public let upstream: Upstream
     /// Where the events are delivered.
     public let scheduler: Context
-    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
-    /// Signals' time operators schedule plain actions.
+    /// The options passed to the scheduler with every delivery.
     public let options: Context.SchedulerOptions?
 
     /// Makes the publisher; prefer `upstream.receive(on:)`.
@@ -70,7 +69,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values this operator receives.
     ///   - scheduler: The scheduler the values and completion are delivered on.
-    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    ///   - options: Passed to the scheduler with every delivery.
     @inlinable
     public init(
       upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?
@@ -83,7 +82,8 @@ extension Publishers {
     /// Subscribes `subscriber`; its events then arrive on `scheduler`.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = ScheduledDelivery<S>(subscriber, scheduler: scheduler, delay: nil)
+      let state = ScheduledDelivery<S, Context>(
+        subscriber, scheduler: scheduler, options: options, delay: nil)
       state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }

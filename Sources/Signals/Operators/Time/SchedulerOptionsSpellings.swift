@@ -1,21 +1,22 @@
 // Combine's spellings of the scheduler-bound operators with an `options:` argument, so that
 // `debounce(for: 0.3, scheduler: RunLoop.main, options: nil)` compiles. Each makes the
 // publisher of the operator without options (documented there), with `options` (and
-// `tolerance`) stored in Combine's properties. `subscribe(on:options:)` passes its options to
-// the scheduler, as Combine does; the other time operators schedule plain actions, so there a
-// scheduler's per-action options are stored, not applied. The `options:`
-// argument has no default here, so calls without it keep resolving to the operators
-// themselves.
+// `tolerance`) stored in Combine's properties. `debounce`, `delay`, `timeout`, `receive(on:)` and
+// `subscribe(on:)` pass them to the scheduler, as Combine does; `measureInterval` only reads the
+// clock and `collect` by time schedules plain actions, so there they are stored, not applied.
+// The `options:` argument has no default here, so calls without it keep resolving to the
+// operators themselves.
 
 extension Publisher {
-  /// `debounce(for:scheduler:)`, with Combine's `options:` (ignored; see the file's note).
+  /// `debounce(for:scheduler:)`, with Combine's `options:` (passed to the scheduler with every
+  /// timer).
   ///
   /// Diagram: see `debounce(for:scheduler:)`.
   ///
   /// - Parameters:
   ///   - dueTime: How long the upstream must be quiet before its latest value is delivered.
   ///   - scheduler: The scheduler the timing runs on.
-  ///   - options: Ignored.
+  ///   - options: Passed to the scheduler with every timer.
   /// - Returns: A publisher of the values the upstream left standing for `dueTime`.
   @inlinable
   public func debounce<S: Scheduler>(
@@ -24,16 +25,16 @@ extension Publisher {
     Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
   }
 
-  /// `delay(for:scheduler:)`, with Combine's `tolerance:` and `options:` (both ignored: the
-  /// delay is exact in virtual time and as exact as the scheduler allows otherwise).
+  /// `delay(for:scheduler:)`, with Combine's `tolerance:` and `options:`, both passed to the
+  /// scheduler with every delayed event.
   ///
   /// Diagram: see `delay(for:scheduler:)`.
   ///
   /// - Parameters:
   ///   - interval: How long each event is held.
-  ///   - tolerance: Ignored.
+  ///   - tolerance: Passed to the scheduler with every delayed event; `nil` is its minimum.
   ///   - scheduler: The scheduler the timing runs on.
-  ///   - options: Ignored.
+  ///   - options: Passed to the scheduler with every delayed event.
   /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
   public func delay<S: Scheduler>(
@@ -45,14 +46,14 @@ extension Publisher {
       options: options)
   }
 
-  /// `delay(for:scheduler:)`, with Combine's `options:` (ignored; see the file's note).
+  /// `delay(for:scheduler:)`, with Combine's `options:` (passed to the scheduler with every delayed event).
   ///
   /// Diagram: see `delay(for:scheduler:)`.
   ///
   /// - Parameters:
   ///   - interval: How long each event is held.
   ///   - scheduler: The scheduler the timing runs on.
-  ///   - options: Ignored.
+  ///   - options: Passed to the scheduler with every delayed event.
   /// - Returns: A publisher of the upstream's events, each `interval` later.
   @inlinable
   public func delay<S: Scheduler>(
@@ -62,14 +63,15 @@ extension Publisher {
       upstream: self, interval: interval, tolerance: .zero, scheduler: scheduler, options: options)
   }
 
-  /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (ignored).
+  /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (passed to the scheduler with
+  /// every timer and delivery).
   ///
   /// Diagram: see `timeout(_:scheduler:customError:)`.
   ///
   /// - Parameters:
   ///   - interval: How long the upstream may be quiet before the publisher ends.
   ///   - scheduler: The scheduler the timing runs on.
-  ///   - options: Ignored.
+  ///   - options: Passed to the scheduler with every timer and delivery.
   ///   - customError: Makes the failure a timeout ends with; `nil` finishes instead.
   /// - Returns: A publisher of the upstream's events until it is quiet for `interval`.
   @inlinable
@@ -81,13 +83,13 @@ extension Publisher {
       upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
   }
 
-  /// `receive(on:)`, with Combine's `options:` (ignored; see the file's note).
+  /// `receive(on:)`, with Combine's `options:` (passed to the scheduler with every delivery).
   ///
   /// Diagram: see `receive(on:)`.
   ///
   /// - Parameters:
   ///   - scheduler: The scheduler that delivers every event.
-  ///   - options: Ignored.
+  ///   - options: Passed to the scheduler with every delivery.
   /// - Returns: A publisher of the upstream's events, delivered by `scheduler`.
   @inlinable
   public func receive<S: Scheduler>(

@@ -81,7 +81,8 @@ extension Publishers {
     /// Subscribes `subscriber` through the throttle.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = ThrottleState<S>(subscriber, interval: interval, scheduler: scheduler, latest: latest)
+      let state = ThrottleState<S, Context>(
+        subscriber, interval: interval, scheduler: scheduler, latest: latest)
       state.delivery.handOverLater(state)
       upstream.subscribe(state.input)
     }
@@ -89,12 +90,14 @@ extension Publishers {
 }
 
 @usableFromInline
-final class ThrottleState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
+final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscription, TimerSlotOwner,
+  @unchecked Sendable
+{
   // @unchecked: the `var`s are touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let interval: SchedulerTime.Stride
-  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let scheduler: Context
   @usableFromInline let latest: Bool
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var windowOpen = false
@@ -105,7 +108,7 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
-    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler, latest: Bool
+    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: Context, latest: Bool
   ) {
     delivery = SerialDelivery(downstream, overflow: .drop)
     self.interval = interval
@@ -144,7 +147,8 @@ final class ThrottleState<Downstream: Subscriber>: Subscription, TimerSlotOwner,
 
   /// Starts the interval's timer.
   @inlinable func openWindow() {
-    restartTimer(at: scheduler.now.advanced(by: interval), on: scheduler)
+    // Combine's `Throttle` takes no scheduler options.
+    restartTimer(at: scheduler.now.advanced(by: interval), on: scheduler, options: nil)
   }
 
   /// The interval is over: deliver what is pending and start the next one, or go quiet.

@@ -65,8 +65,7 @@ extension Publishers {
     public let interval: SchedulerTime.Stride
     /// Where the time is counted.
     public let scheduler: Context
-    /// The scheduler options Combine's initializer takes; kept for reading, not applied:
-    /// Signals' time operators schedule plain actions.
+    /// The options passed to the scheduler with every timer and delivery.
     public let options: Context.SchedulerOptions?
     /// Makes the failure when the time is up; `nil` finishes instead.
     public let customError: (() -> Failure)?
@@ -96,7 +95,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values this operator receives.
     ///   - interval: How long to wait for a value before the timeout.
     ///   - scheduler: The scheduler the timing and the timeout's completion run on.
-    ///   - options: Kept for reading; Signals' time operators do not apply scheduler options.
+    ///   - options: Passed to the scheduler with every timer and delivery.
     ///   - customError: Makes the failure sent at the timeout; `nil` finishes instead.
     @inlinable
     public init(
@@ -113,8 +112,8 @@ extension Publishers {
     /// Subscribes `subscriber` and starts counting.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let state = TimeoutState<S>(
-        subscriber, interval: interval, scheduler: scheduler, customError: customError)
+      let state = TimeoutState<S, Context>(
+        subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError)
       state.delivery.handOverLater(state)
       state.restartTimeout()
       upstream.subscribe(state.input)
@@ -123,13 +122,17 @@ extension Publishers {
 }
 
 @usableFromInline
-final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, @unchecked Sendable {
+final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscription, TimerSlotOwner,
+  @unchecked Sendable
+{
   // @unchecked: `timerSlot` and `scheduled` are touched only inside `lock`; `customError` is
-  // called at most once, by the thread that wins `link.terminate()`.
+  // called at most once, by the thread that wins `link.terminate()`; `options` is only read, to
+  // pass to the scheduler.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let interval: SchedulerTime.Stride
-  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let scheduler: Context
+  @usableFromInline let options: Context.SchedulerOptions?
   @usableFromInline let customError: (() -> Downstream.Failure)?
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
@@ -138,12 +141,13 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, 
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
-    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: any Scheduler,
-    customError: (() -> Downstream.Failure)?
+    _ downstream: Downstream, interval: SchedulerTime.Stride, scheduler: Context,
+    options: Context.SchedulerOptions?, customError: (() -> Downstream.Failure)?
   ) {
     delivery = SerialDelivery(downstream)
     self.interval = interval
     self.scheduler = scheduler
+    self.options = options
     self.customError = customError
     delivery.forwardDemand(to: [link])
   }
@@ -173,7 +177,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, 
   /// Delivers `event` through the scheduler, as Combine's `timeout` does.
   @inlinable func schedule(_ event: SerialDelivery<Downstream>.Event) {
     lock.withLock { scheduled.append(event) }
-    scheduler.schedule(target: self, tag: Self.deliveryTag)
+    scheduleWork(on: scheduler, options: options, tag: Self.deliveryTag)
   }
 
   /// Starts the wait for the next event, replacing the current one.
@@ -181,7 +185,7 @@ final class TimeoutState<Downstream: Subscriber>: Subscription, TimerSlotOwner, 
     let (tag, replaced) = lock.withLock { timerSlot.next() }
     replaced?.cancel()
     guard !link.isTerminated else { return }
-    armTimer(tag: tag, at: scheduler.now.advanced(by: interval), on: scheduler)
+    armTimer(tag: tag, at: scheduler.now.advanced(by: interval), on: scheduler, options: options)
   }
 
   /// The time is up, unless a value came since this timer was started.

@@ -100,13 +100,15 @@ final class CancellableHolder: @unchecked Sendable {  // @unchecked: set before 
   }
 }
 
-/// A scheduler whose options are a number, recording the options of every action it is given,
-/// and running the actions on a `TestScheduler`.
+/// A scheduler whose options are a number, recording the options of every action it is given
+/// (and the tolerance of every timed one), and running the actions on a `TestScheduler`.
 final class OptionsRecordingScheduler: Scheduler {
   typealias SchedulerOptions = Int
   let base = TestScheduler()
   let recorded = Guarded<[Int?]>([])
+  let recordedTolerances = Guarded<[SchedulerTime.Stride]>([])
   var options: [Int?] { recorded.withLock { $0 } }
+  var tolerances: [SchedulerTime.Stride] { recordedTolerances.withLock { $0 } }
 
   var now: SchedulerTime { base.now }
   func schedule(_ action: @escaping @Sendable () -> Void) { base.schedule(action) }
@@ -127,6 +129,7 @@ final class OptionsRecordingScheduler: Scheduler {
     _ action: @escaping @Sendable () -> Void
   ) {
     recorded.withLock { $0.append(options) }
+    recordedTolerances.withLock { $0.append(tolerance) }
     base.schedule(after: date, action)
   }
 }

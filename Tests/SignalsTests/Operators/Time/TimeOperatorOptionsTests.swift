@@ -1,0 +1,59 @@
+import Signals
+import SignalsTesting
+import Testing
+
+// Combine passes a time operator's `options:` (and `delay`'s `tolerance:`) to every `schedule`
+// call it makes; before, `receive(on:)`, `delay`, `debounce` and `timeout` stored them only.
+@Suite struct TimeOperatorOptionsTests {
+  @Test func receiveOnPassesItsOptionsToTheScheduler() {
+    let scheduler = OptionsRecordingScheduler()
+    let recorder = [1, 2].publisher.receive(on: scheduler, options: 7).record()
+    scheduler.base.advance(by: .zero)
+    #expect(recorder.events == [.value(1), .value(2), .completion(.finished)])
+    #expect(scheduler.options == [7, 7, 7])
+  }
+
+  @Test func delayPassesItsOptionsAndToleranceToTheScheduler() {
+    let scheduler = OptionsRecordingScheduler()
+    let recorder = [1].publisher
+      .delay(for: .seconds(1), tolerance: .milliseconds(5), scheduler: scheduler, options: 7)
+      .record()
+    scheduler.base.advance(by: .seconds(1))
+    #expect(recorder.events == [.value(1), .completion(.finished)])
+    #expect(scheduler.options == [7, 7])
+    #expect(scheduler.tolerances == [.milliseconds(5), .milliseconds(5)])
+  }
+
+  @Test func debouncePassesItsOptionsToTheScheduler() {
+    let scheduler = OptionsRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.debounce(for: .seconds(1), scheduler: scheduler, options: 7).record()
+    subject.send(1)
+    scheduler.base.advance(by: .milliseconds(500))
+    subject.send(2)
+    scheduler.base.advance(by: .seconds(2))
+    // The timer that fired early re-armed for the later value, with the options again.
+    #expect(recorder.values == [2])
+    #expect(scheduler.options == [7, 7])
+  }
+
+  @Test func timeoutPassesItsOptionsToTheScheduler() {
+    let scheduler = OptionsRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.timeout(.seconds(1), scheduler: scheduler, options: 7).record()
+    // The first wait, then the value's delivery and the wait it restarts.
+    subject.send(1)
+    #expect(scheduler.options == [7, 7, 7])
+    scheduler.base.advance(by: .seconds(2))
+    #expect(recorder.events == [.value(1), .completion(.finished)])
+  }
+
+  @Test func withoutOptionsAStoppedTimerLeavesNothingScheduled() {
+    let scheduler = TestScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.debounce(for: .seconds(1), scheduler: scheduler, options: nil).record()
+    subject.send(1)
+    recorder.cancel()
+    #expect(scheduler.pendingCount == 0)
+  }
+}
