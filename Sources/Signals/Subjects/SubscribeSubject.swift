@@ -10,6 +10,7 @@ extension Publisher {
   ///
   /// - Parameter subject: The subject that receives the values and the completion.
   /// - Returns: The cancellable that ends the subscription.
+  @inlinable
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
   where S.Output == Output, S.Failure == Failure {
     let subscriber = SubjectSubscriber(subject)
@@ -20,18 +21,19 @@ extension Publisher {
 
 /// What `subscribe(_:)` subscribes on behalf of a subject: forwards values and the completion,
 /// and is the subscription the subject receives in `send(subscription:)`.
+@usableFromInline
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @unchecked Sendable {
   // @unchecked: `subject` and `upstream` are touched only inside `lock`.
-  typealias Input = Downstream.Output
-  typealias Failure = Downstream.Failure
+  @usableFromInline typealias Input = Downstream.Output
+  @usableFromInline typealias Failure = Downstream.Failure
 
-  let lock = Lock()
-  var subject: Downstream?
-  var upstream: (any Subscription)?
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var subject: Downstream?
+  @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
-  init(_ subject: Downstream) { self.subject = subject }
+  @inlinable init(_ subject: Downstream) { self.subject = subject }
 
-  func receive(subscription: any Subscription) {
+  @inlinable func receive(subscription: any Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard upstream == nil, subject != nil else { return false }
       upstream = subscription
@@ -44,12 +46,12 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @u
     target.send(subscription: self)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand {
     lock.withLock { subject }?.send(input)
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
     let subject = lock.withLock { () -> Downstream? in
       defer { (self.subject, upstream) = (nil, nil) }
       return self.subject
@@ -57,9 +59,9 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @u
     subject?.send(completion: completion)
   }
 
-  func request(_ demand: Subscribers.Demand) { lock.withLock { upstream }?.request(demand) }
+  @inlinable func request(_ demand: Subscribers.Demand) { lock.withLock { upstream }?.request(demand) }
 
-  func cancel() {
+  @inlinable func cancel() {
     let upstream = lock.withLock { () -> (any Subscription)? in
       defer { (subject, self.upstream) = (nil, nil) }
       return self.upstream
