@@ -34,12 +34,12 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @u
   @inlinable init(_ subject: Downstream) { self.subject = subject }
 
   @inlinable func receive(subscription: any Subscription) {
-    let accepted = lock.withLock { () -> Bool in
-      guard upstream == nil, subject != nil else { return false }
+    let target = lock.withLock { () -> Downstream? in
+      guard upstream == nil, let subject else { return nil }
       upstream = subscription
-      return true
+      return subject
     }
-    guard accepted, let target = lock.withLock({ subject }) else {
+    guard let target else {
       subscription.cancel()
       return
     }
