@@ -16,6 +16,10 @@ struct TimerSlot {
 
   @inlinable init() {}
 
+  /// The tag of an owner's one-off action that delivers its completion through the scheduler;
+  /// no timer's tag reaches it.
+  @inlinable static var endingTag: UInt64 { .max }
+
   /// Starts a new timer: every earlier one goes stale. Returns the new timer's tag and the
   /// token of the timer it replaces, which the caller cancels after unlocking.
   @inlinable mutating func next() -> (tag: UInt64, replaced: (any Cancellable)?) {
