@@ -44,6 +44,12 @@ struct TimerSlot {
     return true
   }
 
+  /// Whether the repeating timer tagged `tag`, which is firing, is current; its token is kept,
+  /// since it fires again.
+  @inlinable func isCurrent(_ tag: UInt64) -> Bool {
+    !closed && tag == generation
+  }
+
   /// Stops the current timer: it goes stale. Returns its token, which the caller cancels after
   /// unlocking.
   @inlinable mutating func stop() -> (any Cancellable)? {
