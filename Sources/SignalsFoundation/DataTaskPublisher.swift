@@ -97,7 +97,9 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
   func receive(subscription: any Subscription) {
     downstream.receive(subscription: DataTaskSubscription(wrapped: subscription, running: running))
   }
-  func receive(_ input: URLSession.DataTaskPublisher.Output) -> Subscribers.Demand { downstream.receive(input) }
+  func receive(_ input: URLSession.DataTaskPublisher.Output) -> Subscribers.Demand {
+    downstream.receive(input)
+  }
   func receive(completion: Subscribers.Completion<URLError>) { downstream.receive(completion: completion) }
 }
 

@@ -27,7 +27,8 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `decode(type:decoder:)` returns: Combine's type of the same name.
-  public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher, RelayOperator
+  public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher,
+    RelayOperator
   where Upstream.Output == Coder.Input {
     /// A decoding error or the upstream's failure.
     public typealias Failure = any Error
