@@ -14,10 +14,10 @@ public enum OfficeScene {
   case login(LoginViewModel)
   /// The home menu.
   case home(OfficeHomeViewModel)
-  /// The news list (pushed).
-  case news(NewsListViewModel)
-  /// The feedback form (pushed).
-  case feedback(FeedbackViewModel)
+  /// The news list (pushed): its MVP presenter, which the front's view attaches to.
+  case news(NewsPresenter)
+  /// The feedback form (pushed): its MVP presenter, which the front's view attaches to.
+  case feedback(FeedbackPresenter)
   /// The contact list (pushed).
   case contacts(ContactListViewModel)
   /// The contact picker for a new group chat, presented modally; it ends as a child flow.
@@ -276,11 +276,11 @@ public final class OfficeCoordinator: BackButtonHandler {
       let model = OfficeHomeViewModel()
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     case .news:
-      let model = NewsListViewModel(service: news)
-      model.load()
-      return (.news(model), nil)
+      let presenter = NewsPresenter(service: news)
+      presenter.loadData()
+      return (.news(presenter), nil)
     case .feedback:
-      return (.feedback(FeedbackViewModel(service: news)), nil)
+      return (.feedback(FeedbackPresenter(service: news)), nil)
     case .contacts:
       let model = contactListPage(OfficeRoutes.contactList, mode: .normal)
       model.start()

@@ -126,8 +126,7 @@ final class OfficeSceneLog: Navigator {
       return
     }
     coordinator.server.sessionExpired = true
-    feedback.text = "more coffee"
-    feedback.submit()
+    feedback.submitFeedback("more coffee")
     scheduler.advance(by: .seconds(1))
     #expect(log.calls.suffix(2) == ["push feedback", "present sessionExpired"])
     try #require(log.expiredDialog).confirm()
