@@ -109,10 +109,19 @@ public final class OfficeApp: Navigator, TerminalFront {
     case .home(let model): OfficeHomeScreen(model: model)
     case .news(let presenter): NewsScreen(presenter: presenter, back: back)
     case .feedback(let presenter): FeedbackScreen(presenter: presenter, scheduler: scheduler, back: back)
-    case .contacts(let model), .picker(let model): ContactListScreen(model: model, back: back)
+    case .contacts(let presenter), .picker(let presenter):
+      // The VIPER seed's factory wiring, view side: the front makes the view the module cannot.
+      contactListScreen(presenter, back: back)
     case .contact(let detail): ContactScreen(detail: detail, back: back)
     case .sessionExpired: nil
     }
+  }
+
+  /// The contact list's view over `presenter`, set as the presenter's view.
+  func contactListScreen(_ presenter: ContactListPresenter, back: @escaping () -> Void) -> ContactListScreen {
+    let screen = ContactListScreen(dataSource: presenter, eventHandler: presenter, back: back)
+    presenter.view = screen
+    return screen
   }
 
   var scene: OfficeScene? { stack.last?.scene }
@@ -120,10 +129,12 @@ public final class OfficeApp: Navigator, TerminalFront {
   var news: NewsPresenter? { if case .news(let presenter) = scene { presenter } else { nil } }
   /// The feedback form's presenter, when it is on top.
   var feedback: FeedbackPresenter? { if case .feedback(let presenter) = scene { presenter } else { nil } }
-  /// The contact list's model, when it is on top.
-  var contactList: ContactListViewModel? { if case .contacts(let model) = scene { model } else { nil } }
-  /// The picker's model, when it is on top.
-  var picker: ContactListViewModel? { if case .picker(let model) = scene { model } else { nil } }
+  /// The contact list's presenter, when it is on top.
+  var contactList: ContactListPresenter? {
+    if case .contacts(let presenter) = scene { presenter } else { nil }
+  }
+  /// The picker's presenter, when it is on top.
+  var picker: ContactListPresenter? { if case .picker(let presenter) = scene { presenter } else { nil } }
 
   /// The scene now on top came up: a Combine-style model is watched at `objectWillChange` (the
   /// `@Observable` ones, and the MVP screens that keep what their presenter told them, are read
