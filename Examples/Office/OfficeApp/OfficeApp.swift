@@ -9,8 +9,9 @@ import Signals
 /// The office app's terminal front: the navigator and the key routing. It is the `Navigator` the
 /// `OfficeCoordinator` shows scenes through (kept as a stack: a pushed screen has a back bar, the
 /// picker is a sheet over the screen that presented it, a pop or dismiss uncovers the screen
-/// below as it was left), it makes one view per screen (`Screens/`: each reads its view model
-/// and takes its keys), and it draws the top one through a `ScreenRenderer`, which redraws when
+/// below as it was left), it makes one view per screen (`Screens/`: each reads its view model,
+/// or what its presenter told it, and takes its keys; a VIPER view is set as its presenter's
+/// view here), and it draws the top one through a `ScreenRenderer`, which redraws when
 /// what the screen read changes; esc on a pushed screen is the back button, reported to
 /// `backButton`.
 ///

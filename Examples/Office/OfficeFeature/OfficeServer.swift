@@ -1,7 +1,6 @@
 import Contacts
 import Foundation
 import News
-import OfficeKit
 import Services
 import Signals
 
