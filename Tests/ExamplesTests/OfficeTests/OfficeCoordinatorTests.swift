@@ -167,6 +167,17 @@ final class OfficeSceneLog: Navigator {
     #expect(notices.values.last == "No group chat")
   }
 
+  @Test func aPickerConfirmedWithNobodyMarkedStartsNoChat() throws {
+    let (coordinator, log, notices) = started()
+    try logIn(log)
+    #expect(coordinator.user?.hasPermission(to: [.create]) == true, "the logged-in user may start chats")
+    try #require(log.home).choose(.groupChat)
+    scheduler.advance(by: .milliseconds(500))
+    try #require(log.picker).confirm()
+    #expect(notices.values == ["No group chat"], "not \"Group chat with \" and nobody")
+    #expect(log.calls.last == "dismiss")
+  }
+
   @Test func aDeepLinkIsHeldUntilLoginThenOpensTheContactOverTheList() throws {
     let (coordinator, log, notices) = started()
     coordinator.open("app://contact/user/7")
