@@ -177,7 +177,7 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
       armedFor = due
       return timerSlot.next().tag
     }
-    if let tag { armTimer(tag: tag, at: due, on: scheduler, options: options) }
+    if let tag { armTimer(tag: tag, at: due, repeatingEvery: dueTime, on: scheduler, options: options) }
   }
 
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
@@ -197,7 +197,10 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
       defer { pending = nil }
       return pending
     }
-    if let rearm { armTimer(tag: rearm.tag, at: rearm.date, on: scheduler, options: options) }
+    cancelSpentTimer()
+    if let rearm {
+      armTimer(tag: rearm.tag, at: rearm.date, repeatingEvery: dueTime, on: scheduler, options: options)
+    }
     if let value { delivery.receive(value) }
   }
 

@@ -43,7 +43,7 @@ extension Publisher {
     options: S.SchedulerOptions? = nil
   ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(
-      upstream: self, interval: interval, tolerance: tolerance ?? .zero, scheduler: scheduler,
+      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler,
       options: options)
   }
 
@@ -61,7 +61,8 @@ extension Publisher {
     for interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(
-      upstream: self, interval: interval, tolerance: .zero, scheduler: scheduler, options: options)
+      upstream: self, interval: interval, tolerance: scheduler.minimumTolerance, scheduler: scheduler,
+      options: options)
   }
 
   /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (passed to the scheduler with
