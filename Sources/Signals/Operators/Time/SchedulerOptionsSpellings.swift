@@ -43,7 +43,8 @@ extension Publisher {
     options: S.SchedulerOptions? = nil
   ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(
-      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler,
+      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance,
+      scheduler: scheduler,
       options: options)
   }
 

@@ -186,7 +186,8 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
     replaced?.cancel()
     guard !link.isTerminated else { return }
     armTimer(
-      tag: tag, at: scheduler.now.advanced(by: interval), repeatingEvery: interval, on: scheduler, options: options)
+      tag: tag, at: scheduler.now.advanced(by: interval), repeatingEvery: interval, on: scheduler,
+      options: options)
   }
 
   /// The time is up, unless a value came since this timer was started.
