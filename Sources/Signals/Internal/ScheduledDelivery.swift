@@ -41,6 +41,8 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.handOver) {
       [self] completion in
+      // A completion before the subscription breaks the protocol; Combine ignores it.
+      guard link.isAttached else { return }
       if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
     }
   }

@@ -47,8 +47,9 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "Encode" }
+    /// Combine's edges: early values and an early completion pass, as `tryMap`'s values do.
     @usableFromInline static var relayEdges: RelayEdges {
-      RelayEdges(earlyValues: true, earlyCompletion: false, cancelledEarly: .leavesIt)
+      RelayEdges(earlyValues: true, earlyCompletion: true, cancelledEarly: .leavesIt)
     }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {

@@ -218,7 +218,8 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   /// The completion goes through the scheduler, as Combine's does, in an action scheduled at
   /// once; a finish brings the pending value with it, a failure drops it.
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-    guard link.terminate(cancelUpstream: false) else { return }
+    // A completion before the subscription breaks the protocol; Combine ignores it.
+    guard link.isAttached, link.terminate(cancelUpstream: false) else { return }
     var value = takePending()
     if case .failure = completion { value = nil }
     lock.withLock { ending = (value, completion) }

@@ -185,7 +185,8 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
   }
 
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-    guard link.terminate(cancelUpstream: false) else { return }
+    // A completion before the subscription breaks the protocol; Combine ignores it.
+    guard link.isAttached, link.terminate(cancelUpstream: false) else { return }
     if case .finished = completion {
       let waits = lock.withLock { () -> Bool in
         finishAfterPending = pending != nil
