@@ -27,8 +27,8 @@ let usage = """
     --start KIND     the stored credential: password (default), biometric, pattern or sms
                      (pattern account: pat@example.com, pattern 1-2-5-4; sms: number 5550100,
                      code 246810)
-    --update KIND    the server advises an optional or a forced update (its dialog: enter updates
-                     now, esc is later or exits the app)
+    --update KIND    the server advises an optional or a forced update (its dialog: enter opens
+                     the update and ends the app, esc is later or exits the app)
     --offline        no network permission at first (its dialog: enter retries and is granted,
                      s opens the settings, esc exits the app)
     --face REASON    face login (implies --start biometric) whose device check fails: not

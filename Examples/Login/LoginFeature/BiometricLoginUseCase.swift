@@ -28,8 +28,8 @@ public enum BiometricFailure: Error, Equatable, Sendable {
 /// The view model only maps the outcome to its status and navigation.
 ///
 /// Threading: answers arrive on the services' schedulers; the view model moves them with
-/// `receive(on: UIScheduler.shared)`. The credential store is read when the chain is subscribed
-/// and written as the answers arrive, on their thread (the app's scheduler in the demo).
+/// `receive(on: UIScheduler.shared)`. The credential store is read when `login()` is called and
+/// written as the answers arrive, on their thread (the app's scheduler in the demo).
 /// Completion: one session then the finish, or one `BiometricFailure`. Cancelling stops the
 /// chain where it is; a refreshed token already saved stays saved.
 /// Bad input: no stored credential fails at once with `.noCredential`, asking nothing.

@@ -18,7 +18,7 @@ struct DemoPath: Sendable, CustomTestStringConvertible {
 }
 
 /// The paths, one per flag.
-let demoPaths = [
+let demoPaths: [DemoPath] = [
   DemoPath(
     flags: ["--face", "unrecognized"], setup: DemoSetup(credential: .biometric, deviceCheck: .notRecognized),
     golden: "face-unrecognized.txt", shows: "Not recognized; enter: try again"),
@@ -51,12 +51,50 @@ let demoPaths = [
 /// executable prints the same frames for the flag.
 @MainActor
 @Suite struct DemoPathTests {
+  static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  /// Compares `output` with the golden file `name`, or writes it with `UPDATE_GOLDEN=1`.
+  static func check(_ output: String, against name: String) throws {
+    let file = goldenDirectory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+      try output.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    let golden = try String(contentsOf: file, encoding: .utf8)
+    #expect(output == golden, "frames differ from \(name); if intended, run UPDATE_GOLDEN=1")
+  }
+
+  /// Runs `executable` with `arguments` and `input` on its standard input, to its end.
+  static func run(
+    _ executable: URL, arguments: [String], input: String
+  ) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    let error = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: output, as: UTF8.self)
+    return (process.terminationStatus, text, String(decoding: error, as: UTF8.self))
+  }
 
   @Test(arguments: demoPaths)
   func eachPathPlaysItsGoldenFrames(_ path: DemoPath) throws {
-    let output = runScript(try parseScript(builtInScript(for: path.setup)), setup: path.setup)
-    #expect(output.contains(path.shows), "\(path.golden) does not show \"\(path.shows)\":\n\(output)")
-    try GoldenTests().check(output, against: path.golden)
+    let steps = try parseScript(builtInScript(for: path.setup))
+    let output: String = runScript(steps, setup: path.setup)
+    let shows: Bool = output.contains(path.shows)
+    #expect(shows, "\(path.golden) does not show \"\(path.shows)\"")
+    try Self.check(output, against: path.golden)
   }
 
   /// `LoginDemo FLAGS` without a terminal plays the path's built-in script: its frames are the
@@ -69,12 +107,13 @@ let demoPaths = [
       Issue.record("LoginDemo is not built next to the tests at \(executable.path)")
       return
     }
-    let result = try GoldenTests().run(executable, arguments: path.flags, input: "")
+    let result = try Self.run(executable, arguments: path.flags, input: "")
     #expect(result.status == 0, "\(result.error)")
     let golden = try String(
-      contentsOf: GoldenTests.goldenDirectory.appendingPathComponent(path.golden), encoding: .utf8)
+      contentsOf: Self.goldenDirectory.appendingPathComponent(path.golden), encoding: .utf8)
     let header = "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n"
-    #expect(result.output == header + golden)
+    let expected: String = header + golden
+    #expect(result.output == expected)
   }
 
   /// The face-login flags imply `--start biometric`; a bad reason or language is refused with
@@ -86,14 +125,14 @@ let demoPaths = [
       Issue.record("LoginDemo is not built next to the tests at \(executable.path)")
       return
     }
-    let face = try GoldenTests().run(executable, arguments: ["--face", "sleepy"], input: "")
+    let face = try Self.run(executable, arguments: ["--face", "sleepy"], input: "")
     #expect(face.status == 2)
     #expect(
       face.error.contains("--face takes unrecognized, unavailable, unenrolled or locked, not \"sleepy\""))
-    let language = try GoldenTests().run(executable, arguments: ["--language", "f;r"], input: "")
+    let language = try Self.run(executable, arguments: ["--language", "f;r"], input: "")
     #expect(language.status == 2)
     #expect(language.error.contains("--language takes a language code"))
-    let help = try GoldenTests().run(executable, arguments: ["--help"], input: "")
+    let help = try Self.run(executable, arguments: ["--help"], input: "")
     for flag in ["--face", "--revoked", "--language", "--session-expired"] {
       #expect(help.output.contains(flag), "--help does not list \(flag)")
     }

@@ -216,13 +216,14 @@ import Testing
     #expect(recorder.values.map(\.token) == ["s-2"])
     #expect(
       client.log.entries.map(\.path) == ["biometric/session", "biometric/refresh", "biometric/session"])
-    #expect(client.log.entries.map(\.status) == [401, 200, 200])
+    let statuses: [Int?] = client.log.entries.map(\.status)
+    #expect(statuses == [401, 200, 200])
     #expect(
       client.log.entries.allSatisfy { $0.token == nil }, "the session token went with a biometric request")
     // Refreshed at 200 ms (the 401 came at 100 ms), for an hour by the clock.
     #expect(credentials.token?.value == "t2")
-    #expect(
-      credentials.token?.expires == SchedulerTime(nanoseconds: 200_000_000).advanced(by: .seconds(3600)))
+    let expires: SchedulerTime = SchedulerTime(nanoseconds: 200_000_000).advanced(by: .seconds(3600))
+    #expect(credentials.token?.expires == expires)
   }
 
   /// Seed 000's `handleRefreshTokenInvalid` over HTTP: the session answers 401, the refresh is

@@ -23,8 +23,8 @@ struct SMSAndBiometricOverHTTPTests {
     let sent = await http.outcome(service.requestCode(phone: "5550100").map { true }.eraseToAnyPublisher())
     #expect(sent == .success(true))
     let session = await http.outcome(service.login(phone: "5550100", code: "246810"))
-    #expect(
-      session == .success(Session(userID: "alice@example.com", token: "sms-t", realName: "Alice Liddell")))
+    let alice = Session(userID: "alice@example.com", token: "sms-t", realName: "Alice Liddell")
+    #expect(session == .success(alice))
     #expect(service.client.log.entries.map(\.path) == ["sms/code", "sms/login"])
   }
 
@@ -54,11 +54,13 @@ struct SMSAndBiometricOverHTTPTests {
       if case .service(let error) = failure { error } else { .undecodable("\(failure)") }
     }
     let session = await http.outcome(chain.eraseToAnyPublisher())
-    #expect(session == .success(Session(userID: "alice@example.com", token: "bio-t", language: "en")))
+    let alice = Session(userID: "alice@example.com", token: "bio-t", language: "en")
+    #expect(session == .success(alice))
     #expect(credentials.token?.value == "renewed")
     #expect(
       login.client.log.entries.map(\.path) == ["biometric/session", "biometric/refresh", "biometric/session"])
-    #expect(login.client.log.entries.map(\.status) == [401, 200, 200])
+    let statuses: [Int?] = login.client.log.entries.map(\.status)
+    #expect(statuses == [401, 200, 200])
   }
 
   @Test func aRevokedFaceCredentialIsRefusedOverHTTP() async throws {

@@ -92,7 +92,8 @@ import Testing
     let golden = try String(
       contentsOf: Self.golden.appendingPathComponent("session-expired.txt"), encoding: .utf8)
     let header = "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n"
-    #expect(output == header + golden)
+    let expected: String = header + golden
+    #expect(output == expected)
     let lastFrame = golden.components(separatedBy: "--- ").last ?? ""
     #expect(lastFrame.contains("Office - log in"))
     #expect(lastFrame.contains("! Your session expired, please log in again"))

@@ -17,7 +17,10 @@ final class OfficeLoginScreen: OfficeScreenView {
   /// Whether the password field has the focus (the view's own state).
   var focusOnPassword = false
   /// Whether the account changed since the last account check answered (SwiftUI's `onReceive`
-  /// of the model's `$account` and `accountCheckError`): the check is still to come.
+  /// of the model's `$account` and `accountCheckError`): the check is still to come. Office's
+  /// server answers a check at once; with a slow one, an answer about an earlier account that
+  /// arrives after a keystroke would clear this early (the hint then says "not valid" where
+  /// "still being checked" was meant).
   var accountCheckPending = true
   /// Follows the account and its checks.
   var checkWatch: [AnyCancellable] = []
@@ -34,9 +37,8 @@ final class OfficeLoginScreen: OfficeScreenView {
 
   var body: [String] {
     let status =
-      if model.status == .loading { "Logging in..." } else if model.isLoginEnabled { "enter: log in" } else {
-        "(alice@example.com / wonderland)"
-      }
+      model.status == .loading
+      ? "Logging in..." : model.isLoginEnabled ? "enter: log in" : "(alice@example.com / wonderland)"
     return [
       "Office - log in", "", "\(focusOnPassword ? " " : ">")Account  [\(model.account)]",
       "\(focusOnPassword ? ">" : " ")Password [\(String(repeating: "*", count: model.password.count))]",
