@@ -16,18 +16,24 @@ public struct BiometricToken: Equatable, Sendable {
 }
 
 /// The device's stored credential for biometric login.
-public final class CredentialStore {
+///
+/// Threading: any thread (a lock): the login use case saves a refreshed token, or removes a
+/// refused one, where the service answers (URLSession's queue over HTTP), while the screens read
+/// it on the main actor.
+public final class CredentialStore: Sendable {
+  let stored: Guarded<BiometricToken?>
+
   /// The stored token, if any.
-  public private(set) var token: BiometricToken?
+  public var token: BiometricToken? { stored.withLock { $0 } }
 
   /// A store holding `token`.
-  public init(token: BiometricToken? = nil) { self.token = token }
+  public init(token: BiometricToken? = nil) { stored = Guarded(token) }
 
   /// Stores `token`.
-  public func save(_ token: BiometricToken) { self.token = token }
+  public func save(_ token: BiometricToken) { stored.withLock { $0 = token } }
 
   /// Removes the credential.
-  public func remove() { token = nil }
+  public func remove() { stored.withLock { $0 = nil } }
 }
 
 /// Why the device's face or fingerprint check did not pass (seed 000's
