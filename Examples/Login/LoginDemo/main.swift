@@ -8,7 +8,8 @@ import Signals
 // on virtual time and prints the frames.
 
 let usage = """
-  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL]
+  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot [--chart flow|gate|loginStatus]]
+                   [--service inprocess|http --base-url URL]
                    [--start password|biometric|pattern|sms] [--update optional|forced] [--offline]
                    [--face unrecognized|unavailable|unenrolled|locked] [--revoked] [--language CODE]
                    [--session-expired] [--help]
@@ -20,6 +21,8 @@ let usage = """
                      type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms,
                      background, foreground
     --graph FORMAT   prints the login flow's graph as Mermaid or Graphviz DOT
+    --chart NAME     with --graph, the chart to print: flow (the screens, the default), gate
+                     (the login gate's checks) or loginStatus (the password screen's status)
     --service http --base-url URL
                      password, SMS and face login over HTTP, through one service client (JSON
                      envelope {code, msg, data}), instead of the built-in in-process services
@@ -45,11 +48,14 @@ let usage = """
   The demo account is alice@example.com with the password wonderland.
   """
 
-/// The login demo's own options: the device set-up, and the HTTP services of the interactive app.
+/// The login demo's own options: the device set-up, the HTTP services of the interactive app, and
+/// the chart `--graph` prints.
 struct LoginOptions {
   var setup = DemoSetup()
   /// With `--service http`: password and SMS login over HTTP; face login shares its client.
   var http: HTTPLoginService?
+  /// The chart `--graph` prints (`--chart`); the screens' flow when `nil`.
+  var chart: LoginChart?
 }
 
 func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) -> LoginOptions {
@@ -84,6 +90,9 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
     result.setup.language = code
   }
   if options.flag("--session-expired") { result.setup.sessionExpired = true }
+  if let chart = try options.choice("--chart", in: LoginChart.allCases.map(\.rawValue)) {
+    result.chart = LoginChart(rawValue: chart)
+  }
   if try options.choice("--service", in: ["inprocess", "http"]) == "http" {
     guard let base = try options.value("--base-url"), let url = URL(string: base),
       url.scheme == "http" || url.scheme == "https"
@@ -93,14 +102,27 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
   return result
 }
 
+/// `--chart` chooses what `--graph` prints; alone it is a mistake, said as one.
+func refuseChartWithoutGraph(_ options: LoginOptions) {
+  if options.chart != nil { StandardStreams.fail("--chart goes with --graph\n\n\(usage)") }
+}
+
 MainActor.assumeIsolated {
   DemoProgram(
     usage: usage, readOptions: readLoginOptions,
-    graph: { $0 == .dot ? authGraph.dot(name: "Auth") : authGraph.mermaid() },
+    graph: { $0 == .dot ? LoginChart.flow.dot() : LoginChart.flow.mermaid() },
+    graphFor: { format, options in
+      let chart = options.chart ?? .flow
+      return format == .dot ? chart.dot() : chart.mermaid()
+    },
     builtInScript: demoScript,
     builtInScriptFor: { builtInScript(for: $0.setup) },
-    play: { steps, options in runScript(steps, setup: options.setup) },
+    play: { steps, options in
+      refuseChartWithoutGraph(options)
+      return runScript(steps, setup: options.setup)
+    },
     runInteractive: { options in
+      refuseChartWithoutGraph(options)
       let environment = AuthEnvironment.demo(
         scheduler: MainScheduler.shared, loginService: options.http, smsService: options.http,
         biometricService: options.http.map {

@@ -16,6 +16,10 @@ struct TimerSlot {
 
   @inlinable init() {}
 
+  /// The tag of an owner's one-off action that delivers its completion through the scheduler;
+  /// no timer's tag reaches it.
+  @inlinable static var endingTag: UInt64 { .max }
+
   /// Starts a new timer: every earlier one goes stale. Returns the new timer's tag and the
   /// token of the timer it replaces, which the caller cancels after unlocking.
   @inlinable mutating func next() -> (tag: UInt64, replaced: (any Cancellable)?) {
@@ -38,6 +42,12 @@ struct TimerSlot {
     guard !closed, tag == generation else { return false }
     token = nil
     return true
+  }
+
+  /// Whether the repeating timer tagged `tag`, which is firing, is current; its token is kept,
+  /// since it fires again.
+  @inlinable func isCurrent(_ tag: UInt64) -> Bool {
+    !closed && tag == generation
   }
 
   /// Stops the current timer: it goes stale. Returns its token, which the caller cancels after

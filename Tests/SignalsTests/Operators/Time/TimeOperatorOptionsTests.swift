@@ -48,6 +48,16 @@ import Testing
     #expect(recorder.events == [.value(1), .completion(.finished)])
   }
 
+  @Test func collectByTimePassesItsOptionsToItsTimer() {
+    let scheduler = OptionsRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.collect(.byTime(scheduler, .seconds(1)), options: 7).record()
+    subject.send(1)
+    scheduler.base.advance(by: .seconds(1))
+    #expect(recorder.values == [[1]])
+    #expect(scheduler.options == [7])
+  }
+
   @Test func withoutOptionsAStoppedTimerLeavesNothingScheduled() {
     let scheduler = TestScheduler()
     let subject = PassthroughSubject<Int, Never>()
