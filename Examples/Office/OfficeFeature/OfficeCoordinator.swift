@@ -248,7 +248,8 @@ public final class OfficeCoordinator: BackButtonHandler {
   }
 
   /// The dialog was confirmed: it goes, and password login becomes the root, which drops every
-  /// screen and its view model (the open contact, the picker's child flow).
+  /// screen and its view model (the open contact, the picker's child flow); the login screen
+  /// shows why, as Login's does.
   func expiredDialogConfirmed() {
     expiredDialog = nil
     scenes.dismissOverStack()
@@ -257,6 +258,7 @@ public final class OfficeCoordinator: BackButtonHandler {
     user = nil
     client.tokens.clear()
     flow.send(.sessionExpired)
+    noticeSubject.send(AppError.sessionExpired.description)
   }
 
   // MARK: Scenes
