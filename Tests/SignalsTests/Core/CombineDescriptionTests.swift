@@ -138,7 +138,14 @@ import Testing
     let subscription = catcher.subscription
     #expect(
       (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Drop")
-    #expect(subscription.map { Mirror(reflecting: $0).children.count } == 1)
+    // OpenCombine's reflection tests: `dropFirst`'s subscription mirrors no children,
+    // `removeDuplicates`' its subscriber.
+    #expect(subscription.map { Mirror(reflecting: $0).children.count } == 0)
+    let deduplicated = SubscriptionCatcher<Int, Never>()
+    PassthroughSubject<Int, Never>().removeDuplicates().subscribe(deduplicated)
+    let labels = deduplicated.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+    #expect(labels == ["downstream"])
+    deduplicated.subscription?.cancel()
     let just = SubscriptionCatcher<Int, Never>()
     Just(5).subscribe(just)
     #expect(just.subscription.map { Mirror(reflecting: $0).children.map { $0.value as? Int } } == [5])
