@@ -17,29 +17,16 @@ public enum LoginChart: String, CaseIterable, Sendable {
   case loginStatus
 
   /// The chart as Mermaid's `stateDiagram-v2`. A state that invokes a request says which in
-  /// its description (`askingPermission: invoke permission.isGranted()`), which
-  /// `StateGraph.mermaid()` does not draw.
+  /// its description (`askingPermission: invoke permission.isGranted()`), from the `Invoke`'s
+  /// label.
   ///
   /// - Returns: The diagram, one line per state or transition, ending in a newline.
   public func mermaid() -> String {
     switch self {
     case .flow: authGraph.mermaid()
-    case .gate:
-      Self.describing(
-        ["askingPermission": "invoke permission.isGranted()", "checkingUpdate": "invoke updates.check()"],
-        in: Self.gateGraph.mermaid())
-    case .loginStatus: Self.describing(["loading": "invoke login()"], in: Self.statusGraph.mermaid())
+    case .gate: Self.gateGraph.mermaid()
+    case .loginStatus: Self.statusGraph.mermaid()
     }
-  }
-
-  /// `mermaid` with each state of `descriptions` declared with its description.
-  static func describing(_ descriptions: [String: String], in mermaid: String) -> String {
-    let lines = mermaid.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let name = String(line.drop { $0 == " " })
-      guard let description = descriptions[name] else { return String(line) }
-      return "\(line): \(description)"
-    }
-    return lines.joined(separator: "\n")
   }
 
   /// The chart as Graphviz DOT.

@@ -202,9 +202,11 @@ func gateChart(
         Leaf(.online)
       }
     }
-    Invoke(in: .askingPermission, { _ in permission.isGranted() }, onValue: { $0 ? .granted : .denied })
     Invoke(
-      in: .checkingUpdate, { _ in updates.check() },
+      in: .askingPermission, label: "permission.isGranted()", { _ in permission.isGranted() },
+      onValue: { $0 ? .granted : .denied })
+    Invoke(
+      in: .checkingUpdate, label: "updates.check()", { _ in updates.check() },
       onValue: { advice in
         switch advice {
         case .none: .noUpdate

@@ -145,7 +145,9 @@ public final class LoginViewModel: ObservableObject {
         to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } })
       Transition(from: .loading, on: .cancel, to: .none)
     } chart: {
-      Invoke(in: .loading, { _ in login() }, onValue: { .succeeded($0) }, onFailure: { .failed($0) })
+      Invoke(
+        in: .loading, label: "login()", { _ in login() }, onValue: { .succeeded($0) },
+        onFailure: { .failed($0) })
     }
   }
 

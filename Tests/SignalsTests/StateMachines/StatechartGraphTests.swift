@@ -207,6 +207,36 @@ import Testing
         """)
   }
 
+  // Found drawing Login's gate: a terminal leaf inside a compound state was drawn ending at the
+  // top level, outside its block; an invoked publisher was not drawn at all.
+  @Test func invokesAreDrawnInTheirStateAndANestedTerminalEndsInItsBlock() {
+    let graph = StateGraph<Spot, Cue>(initial: .a, terminal: [.a2]) {
+      Transition(from: .a1, on: .go, to: .a2)
+    } chart: {
+      Compound(.a, initial: .a1) {
+        Leaf(.a1)
+        Leaf(.a2)
+      }
+      Invoke(in: .a1, label: "check()") { _ in Just(1) }
+    }
+    let mermaid: String = graph.mermaid()
+    #expect(
+      mermaid == """
+        stateDiagram-v2
+            [*] --> a
+            state a {
+                [*] --> a1
+                a1: invoke check()
+                a2
+                a2 --> [*]
+                a1 --> a2: go
+            }
+
+        """)
+    let dot: String = graph.dot()
+    #expect(dot.contains(#""a1" [label="a1\ninvoke check()"];"#))
+  }
+
   @Test func theSameChartDrawsTheSameText() {
     #expect(Self.everything.mermaid() == Self.everything.mermaid())
     #expect(Self.everything.dot() == Self.everything.dot())

@@ -33,7 +33,7 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
     case always(from: State.Case, to: State, name: String?, condition: (@Sendable (State) -> Bool)?)
     case after(delay: SchedulerTime.Stride, from: State.Case, to: State)
     case done(from: State.Case, to: State)
-    case invoke(in: State.Case, start: InvokeStart)
+    case invoke(in: State.Case, start: InvokeStart, label: String?)
   }
 
   typealias NodeKind = ChartNodeKind
@@ -231,12 +231,14 @@ public struct Invoke<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameters:
   ///   - key: The state's case.
+  ///   - label: What the state invokes, in words (`"updates.check()"`); the Mermaid and DOT
+  ///     exports draw it in the state as `invoke <label>` (`invoke` alone without one).
   ///   - start: Makes the publisher from the state's value.
   ///   - onValue: The event a value becomes, or `nil` to ignore it.
   ///   - onFinish: The event the finish becomes, or `nil`.
   ///   - onFailure: The event a failure becomes, or `nil`.
   public init<P: Publisher>(
-    in key: State.Case, _ start: @escaping @Sendable (State) -> P,
+    in key: State.Case, label: String? = nil, _ start: @escaping @Sendable (State) -> P,
     onValue: (@Sendable (P.Output) -> Event?)? = nil, onFinish: Event? = nil,
     onFailure: (@Sendable (P.Failure) -> Event?)? = nil
   ) {
@@ -252,7 +254,7 @@ public struct Invoke<State: CaseKeyed, Event: CaseKeyed> {
               }
             },
             receiveValue: { value in if let event = onValue?(value) { send(event) } })
-        }))
+        }, label: label))
   }
 }
 

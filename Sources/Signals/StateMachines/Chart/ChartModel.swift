@@ -22,6 +22,8 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     var delayed: [(delay: SchedulerTime.Stride, transition: Int)] = []
     var done: [Int] = []
     var invokes: [ChartElement<State, Event>.InvokeStart] = []
+    /// What each invoke is, in words, for the exports (`invoke` alone when unlabelled).
+    var invokeLabels: [String] = []
     var histories: [Int] = []
 
     var isAtomic: Bool { kind == .atomic || kind == .final }
@@ -161,8 +163,9 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
           Edge(
             source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: nil,
             conditionName: nil, action: nil, transition: nil, label: "done"))
-      case .invoke(let key, let start):
+      case .invoke(let key, let start, let label):
         self.nodes[self.node(key)].invokes.append(start)
+        self.nodes[self.node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
       }
     }
     parentOf = self.nodes.map(\.parent)

@@ -17,7 +17,9 @@ extension StateGraph {
 
   /// A statechart as Mermaid: compound states as composite states (`state a { ... }`) with
   /// their initial child (`[*] --> a1`), a parallel state's regions separated by `--`, final
-  /// states to `[*]`, history states as `H` or `H*`; each transition inside the innermost
+  /// states to `[*]` (and a flat graph's terminal state inside its own block), history states as
+  /// `H` or `H*`, an invoked publisher as the state's description (`a1: invoke check()`, from
+  /// the `Invoke`'s label); each transition inside the innermost
   /// composite state that holds both its ends, labelled `event [guard]`, `always`, `after 3s`
   /// or `done`. A wildcard is drawn from every top-level state but its target.
   func chartMermaid(_ chart: ChartModel<State, Event>) -> String {
@@ -34,6 +36,8 @@ extension StateGraph {
       }
       for child in spec.children {
         let name = chart.name(child)
+        let invokes = chart.nodes[child].invokeLabels.map { "\(indent)\(name): \(oneLine($0))" }
+        if chart.nodes[child].kind != .atomic { lines += invokes }
         switch chart.nodes[child].kind {
         case .compound:
           lines.append("\(indent)state \(name) {")
@@ -54,7 +58,13 @@ extension StateGraph {
           for edge in edges[child] ?? [] { lines.append("\(indent)    \(edge)") }
           lines.append("\(indent)}")
         case .final: lines.append("\(indent)\(name) --> [*]")
-        case .atomic, .history: lines.append("\(indent)\(name)")
+        case .atomic:
+          lines += invokes.isEmpty ? ["\(indent)\(name)"] : invokes
+          // A flat graph's terminal state ends inside its parent's block.
+          if node != 0, let key = chart.nodes[child].key, isTerminal(key) {
+            lines.append("\(indent)\(name) --> [*]")
+          }
+        case .history: lines.append("\(indent)\(name)")
         }
       }
       for edge in edges[node] ?? [] where chart.nodes[node].kind != .parallel {
@@ -62,7 +72,8 @@ extension StateGraph {
       }
     }
     block(0, "    ")
-    for state in terminal where chart.indexOf[state].map({ chart.nodes[$0].kind != .final }) ?? true {
+    for state in terminal
+    where chart.indexOf[state].map({ chart.nodes[$0].kind != .final && chart.nodes[$0].parent == 0 }) ?? true {
       lines.append("    \(caseLabel(state)) --> [*]")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -88,7 +99,8 @@ extension StateGraph {
   }
 
   /// A statechart as DOT: each compound or parallel state a cluster (a parallel one dashed,
-  /// each region its own cluster), final states double circles, history states `H`/`H*`;
+  /// each region its own cluster), final states double circles, history states `H`/`H*`, an
+  /// invoked publisher as a second line of its state's label;
   /// an edge to or from a compound state is drawn to or from its first leaf and clipped at the
   /// cluster (`compound=true`, `lhead`/`ltail`).
   func chartDot(_ chart: ChartModel<State, Event>, name graphName: String) -> String {
@@ -120,7 +132,13 @@ extension StateGraph {
         case .final: lines.append("\(indent)\(dotQuoted(chart.name(child))) [shape=doublecircle];")
         case .atomic, .history:
           let ends = spec.key.map(isTerminal) ?? false
-          lines.append("\(indent)\(dotQuoted(chart.name(child)))\(ends ? " [shape=doublecircle]" : "");")
+          var attributes = ends ? ["shape=doublecircle"] : []
+          if !spec.invokeLabels.isEmpty {
+            let label = ([chart.name(child)] + spec.invokeLabels.map(oneLine)).joined(separator: "\n")
+            attributes.append("label=\(dotQuoted(label))")
+          }
+          let list = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+          lines.append("\(indent)\(dotQuoted(chart.name(child)))\(list);")
         }
       }
     }
