@@ -73,7 +73,8 @@ extension StateGraph {
     }
     block(0, "    ")
     for state in terminal
-    where chart.indexOf[state].map({ chart.nodes[$0].kind != .final && chart.nodes[$0].parent == 0 }) ?? true {
+    where chart.indexOf[state].map({ chart.nodes[$0].kind != .final && chart.nodes[$0].parent == 0 }) ?? true
+    {
       lines.append("    \(caseLabel(state)) --> [*]")
     }
     return lines.joined(separator: "\n") + "\n"
