@@ -232,6 +232,18 @@ final class ChartLog: Sendable {
     #expect(log.all == ["exit r2x", "exit r2", "exit r1x", "exit r1", "exit p"])
   }
 
+  // Found writing Login's gate: `state` shows the first region's leaf only; a payload in
+  // another region was out of reach.
+  @Test func theValueOfAnyActiveStateIsReadableByItsCase() {
+    let machine = StateMachine(graph: Self.parallel(ChartLog()))
+    #expect(machine.activeState(.r2x) == .r2x)
+    #expect(machine.activeState(.p) == .p)
+    #expect(machine.activeState(.r2y) == nil)
+    machine.send(.go)
+    #expect(machine.activeState(.r2y) == .r2y)
+    #expect(machine.activeState(.r2x) == nil)
+  }
+
   @Test func aParallelStateIsDoneWhenEveryRegionIsFinal() throws {
     let machine = StateMachine(graph: Self.parallel(ChartLog()))
     try machine.trySend(.finish1)

@@ -32,6 +32,27 @@ extension StateMachine: ScheduledWorkTarget {
     return lock.withLock { run.snapshotNodes.contains(node) }
   }
 
+  /// The value of the active state of case `key` (a leaf, or a compound or parallel state,
+  /// with the value it was entered with): how to read a payload of a parallel region other
+  /// than the first, whose leaf `state` does not show.
+  ///
+  /// Threading: any thread; it reads what the last macrostep left.
+  ///
+  /// - Parameter key: A state's case.
+  /// - Returns: The state's value while it is active; `nil` when it is not (or the chart never
+  ///   gave it one).
+  public func activeState(_ key: State.Case) -> State? {
+    guard let run = chartRun else {
+      let current = state
+      return current.caseKey == key ? current : nil
+    }
+    guard let node = run.model.indexOf[key] else { return nil }
+    return lock.withLock { () -> State? in
+      guard let index = run.snapshotNodes.firstIndex(of: node) else { return nil }
+      return run.snapshotValues[index]
+    }
+  }
+
   /// The configuration, first the current one, then each new one after a macrostep that
   /// changed it.
   ///
