@@ -130,7 +130,7 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
       if closed && drainQueue.jobs.isEmpty { return (false, nil) }
       demand += more
       guard !drainerIsActive(), !drainQueue.jobs.isEmpty else { return (false, self.forward) }
-      claimDrain()
+      claimDrain(queued: true)
       return (true, self.forward)
     }
     if drains { drain(carrying: DemandCarry()) }

@@ -98,10 +98,13 @@ extension SerialDrainOwner {
 
   /// Makes this thread the drainer, after `drainerIsActive()` returned `false`; returns `false`
   /// only when the owner claims without the lock and another thread claimed meanwhile (then ask
-  /// `drainerIsActive()` again). Call locked.
+  /// `drainerIsActive()` again). Pass `queued: true` when jobs wait in the queue (only
+  /// `SerialDelivery` keeps jobs while nobody drains: values waiting for demand), so that the
+  /// drainer looks at them before it stops; the send paths claim an empty queue and skip the
+  /// check. Call locked.
   @inlinable @discardableResult
-  func claimDrain() -> Bool {
-    let claimed = drainQueue.jobs.isEmpty ? DrainState.draining : DrainState.draining | DrainState.queued
+  func claimDrain(queued: Bool = false) -> Bool {
+    let claimed = queued ? DrainState.draining | DrainState.queued : DrainState.draining
     if Self.claimsWithoutLock {
       guard
         drainClaim.state.compareExchange(expected: DrainState.idle, desired: claimed, ordering: .acquiring)
