@@ -1,10 +1,13 @@
 import Synchronization
 
-/// Gives an operator's subscription to its subscriber once, at the moment Combine does: after
-/// the upstream has given the operator its own subscription (the handshake flows down from the
-/// source), or, at the latest, right before the first completion the operator delivers.
+/// Combine's handshake: gives an operator's subscription to its subscriber once, at the moment
+/// Combine does: after the upstream has given the operator its own subscription (the handshake
+/// flows down from the source), or, at the latest, right before the first completion the
+/// operator delivers. (`SerialDelivery` does the same with `holdForHandshake(_:)` and
+/// `completeHandshake()`.) Not to be confused with the drain's hand-over between threads
+/// (`FairDrain`): in `Internal/`, "hand over" means only that.
 @usableFromInline
-struct HandOver: ~Copyable, Sendable {
+struct Handshake: ~Copyable, Sendable {
   @usableFromInline let done = Atomic<Bool>(false)
 
   @inlinable init() {}

@@ -7,8 +7,8 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   @unchecked Sendable
 {
   // @unchecked: `queue` and `lastTag` are touched only inside `delivery.lock`, the other `var`s
-  // only inside `lock`; events leave the queue on the scheduler's thread, which is the
-  // hand-over this operator exists for. `options` is only read, to pass to the scheduler.
+  // only inside `lock`; events leave the queue on the scheduler's thread, which is the move
+  // between threads this operator exists for. `options` is only read, to pass to the scheduler.
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -46,7 +46,9 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.handOver) {
+    LinkedInput(
+      link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.completeHandshake
+    ) {
       [self] completion in
       if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
     }

@@ -77,8 +77,8 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
   @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
-  /// The operator's subscription, until it is given to the subscriber (`handOver()`).
-  @usableFromInline @exclusivity(unchecked) var awaitingHandOver: (any Subscription)?
+  /// The operator's subscription, until it is given to the subscriber (`completeHandshake()`).
+  @usableFromInline @exclusivity(unchecked) var heldSubscription: (any Subscription)?
 
   @inlinable init(_ downstream: Downstream, overflow: Overflow = .buffer) {
     self.downstream = downstream
@@ -98,17 +98,17 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     }
   }
 
-  /// Keeps `subscription` to give to the subscriber at `handOver()` (Combine's handshake: once
-  /// the upstream has subscribed), or at the latest before a completion.
-  @inlinable func handOverLater(_ subscription: any Subscription) {
-    lock.withLock { awaitingHandOver = subscription }
+  /// Keeps `subscription` to give to the subscriber at `completeHandshake()` (Combine's
+  /// handshake: once the upstream has subscribed), or at the latest before a completion.
+  @inlinable func holdForHandshake(_ subscription: any Subscription) {
+    lock.withLock { heldSubscription = subscription }
   }
 
   /// Gives the kept subscription to the subscriber, once.
-  @inlinable func handOver() {
+  @inlinable func completeHandshake() {
     let subscription = lock.withLock { () -> (any Subscription)? in
-      defer { awaitingHandOver = nil }
-      return awaitingHandOver
+      defer { heldSubscription = nil }
+      return heldSubscription
     }
     if let subscription { downstream.receive(subscription: subscription) }
   }
@@ -213,13 +213,13 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   /// `receive(completion:)` does. Returns whether a completion was accepted.
   @inlinable @discardableResult
   func complete(_ decide: () -> Subscribers.Completion<Downstream.Failure>?) -> Bool {
-    var handOver: (any Subscription)?
+    var held: (any Subscription)?
     let (completion, deliverNow) = lock.withLock {
       () -> (Subscribers.Completion<Downstream.Failure>?, Bool) in
       if closed { return (nil, false) }
       guard let completion = decide() else { return (nil, false) }
-      handOver = awaitingHandOver
-      awaitingHandOver = nil
+      held = heldSubscription
+      heldSubscription = nil
       closed = true
       if case .failure = completion {
         drainQueue.jobs = FIFOQueue()
@@ -235,7 +235,7 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
       return (completion, true)
     }
     guard let completion else { return false }
-    if let handOver { downstream.receive(subscription: handOver) }
+    if let held { downstream.receive(subscription: held) }
     if deliverNow {
       downstream.receive(completion: completion)
       drain(carrying: DemandCarry())
@@ -260,9 +260,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
         drainQueue.jobs = FIFOQueue()
         sources = FIFOQueue()
         self.forward = nil
-        awaitingHandOver = nil
+        heldSubscription = nil
       }
-      return (drainQueue.jobs, self.forward, awaitingHandOver)
+      return (drainQueue.jobs, self.forward, heldSubscription)
     }
     withExtendedLifetime((dropped, forward)) {}
   }
