@@ -291,7 +291,8 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
 
   @inlinable static var claimsWithoutLock: Bool { false }
   @inlinable static var nothingCarried: DemandCarry { DemandCarry() }
-  @inlinable static func isEmpty(_ carry: DemandCarry) -> Bool { carry.more.rawValue == 0 }
+  @inlinable @inline(__always)
+  static func isEmpty(_ carry: DemandCarry) -> Bool { carry.more.rawValue == 0 }
 
   /// Adds what the subscriber returned to the demand: to be requested from the value's source
   /// when it has one, else from every input when the drainer stops. Call locked.
@@ -344,8 +345,10 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     }
   }
 
-  /// Forwards the demand the subscriber added to every input.
-  @inlinable func stopped(_ carry: DemandCarry) {
+  /// Forwards the demand the subscriber added to every input. (Inlined, so that the
+  /// uncontended path, where nothing was added, keeps no call.)
+  @inlinable @inline(__always)
+  func stopped(_ carry: DemandCarry) {
     if carry.added > 0 { lock.withLock { forward }?(carry.added) }
   }
 }

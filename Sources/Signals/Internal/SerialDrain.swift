@@ -154,21 +154,31 @@ extension SerialDrainOwner {
     ).exchanged
   }
 
-  /// The drainer's loop: performs the queued jobs in order until none is left (then gives the
-  /// drain up) or a waiting sender takes the drain over. `carry` is what the step the caller
-  /// just performed carries; `restartsFair` restarts the fair count (after a claim without the
-  /// lock, which cannot touch it).
-  @inlinable
+  /// Ends the caller's delivery: gives the drain up at once when nothing was queued meanwhile
+  /// (the uncontended path, inlined into the caller: one compare-and-swap, no call), else runs
+  /// the drainer's loop. `carry` is what the step the caller just performed carries;
+  /// `restartsFair` restarts the fair count (after a claim without the lock, which cannot
+  /// touch it).
+  @inlinable @inline(__always)
   func drain(carrying carry: Carry, restartsFair: Bool = false) {
+    if Self.isEmpty(carry) && tryRelease() { return stopped(carry) }
+    drainLoop(carrying: carry, restartsFair: restartsFair)
+  }
+
+  /// The drainer's loop, once `drain` could not give the drain up without the lock: performs the
+  /// queued jobs in order until none is left (then gives the drain up) or a waiting sender takes
+  /// the drain over.
+  @inlinable
+  func drainLoop(carrying carry: Carry, restartsFair: Bool) {
     var carry = carry
     var restart = restartsFair
     while true {
-      if Self.isEmpty(carry) && tryRelease() { return stopped(carry) }
       let step = lock.withLock { nextStep(&carry, restartsFair: restart) }
       restart = false
       settled(&carry)
       guard let step else { return stopped(carry) }
       perform(step, &carry)
+      if Self.isEmpty(carry) && tryRelease() { return stopped(carry) }
     }
   }
 
