@@ -35,6 +35,9 @@ public struct DemoProgram<Options> {
   public let readOptions: (inout CommandLineOptions) throws(UsageError) -> Options
   /// The navigation graph in a format.
   public let graph: (GraphFormat) -> String
+  /// The graph in a format for the options given, when they choose among several (the login
+  /// demo's `--chart`); `graph` when this is `nil`.
+  public let graphFor: ((GraphFormat, Options) -> String)?
   /// The script `swift run` plays when it is not in a terminal.
   public let builtInScript: String
   /// The built-in script for the options given, when it depends on them (a start screen, a
@@ -50,7 +53,8 @@ public struct DemoProgram<Options> {
   /// A demo program from its parts.
   public init(
     usage: String, readOptions: @escaping (inout CommandLineOptions) throws(UsageError) -> Options,
-    graph: @escaping (GraphFormat) -> String, builtInScript: String,
+    graph: @escaping (GraphFormat) -> String, graphFor: ((GraphFormat, Options) -> String)? = nil,
+    builtInScript: String,
     builtInOptions: @escaping (Options) -> Options = { $0 },
     builtInScriptFor: ((Options) -> String)? = nil,
     play: @escaping ([ScriptStep], Options) -> String, runInteractive: @escaping (Options) -> Never
@@ -58,6 +62,7 @@ public struct DemoProgram<Options> {
     self.usage = usage
     self.readOptions = readOptions
     self.graph = graph
+    self.graphFor = graphFor
     self.builtInScript = builtInScript
     self.builtInOptions = builtInOptions
     self.builtInScriptFor = builtInScriptFor
@@ -90,7 +95,7 @@ public struct DemoProgram<Options> {
     case .help:
       StandardStreams.writeOutputOrExit(usage + "\n")
     case .graph(let format):
-      StandardStreams.writeOutputOrExit(graph(format))
+      StandardStreams.writeOutputOrExit(graphFor?(format, options) ?? graph(format))
     case .script(let path):
       guard let text = readScript(at: path) else { StandardStreams.fail("cannot read script \(path)") }
       do {

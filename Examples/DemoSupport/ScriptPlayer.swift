@@ -6,9 +6,13 @@ import SignalsVirtualTime
 /// each `background` or `foreground` to `lifecycle`, then the work due at that instant runs;
 /// `wait` advances the clock. Returns every frame that changed, headed by its virtual time.
 /// Shared by the demos' script modes.
+///
+/// Completion: when `handle` answers `false` (the app quits: its exit button, "update now",
+/// `ctrl-c`), the frame of that moment is the last, followed by `--- TIME: the app ended ---`,
+/// and the steps after it are not played, as the interactive app ends there.
 @MainActor
 public func playScript(
-  _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Void,
+  _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Bool,
   lifecycle: (AppLifecycle) -> Void = { _ in }, frame: () -> [String]
 ) -> String {
   scheduler.advance(by: .zero)
@@ -21,13 +25,14 @@ public func playScript(
     output += "--- \(scheduler.now) ---\n" + current.joined(separator: "\n") + "\n"
   }
   capture()
-  for step in steps {
+  var running = true
+  for step in steps where running {
     switch step {
     case .type(let text):
-      for character in text { handle(.character(character)) }
+      for character in text where running { running = handle(.character(character)) }
       scheduler.advance(by: .zero)
     case .key(let key):
-      handle(key)
+      running = handle(key)
       scheduler.advance(by: .zero)
     case .wait(let duration):
       scheduler.advance(by: duration)
@@ -37,6 +42,7 @@ public func playScript(
     }
     capture()
   }
+  if !running { output += "--- \(scheduler.now): the app ended ---\n" }
   return output
 }
 
@@ -54,6 +60,6 @@ public func playScript(
   -> String
 {
   playScript(
-    steps, on: scheduler, handle: { _ = front.handle($0) }, lifecycle: { front.lifecycle($0) },
+    steps, on: scheduler, handle: { front.handle($0) }, lifecycle: { front.lifecycle($0) },
     frame: { front.frame })
 }

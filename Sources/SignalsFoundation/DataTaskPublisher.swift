@@ -74,11 +74,7 @@ extension URLSession {
             promise(Self.outcome(data: data, response: response, error: error))
           })
       }
-      .handleEvents(
-        receiveCancel: { running.cancel() },
-        receiveRequest: { demand in if demand > .none { running.resume() } }
-      )
-      .subscribe(subscriber)
+      .subscribe(DataTaskSubscriber(downstream: subscriber, running: running))
     }
 
     /// What a finished task gives the subscriber.
@@ -89,6 +85,47 @@ extension URLSession {
       return .success((data: data ?? Data(), response: response))
     }
   }
+}
+
+/// Puts a `DataTaskSubscription` between the `Future` and the subscriber.
+struct DataTaskSubscriber<Downstream: Subscriber>: Subscriber
+where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
+  let downstream: Downstream
+  let running: RunningTask
+  let combineIdentifier = CombineIdentifier()
+
+  func receive(subscription: any Subscription) {
+    downstream.receive(subscription: DataTaskSubscription(wrapped: subscription, running: running))
+  }
+  func receive(_ input: URLSession.DataTaskPublisher.Output) -> Subscribers.Demand {
+    downstream.receive(input)
+  }
+  func receive(completion: Subscribers.Completion<URLError>) { downstream.receive(completion: completion) }
+}
+
+/// The subscription a data task's subscriber holds: its first demand resumes the task, its
+/// cancel cancels it. Describes itself as Combine's does (`DataTaskPublisher`).
+final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+  let wrapped: any Subscription
+  let running: RunningTask
+
+  init(wrapped: any Subscription, running: RunningTask) {
+    self.wrapped = wrapped
+    self.running = running
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    if demand > .none { running.resume() }
+    wrapped.request(demand)
+  }
+
+  func cancel() {
+    running.cancel()
+    wrapped.cancel()
+  }
+
+  var description: String { "DataTaskPublisher" }
+  var playgroundDescription: Any { description }
 }
 
 /// The data task of one subscription: made while the `Future` is made, before the subscriber

@@ -123,6 +123,20 @@ struct DataTaskPublisherTests {
     later.cancel()
   }
 
+  // OpenCombine's URLSessionTests: the subscription is named after the publisher, not after
+  // what it is built from. No request is made: nothing is requested.
+  @Test func theSubscriptionDescribesItselfAsDataTaskPublisher() {
+    let url = URL(string: "http://127.0.0.1:9/never")!
+    let kept = Guarded<(any Subscription)?>(nil)
+    URLSession.shared.dataTaskPublisher(for: url).subscribe(
+      AnySubscriber(
+        receiveSubscription: { subscription in kept.withLock { $0 = subscription } },
+        receiveValue: { _ in .none }, receiveCompletion: { _ in }))
+    let subscription = kept.withLock { $0 }
+    #expect(subscription.map { String(describing: $0) } == "DataTaskPublisher")
+    subscription?.cancel()
+  }
+
   @Test func anUnreachableServerIsAURLError() async throws {
     let server = try Server()
     let url = server.url("/hello")

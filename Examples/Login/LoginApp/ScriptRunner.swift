@@ -28,19 +28,28 @@ public struct DemoSetup: Sendable {
   /// Whether the server has revoked the biometric credential (it then refuses it, and the app
   /// falls back to password login).
   public var credentialRevoked = false
-  /// Why the device's face check fails, if it does (no sensor, nothing enrolled, locked out).
+  /// Why the device's face check fails, if it does (not recognized, no sensor, nothing
+  /// enrolled, locked out).
   public var deviceCheck: DeviceCheckFailure?
+  /// The device's display language before a login (`--language`), if the demo shows it; a
+  /// login switches it to the user's (`en` for the demo accounts).
+  public var language: String?
+  /// Whether the server has ended every session: each login request answers 401.
+  public var sessionExpired = false
 
   /// The default: password login, up to date, network allowed.
   public init(
     credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true,
-    credentialRevoked: Bool = false, deviceCheck: DeviceCheckFailure? = nil
+    credentialRevoked: Bool = false, deviceCheck: DeviceCheckFailure? = nil, language: String? = nil,
+    sessionExpired: Bool = false
   ) {
     self.deviceCheck = deviceCheck
     self.credential = credential
     self.update = update
     self.networkAllowed = networkAllowed
     self.credentialRevoked = credentialRevoked
+    self.language = language
+    self.sessionExpired = sessionExpired
   }
 }
 
@@ -62,17 +71,30 @@ public let demoUpdate = AppUpdate(
   version: "2.0", url: "https://get.example/app",
   notes: ["Face login is faster", "The pattern grid is larger"])
 
+/// The built-in script of `LoginDemo --session-expired`: the account check answers 401, the
+/// invalid-session dialog comes up, and enter leads back to password login with the notice.
+public let sessionExpiredScript = """
+  # The server has ended the session: the account check answers 401 (1 s).
+  type alice@example.com
+  wait 2s
+  enter
+  """
+
 /// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
 /// login (the demo script for password, a face scan, the pattern 1-2-5-4, an SMS code), after
-/// answering the
-/// dialog the gate shows first (retry when offline; update now, which opens the URL, then later
-/// for an optional update; a forced update opens the URL, then exits the app).
+/// answering the dialog the gate shows first (retry when offline; later for an optional update;
+/// a forced update's "update now" opens the URL and ends the app). A face check that fails shows
+/// its reason; a revoked credential falls back to the password, which then logs in; an expired
+/// session shows the invalid-session dialog and goes back to password login.
 public func builtInScript(for setup: DemoSetup) -> String {
-  if case .forced = setup.update { return "enter\nkey esc\n" }
+  if case .forced = setup.update { return "enter\n" }
+  if setup.sessionExpired { return sessionExpiredScript }
   var script = setup.networkAllowed ? "" : "enter\nwait 1s\n"
-  if case .optional = setup.update { script += "enter\nkey esc\n" }
+  if case .optional = setup.update { script += "key esc\n" }
   switch setup.credential {
   case .none: script += demoScript
+  case .biometric where setup.deviceCheck != nil: script += "enter\nwait 1s\n"
+  case .biometric where setup.credentialRevoked: script += "enter\nwait 1s\nwait 1s\n" + demoScript
   case .biometric: script += "enter\nwait 1s\nwait 1s\n"
   case .pattern: script += "type 1254\nenter\nwait 1s\nwait 1s\n"
   case .sms: script += smsScript
@@ -94,12 +116,57 @@ public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> 
 /// received, and the spinner turns, on the environment's scheduler.
 @MainActor
 public func startLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoordinator) {
-  let app = LoginApp(scheduler: environment.scheduler)
-  let coordinator = AuthCoordinator(environment: environment, navigator: app)
-  app.showNotices(coordinator.notices)
-  app.forwardLifecycle(to: coordinator)
+  let (app, coordinator) = composeLoginApp(environment: environment)
   coordinator.start()
   return (app, coordinator)
+}
+
+/// The app put together but not started (the interactive demo starts it once the terminal is in
+/// raw mode): the front shows the coordinator's notices, and the demo language's switches, as
+/// toasts, and hands the app's lifecycle to the coordinator.
+@MainActor
+public func composeLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoordinator) {
+  let app = LoginApp(scheduler: environment.scheduler)
+  let coordinator = AuthCoordinator(environment: environment, navigator: app)
+  var notices = coordinator.notices
+  if let language = environment.language as? DemoLanguage {
+    notices = notices.merge(with: language.switches).eraseToAnyPublisher()
+  }
+  app.showNotices(notices)
+  app.forwardLifecycle(to: coordinator)
+  return (app, coordinator)
+}
+
+/// The demo device's display language (`--language CODE`): a login switches it to the user's
+/// (seed 000's `LanguageHelper.syncLanguage`), and each switch is told as a notice.
+///
+/// Threading: the demo's one thread (main in the app, the script runner's in scripts).
+final class DemoLanguage: AppLanguage {
+  private(set) var current: String
+  /// One notice per switch, such as `Language: fr -> en, as your profile says`.
+  let switches = PassthroughSubject<String, Never>()
+
+  init(_ code: String) { current = code }
+
+  func use(_ code: String) {
+    let previous = current
+    current = code
+    switches.send("Language: \(previous) -> \(code), as your profile says")
+  }
+}
+
+/// The login backend of `--session-expired`: every request answers HTTP 401 after a second.
+struct ExpiredSessionLoginService: LoginService {
+  let scheduler: any Scheduler
+
+  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
+
+  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
+
+  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
+    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
+      .eraseToAnyPublisher()
+  }
 }
 
 /// Fakes for the demo: everything granted, no update, no stored credential.
@@ -144,7 +211,8 @@ final class DemoSessionStore: SessionStore {
   func clearCachedUserData() {}
 }
 
-/// Passes, unless `setup` says the device cannot check (`--face unavailable|unenrolled|locked`).
+/// Passes, unless `setup` says the device's check fails
+/// (`--face unrecognized|unavailable|unenrolled|locked`).
 struct DemoAuthenticator: Authenticator {
   var failure: DeviceCheckFailure?
   func authenticate() -> AnyPublisher<DeviceCheck, Never> {
@@ -177,24 +245,33 @@ struct DemoBiometricService: BiometricService {
 extension AuthEnvironment {
   /// The demo's environment: the in-process login service on `scheduler` (alice@example.com /
   /// wonderland; the pattern account pat@example.com / 1-2-5-4), and device fakes set up as
-  /// `setup` says (a denied network is granted at the first retry).
+  /// `setup` says (a denied network is granted at the first retry). The services given replace
+  /// the in-process ones (`--service http` gives all three, over one `ServiceClient`).
   public static func demo(
-    scheduler: any Scheduler, loginService: (any LoginService)? = nil, setup: DemoSetup = DemoSetup()
+    scheduler: any Scheduler, loginService: (any LoginService)? = nil,
+    smsService: (any SMSLoginService)? = nil, biometricService: (any BiometricService)? = nil,
+    setup: DemoSetup = DemoSetup()
   ) -> AuthEnvironment {
     let accounts = ["alice@example.com": "wonderland", "pat@example.com": "1254"]
     let credentials = CredentialStore()
     if setup.credential == .biometric {
       credentials.save(BiometricToken(value: "demo", expires: scheduler.now.advanced(by: .seconds(3600))))
     }
+    let inProcess: any LoginService =
+      setup.sessionExpired
+      ? ExpiredSessionLoginService(scheduler: scheduler)
+      : InProcessLoginService(scheduler: scheduler, accounts: accounts)
     return AuthEnvironment(
       scheduler: scheduler,
-      loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
-      biometricService: DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
+      loginService: loginService ?? inProcess,
+      biometricService: biometricService
+        ?? DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
       authenticator: DemoAuthenticator(failure: setup.deviceCheck),
       credentials: credentials, store: DemoSessionStore(),
       permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1, scheduler: scheduler),
       updates: DemoUpdates(advice: setup.update),
       patternAccount: setup.credential == .pattern ? "pat@example.com" : nil,
+      language: setup.language.map(DemoLanguage.init), smsService: smsService,
       prefersSMS: setup.credential == .sms)
   }
 }

@@ -8,8 +8,11 @@ import Signals
 // on virtual time and prints the frames.
 
 let usage = """
-  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot] [--service inprocess|http --base-url URL]
-                   [--start password|biometric|pattern|sms] [--update optional|forced] [--offline] [--help]
+  usage: LoginDemo [--script FILE|-] [--graph mermaid|dot [--chart flow|gate|loginStatus]]
+                   [--service inprocess|http --base-url URL]
+                   [--start password|biometric|pattern|sms] [--update optional|forced] [--offline]
+                   [--face unrecognized|unavailable|unenrolled|locked] [--revoked] [--language CODE]
+                   [--session-expired] [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits;
                      ctrl-z suspends and fg resumes: the app re-checks the network permission);
@@ -18,25 +21,41 @@ let usage = """
                      type TEXT, tab, shift-tab, enter, backspace, esc, key NAME, wait 600ms,
                      background, foreground
     --graph FORMAT   prints the login flow's graph as Mermaid or Graphviz DOT
+    --chart NAME     with --graph, the chart to print: flow (the screens, the default), gate
+                     (the login gate's checks) or loginStatus (the password screen's status)
     --service http --base-url URL
-                     logs in over HTTP (JSON envelope {code, msg, data}) instead of the built-in
-                     in-process service (interactive mode; scripts run on virtual time)
+                     password, SMS and face login over HTTP, through one service client (JSON
+                     envelope {code, msg, data}), instead of the built-in in-process services
+                     (interactive mode; scripts run on virtual time)
     --start KIND     the stored credential: password (default), biometric, pattern or sms
                      (pattern account: pat@example.com, pattern 1-2-5-4; sms: number 5550100,
                      code 246810)
-    --update KIND    the server advises an optional or a forced update (its dialog: enter updates
-                     now, esc is later or exits the app)
+    --update KIND    the server advises an optional or a forced update (its dialog: enter opens
+                     the update and ends the app, esc is later or exits the app)
     --offline        no network permission at first (its dialog: enter retries and is granted,
                      s opens the settings, esc exits the app)
+    --face REASON    face login (implies --start biometric) whose device check fails: not
+                     recognized, no sensor, nothing enrolled, or locked out; the screen says why
+    --revoked        face login (implies --start biometric) whose credential the server has
+                     revoked: back to password login with a notice
+    --language CODE  the device's language before login (such as fr); a login syncs it to the
+                     user's (en), with a notice, and home shows it
+    --session-expired
+                     the server has ended the session: a request answers 401, the invalid-session
+                     dialog comes up, and enter goes back to password login with the notice
     --help           this text
 
   The demo account is alice@example.com with the password wonderland.
   """
 
-/// The login demo's own options: the device set-up, and the login service of the interactive app.
+/// The login demo's own options: the device set-up, the HTTP services of the interactive app, and
+/// the chart `--graph` prints.
 struct LoginOptions {
   var setup = DemoSetup()
-  var loginService: (any LoginService)?
+  /// With `--service http`: password and SMS login over HTTP; face login shares its client.
+  var http: HTTPLoginService?
+  /// The chart `--graph` prints (`--chart`); the screens' flow when `nil`.
+  var chart: LoginChart?
 }
 
 func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) -> LoginOptions {
@@ -53,28 +72,64 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
   default: break
   }
   if options.flag("--offline") { result.setup.networkAllowed = false }
+  switch try options.choice("--face", in: ["unrecognized", "unavailable", "unenrolled", "locked"]) {
+  case "unrecognized": result.setup.deviceCheck = .notRecognized
+  case "unavailable": result.setup.deviceCheck = .notAvailable
+  case "unenrolled": result.setup.deviceCheck = .notEnrolled
+  case "locked": result.setup.deviceCheck = .lockedOut
+  default: break
+  }
+  if options.flag("--revoked") { result.setup.credentialRevoked = true }
+  if result.setup.deviceCheck != nil || result.setup.credentialRevoked {
+    result.setup.credential = .biometric
+  }
+  if let code = try options.value("--language") {
+    guard (1...35).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+      throw UsageError("--language takes a language code such as fr or zh-Hans, not \"\(code)\"")
+    }
+    result.setup.language = code
+  }
+  if options.flag("--session-expired") { result.setup.sessionExpired = true }
+  if let chart = try options.choice("--chart", in: LoginChart.allCases.map(\.rawValue)) {
+    result.chart = LoginChart(rawValue: chart)
+  }
   if try options.choice("--service", in: ["inprocess", "http"]) == "http" {
     guard let base = try options.value("--base-url"), let url = URL(string: base),
       url.scheme == "http" || url.scheme == "https"
     else { throw UsageError("--service http needs --base-url http://host:port") }
-    result.loginService = HTTPLoginService(baseURL: url)
+    result.http = HTTPLoginService(baseURL: url)
   }
   return result
+}
+
+/// `--chart` chooses what `--graph` prints; alone it is a mistake, said as one.
+func refuseChartWithoutGraph(_ options: LoginOptions) {
+  if options.chart != nil { StandardStreams.fail("--chart goes with --graph\n\n\(usage)") }
 }
 
 MainActor.assumeIsolated {
   DemoProgram(
     usage: usage, readOptions: readLoginOptions,
-    graph: { $0 == .dot ? authGraph.dot(name: "Auth") : authGraph.mermaid() },
+    graph: { $0 == .dot ? LoginChart.flow.dot() : LoginChart.flow.mermaid() },
+    graphFor: { format, options in
+      let chart = options.chart ?? .flow
+      return format == .dot ? chart.dot() : chart.mermaid()
+    },
     builtInScript: demoScript,
     builtInScriptFor: { builtInScript(for: $0.setup) },
-    play: { steps, options in runScript(steps, setup: options.setup) },
+    play: { steps, options in
+      refuseChartWithoutGraph(options)
+      return runScript(steps, setup: options.setup)
+    },
     runInteractive: { options in
+      refuseChartWithoutGraph(options)
       let environment = AuthEnvironment.demo(
-        scheduler: MainScheduler.shared, loginService: options.loginService, setup: options.setup)
-      let app = LoginApp(scheduler: environment.scheduler)
-      let coordinator = AuthCoordinator(environment: environment, navigator: app)
-      app.forwardLifecycle(to: coordinator)
+        scheduler: MainScheduler.shared, loginService: options.http, smsService: options.http,
+        biometricService: options.http.map {
+          HTTPBiometricService(client: $0.client, clock: MainScheduler.shared)
+        },
+        setup: options.setup)
+      let (app, coordinator) = composeLoginApp(environment: environment)
       runInTerminal(app, footer: " tab: next  enter: press  ctrl-z: suspend  ctrl-c: quit") {
         coordinator.start()
       }

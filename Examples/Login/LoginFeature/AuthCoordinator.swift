@@ -262,7 +262,7 @@ public final class AuthCoordinator {
       guard let session else {
         preconditionFailure("home shown with no session: the graph reached it without loggedIn")
       }
-      let model = HomeViewModel(session: session)
+      let model = HomeViewModel(session: session, language: environment.language?.current)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }

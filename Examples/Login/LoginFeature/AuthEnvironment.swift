@@ -23,6 +23,8 @@ public final class AuthEnvironment {
   /// Where every request that answers 401 is reported; the coordinator listens, and resets it
   /// at each login so that the next session's expiry is reported again.
   public let sessionExpiry = SessionExpiry()
+  /// The app's display language, which each login syncs to the user's, if the app has one.
+  public let language: (any AppLanguage)?
 
   /// An environment over the given services and device pieces; `language` follows each
   /// login's user; `smsService` (an in-process one by default) serves SMS login, which
@@ -40,6 +42,7 @@ public final class AuthEnvironment {
     self.authenticator = authenticator
     self.credentials = credentials
     self.biometricService = biometricService
+    self.language = language
     useCase = LoginUseCase(repository: AuthRepository(service: loginService, expiry: sessionExpiry))
     gate = LoginGate(
       permission: permission, updates: updates, store: store, credentials: credentials, language: language)
@@ -60,8 +63,9 @@ public final class AuthEnvironment {
   /// The biometric screen's view model.
   public func makeBiometricLogin() -> BiometricLoginViewModel {
     BiometricLoginViewModel(
-      gate: gate, authenticator: authenticator, credentials: credentials, service: biometricService,
-      scheduler: scheduler)
+      gate: gate,
+      useCase: BiometricLoginUseCase(
+        authenticator: authenticator, credentials: credentials, service: biometricService, clock: scheduler))
   }
 
   /// The SMS login screen's view model.

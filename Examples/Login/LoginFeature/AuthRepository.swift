@@ -1,10 +1,33 @@
 import Signals
 
-/// The app's view of authentication: service calls with their errors mapped to `AppError`.
+/// What the login use case needs from the data layer (seed 003's `LoginRepository`): one
+/// request per method, answering app values and `AppError`s. The use case depends on this, not
+/// on a concrete repository, so the app injects `AuthRepository` and a test injects a fake that
+/// answers when and how the test says.
+///
+/// Threading: answers arrive on whatever thread the implementation uses; the view model moves
+/// them to the main actor. Completion: a failure is an `AppError`, already mapped.
+public protocol AuthRepositoring: Sendable {
+  /// Whether the server accepts `account`; a failed check fails with its `AppError`.
+  ///
+  /// - Parameter account: The account as typed.
+  /// - Returns: One answer, then the finish.
+  func isAccountAccepted(_ account: String) -> AnyPublisher<Bool, AppError>
+
+  /// Logs in.
+  ///
+  /// - Parameters:
+  ///   - account: The account.
+  ///   - password: The password.
+  /// - Returns: The session, then the finish; or the reason it failed.
+  func login(account: String, password: String) -> AnyPublisher<Session, AppError>
+}
+
+/// The app's repository: `LoginService` calls with their errors mapped to `AppError`.
 ///
 /// Threading: as the service's scheduler. Completion: every service failure becomes an
 /// `AppError` here and nowhere else; an expired session (401) is also reported to `expiry`.
-public struct AuthRepository: Sendable {
+public struct AuthRepository: AuthRepositoring {
   let service: any LoginService
   let expiry: SessionExpiry?
 
@@ -38,10 +61,10 @@ public struct AuthRepository: Sendable {
 /// The login use case: the one call the view model makes to log in, whatever requests it
 /// takes underneath.
 public struct LoginUseCase: Sendable {
-  let repository: AuthRepository
+  let repository: any AuthRepositoring
 
-  /// A use case over `repository`.
-  public init(repository: AuthRepository) { self.repository = repository }
+  /// A use case over `repository`: the app's `AuthRepository`, or a test's fake.
+  public init(repository: any AuthRepositoring) { self.repository = repository }
 
   /// Local rule: an account name is at most 20 characters.
   public static let maximumAccountLength = 20

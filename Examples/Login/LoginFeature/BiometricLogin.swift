@@ -16,18 +16,24 @@ public struct BiometricToken: Equatable, Sendable {
 }
 
 /// The device's stored credential for biometric login.
-public final class CredentialStore {
+///
+/// Threading: any thread (a lock): the login use case saves a refreshed token, or removes a
+/// refused one, where the service answers (URLSession's queue over HTTP), while the screens read
+/// it on the main actor.
+public final class CredentialStore: Sendable {
+  let stored: Guarded<BiometricToken?>
+
   /// The stored token, if any.
-  public private(set) var token: BiometricToken?
+  public var token: BiometricToken? { stored.withLock { $0 } }
 
   /// A store holding `token`.
-  public init(token: BiometricToken? = nil) { self.token = token }
+  public init(token: BiometricToken? = nil) { stored = Guarded(token) }
 
   /// Stores `token`.
-  public func save(_ token: BiometricToken) { self.token = token }
+  public func save(_ token: BiometricToken) { stored.withLock { $0 = token } }
 
   /// Removes the credential.
-  public func remove() { token = nil }
+  public func remove() { stored.withLock { $0 = nil } }
 }
 
 /// Why the device's face or fingerprint check did not pass (seed 000's
@@ -142,28 +148,23 @@ public enum BiometricEvent: Equatable, Sendable, CaseKeyed {
   }
 }
 
-/// Biometric login: authenticate (a device that cannot check says why: no sensor, nothing
-/// enrolled, locked out); with an expired token, refresh it first (a refreshed token is
-/// saved for the next login); ask for a session;
-/// if the server says expired anyway, refresh and retry once; if a refresh is rejected (or the
-/// retry is expired too), remove the credential and fall back to password login with a notice;
-/// any other error (the network, the server) shows its message and stays, keeping the
-/// credential. Success goes through the shared `LoginGate`.
+/// Biometric login's view model: a press asks the use case (`BiometricLoginUseCase`, seed 003:
+/// the device check, then the refresh, session and retry chain) and shows its outcome: a session
+/// goes through the shared `LoginGate`; a device that cannot check says why (not recognized, no
+/// sensor, nothing enrolled, locked out); a refused credential (already removed by the use case)
+/// falls back to password login with a notice; any other error (the network, the server) shows
+/// its message and stays, keeping the credential.
 ///
 /// Threading: main actor (`@Observable`: a view reading `currentStatus` is redrawn when it
-/// changes); the device's and the service's answers are moved to the main actor (`UIScheduler`)
-/// before they touch state.
+/// changes); the use case's answers are moved to the main actor (`UIScheduler`) before they
+/// touch state.
 @MainActor @Observable
 public final class BiometricLoginViewModel {
   @ObservationIgnored let gate: LoginGate
-  @ObservationIgnored let authenticator: any Authenticator
-  @ObservationIgnored let credentials: CredentialStore
-  @ObservationIgnored let service: any BiometricService
-  @ObservationIgnored let scheduler: any Scheduler
+  @ObservationIgnored let useCase: BiometricLoginUseCase
   @ObservationIgnored let machine = StateMachine(graph: BiometricLoginViewModel.statusGraph, policy: .ignore)
   @ObservationIgnored var work: AnyCancellable?
   @ObservationIgnored var statusWatch: AnyCancellable?
-
   /// The biometric status graph: a press from any settled status loads; loading ends in a
   /// session, a failed device check, a shown error, or the fallback to the password (also
   /// taken at once when the device has no credential).
@@ -222,96 +223,54 @@ public final class BiometricLoginViewModel {
     navigationSubject.send(.wantsPassword(notice: notice))
   }
 
-  /// A view model over the shared gate and the device's biometric pieces.
-  public init(
-    gate: LoginGate, authenticator: any Authenticator, credentials: CredentialStore,
-    service: any BiometricService,
-    scheduler: any Scheduler
-  ) {
+  /// A view model over the shared gate and the biometric use case.
+  ///
+  /// - Parameters:
+  ///   - gate: The flow every login method shares (checks, success handling).
+  ///   - useCase: The device check and the refresh chain.
+  public init(gate: LoginGate, useCase: BiometricLoginUseCase) {
     self.gate = gate
-    self.authenticator = authenticator
-    self.credentials = credentials
-    self.service = service
-    self.scheduler = scheduler
+    self.useCase = useCase
     statusWatch = machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 }
+  }
+
+  /// A view model over the shared gate and the device's biometric pieces, with the use case made
+  /// from them (a token expires by `scheduler`'s clock).
+  public convenience init(
+    gate: LoginGate, authenticator: any Authenticator, credentials: CredentialStore,
+    service: any BiometricService, scheduler: any Scheduler
+  ) {
+    self.init(
+      gate: gate,
+      useCase: BiometricLoginUseCase(
+        authenticator: authenticator, credentials: credentials, service: service, clock: scheduler))
   }
 
   /// Starts a login; ignored while one runs or while the gate does not allow it.
   public func login() {
     guard machine.can(.press), gate.allowsLogin else { return }
-    guard let token = credentials.token else {
+    guard useCase.hasCredential else {
       fallBack("No biometric credential on this device")
       return
     }
     machine.send(.press)
-    let service = service
-    let scheduler = scheduler
-    let credentials = credentials
-    work = authenticator.authenticate()
-      .setFailureType(to: BiometricFailure.self)
-      .flatMap { check -> AnyPublisher<Session, BiometricFailure> in
-        if case .failed(let reason) = check { return Fail(error: .device(reason)).eraseToAnyPublisher() }
-        let usable: AnyPublisher<BiometricToken, BiometricFailure> =
-          token.expires <= scheduler.now
-          ? Self.refreshed(token, service, into: credentials)
-          : Just(token).setFailureType(to: BiometricFailure.self).eraseToAnyPublisher()
-        return usable.flatMap { current in
-          service.session(for: current)
-            .mapError { BiometricFailure.service($0) }
-            .catch { failure -> AnyPublisher<Session, BiometricFailure> in
-              guard failure == .service(.http(status: 401)) else {
-                return Fail(error: failure).eraseToAnyPublisher()
-              }
-              // Expired after all: refresh and retry once. A refused refresh, or a second
-              // expiry, means the credential is no good any more.
-              return Self.refreshed(current, service, into: credentials)
-                .flatMap { renewed in
-                  service.session(for: renewed).mapError { error in
-                    error == .http(status: 401) ? BiometricFailure.refreshRejected : .service(error)
-                  }
-                }
-                .eraseToAnyPublisher()
-            }
-        }.eraseToAnyPublisher()
-      }
-      .receive(on: UIScheduler.shared)
-      .sink(
-        receiveCompletion: { [weak self] completion in
-          guard let self, case .failure(let failure) = completion else { return }
-          switch failure {
-          case .device(.notRecognized): self.machine.send(.notRecognized)
-          case .device(let reason): self.machine.send(.unavailable(reason))
-          case .refreshRejected:
-            self.credentials.remove()
-            self.fallBack("Please log in with your password")
-          case .service(let error):
-            // As in the seed: the message shows and the screen stays; the credential is kept.
-            self.machine.send(.failed(AppError(error)))
-          }
-        },
-        receiveValue: { [weak self] session in
-          self?.gate.handleSuccess(session)
-          self?.machine.send(.succeeded(session))
-          self?.navigationSubject.send(.loggedIn(session))
-        })
+    work = useCase.login().receive(on: UIScheduler.shared).sink(
+      receiveCompletion: { [weak self] completion in
+        guard let self, case .failure(let failure) = completion else { return }
+        switch failure {
+        case .device(.notRecognized): self.machine.send(.notRecognized)
+        case .device(let reason): self.machine.send(.unavailable(reason))
+        case .refreshRejected: self.fallBack("Please log in with your password")
+        case .noCredential: self.fallBack("No biometric credential on this device")
+        case .service(let error):
+          // As in the seed: the message shows and the screen stays; the credential is kept.
+          self.machine.send(.failed(AppError(error)))
+        }
+      },
+      receiveValue: { [weak self] session in
+        self?.gate.handleSuccess(session)
+        self?.machine.send(.succeeded(session))
+        self?.navigationSubject.send(.loggedIn(session))
+      })
   }
-
-  /// A refreshed token, saved in `credentials` for the next login; a rejection (anything but a
-  /// network failure) is `.refreshRejected`.
-  nonisolated static func refreshed(
-    _ token: BiometricToken, _ service: any BiometricService, into credentials: CredentialStore
-  ) -> AnyPublisher<BiometricToken, BiometricFailure> {
-    service.refresh(token)
-      .handleEvents(receiveOutput: { credentials.save($0) })
-      .mapError { error in
-        AppError(error) == .network ? BiometricFailure.service(error) : .refreshRejected
-      }.eraseToAnyPublisher()
-  }
-}
-
-/// Why a biometric login did not produce a session.
-enum BiometricFailure: Error, Equatable {
-  case device(DeviceCheckFailure)
-  case refreshRejected
-  case service(ServiceError)
 }

@@ -80,7 +80,8 @@ public final class GateDialogViewModel {
     switch button {
     case .retry: gate.retry()
     case .openSettings: opened = Self.settingsURL
-    case .updateNow: opened = update?.url
+    case .updateNow:  // seed 000: the URL opens, then the app exits
+      (opened, exitRequested) = (update?.url, true)
     case .later: gate.dismissUpdate()
     case .exit: exitRequested = true
     }

@@ -12,12 +12,17 @@ public final class HomeViewModel {
 
   /// The session shown.
   public let session: Session
+  /// The app's language when home came up (a login syncs it to the user's), if the app has one.
+  public let language: String?
   /// The screen's navigation requests, as they happen.
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
   let navigationSubject = PassthroughSubject<Navigation, Never>()
 
-  /// A home screen for `session`.
-  public init(session: Session) { self.session = session }
+  /// A home screen for `session`, in the app's `language` if it has one.
+  public init(session: Session, language: String? = nil) {
+    self.session = session
+    self.language = language
+  }
 
   /// The user logged out: sends `.loggedOut`.
   public func logout() { navigationSubject.send(.loggedOut) }

@@ -74,6 +74,147 @@ public enum GateState: Equatable, Sendable {
   case ready
 }
 
+/// The gate's checks as a statechart's states: two regions side by side, the network
+/// permission (asked at launch and again at each return to the foreground) and the update
+/// check (once per launch, after the first permission granted).
+enum GateStep: Equatable, Sendable, CaseKeyed {
+  /// The whole gate: the two regions below.
+  case gate
+  /// The update region. It comes first so that the machine's `state`, the first active leaf
+  /// in document order, is its leaf, whose value carries the update on offer.
+  case update
+  /// No permission granted yet: the update check waits for it.
+  case waitingForNetwork
+  /// Asking the server for an update (invoked while here).
+  case checkingUpdate
+  /// No update, or an optional one skipped.
+  case upToDate
+  /// A newer version the user may skip.
+  case optionalUpdate(AppUpdate)
+  /// A version the app must update to.
+  case forcedUpdate(AppUpdate)
+  /// The network region.
+  case network
+  /// Asking the OS for the permission (invoked while here).
+  case askingPermission
+  /// No permission.
+  case offline
+  /// Permission granted.
+  case online
+
+  enum Case: Hashable, Sendable {
+    case gate, update, waitingForNetwork, checkingUpdate, upToDate, optionalUpdate, forcedUpdate
+    case network, askingPermission, offline, online
+  }
+
+  var caseKey: Case {
+    switch self {
+    case .gate: .gate
+    case .update: .update
+    case .waitingForNetwork: .waitingForNetwork
+    case .checkingUpdate: .checkingUpdate
+    case .upToDate: .upToDate
+    case .optionalUpdate: .optionalUpdate
+    case .forcedUpdate: .forcedUpdate
+    case .network: .network
+    case .askingPermission: .askingPermission
+    case .offline: .offline
+    case .online: .online
+    }
+  }
+}
+
+/// What moves the gate's chart: the checks' answers and the user's and the app's requests.
+enum GateEvent: Equatable, Sendable, CaseKeyed {
+  /// The permission check's answers.
+  case granted, denied
+  /// The update check's answers.
+  case noUpdate, optional(AppUpdate), forced(AppUpdate)
+  /// The no-network dialog's retry.
+  case retry
+  /// The optional update dialog's "later".
+  case dismissUpdate
+  /// The app came back to the foreground.
+  case foreground
+
+  enum Case: Hashable, Sendable {
+    case granted, denied, noUpdate, optional, forced, retry, dismissUpdate, foreground
+  }
+
+  var caseKey: Case {
+    switch self {
+    case .granted: .granted
+    case .denied: .denied
+    case .noUpdate: .noUpdate
+    case .optional: .optional
+    case .forced: .forced
+    case .retry: .retry
+    case .dismissUpdate: .dismissUpdate
+    case .foreground: .foreground
+    }
+  }
+}
+
+/// The login gate's chart over the device's `permission` and the server's `updates`.
+///
+/// The network region asks for the permission in `askingPermission` (the request lives as long
+/// as the state: a foreground return re-enters it, which cancels a check under way and asks
+/// again). The update region waits for the first `granted`, then checks in
+/// `checkingUpdate`, once: it is never re-entered, so a later foreground return finds the
+/// advice where it was left (a forced update, or an optional one not skipped, is shown again).
+func gateChart(
+  permission: any NetworkPermission, updates: any UpdateChecker
+) -> StateGraph<GateStep, GateEvent> {
+  StateGraph(initial: .gate) {
+    Transition(from: .waitingForNetwork, on: .granted, to: .checkingUpdate)
+    Transition(from: .checkingUpdate, on: .noUpdate, to: .upToDate)
+    Transition(
+      from: .checkingUpdate, on: .optional,
+      to: .make(.optionalUpdate) {
+        if case .optional(let update) = $0 { .optionalUpdate(update) } else { nil }
+      })
+    Transition(
+      from: .checkingUpdate, on: .forced,
+      to: .make(.forcedUpdate) { if case .forced(let update) = $0 { .forcedUpdate(update) } else { nil } })
+    Transition(from: .optionalUpdate, on: .dismissUpdate, to: .upToDate)
+    Transition(from: .askingPermission, on: .granted, to: .online)
+    Transition(from: .askingPermission, on: .denied, to: .offline)
+    Transition(from: .offline, on: .retry, to: .askingPermission)
+    // Back from the background, each network state asks again (from `askingPermission`, the
+    // check under way is cancelled). Written per leaf: every transition is external, and one
+    // from `network` itself would leave the whole parallel `gate` (SCXML's transition domain
+    // skips parallel states), re-entering the update region and checking again.
+    Transition(from: .askingPermission, on: .foreground, to: .askingPermission)
+    Transition(from: .offline, on: .foreground, to: .askingPermission)
+    Transition(from: .online, on: .foreground, to: .askingPermission)
+  } chart: {
+    Parallel(.gate) {
+      Compound(.update, initial: .waitingForNetwork) {
+        Leaf(.waitingForNetwork)
+        Leaf(.checkingUpdate)
+        Final(.upToDate)
+        Leaf(.optionalUpdate(AppUpdate(version: "", url: "")))
+        Final(.forcedUpdate(AppUpdate(version: "", url: "")))
+      }
+      Compound(.network, initial: .askingPermission) {
+        Leaf(.askingPermission)
+        Leaf(.offline)
+        Leaf(.online)
+      }
+    }
+    Invoke(in: .askingPermission, { _ in permission.isGranted() }, onValue: { $0 ? .granted : .denied })
+    Invoke(
+      in: .checkingUpdate, { _ in updates.check() },
+      onValue: { advice in
+        switch advice {
+        case .none: .noUpdate
+        case .optional(let update): .optional(update)
+        case .forced(let update): .forced(update)
+        }
+      })
+  }
+}
+
 /// The flow every login method shares, composed into each method's view model rather than
 /// inherited: check the network permission (at launch and at every return to the foreground),
 /// check for an update once per launch (a forced update, or an optional one not yet skipped,
@@ -81,17 +222,20 @@ public enum GateState: Equatable, Sendable {
 /// when the user changed, clear the previous user's cached data and drop the biometric
 /// credential).
 ///
+/// The checks run on a statechart (`--graph mermaid --chart gate` draws it): each check is a
+/// state that invokes its request while active, and `state` is read from where the chart
+/// stands.
+///
 /// Threading: use it from one thread; answers arrive on the injected services' schedulers.
 public final class LoginGate {
-  let permission: any NetworkPermission
-  let updates: any UpdateChecker
+  let graph: StateGraph<GateStep, GateEvent>
   let store: any SessionStore
   let credentials: CredentialStore
   let language: (any AppLanguage)?
   let stateSubject = CurrentValueSubject<GateState, Never>(.checking)
-  /// The update check's answer, once it came (`.none` after an optional update was skipped).
-  var advice: UpdateAdvice?
-  var work: AnyCancellable?
+  /// The checks' machine, from the first `prepare()`.
+  var machine: StateMachine<GateStep, GateEvent>?
+  var watch: AnyCancellable?
 
   /// The gate's state, current value first.
   public var state: AnyPublisher<GateState, Never> { stateSubject.eraseToAnyPublisher() }
@@ -104,49 +248,54 @@ public final class LoginGate {
     credentials: CredentialStore, language: (any AppLanguage)? = nil
   ) {
     self.language = language
-    self.permission = permission
-    self.updates = updates
+    graph = gateChart(permission: permission, updates: updates)
     self.store = store
     self.credentials = credentials
   }
 
   /// Runs the checks: permission first, then (once per launch) the update check. Called at
-  /// launch and each time the app comes back to the foreground; a check under way is replaced.
+  /// launch and each time the app comes back to the foreground; a permission check under way is
+  /// replaced.
   public func prepare() {
-    work = nil
-    stateSubject.send(.checking)
-    work = permission.isGranted()
-      .flatMap { [weak self] granted -> AnyPublisher<GateState, Never> in
-        guard granted else { return Just(.invalidNetwork).eraseToAnyPublisher() }
-        guard let self else { return Just(.ready).eraseToAnyPublisher() }
-        if let advice = self.advice { return Just(Self.state(for: advice)).eraseToAnyPublisher() }
-        return self.updates.check().map { [weak self] advice in
-          self?.advice = advice
-          return Self.state(for: advice)
-        }.eraseToAnyPublisher()
-      }
-      .sink { [weak self] in self?.stateSubject.send($0) }
+    if let machine {
+      machine.send(.foreground)
+      return
+    }
+    let machine = StateMachine(graph: graph, policy: .ignore)
+    self.machine = machine
+    watch = machine.configurationPublisher.sink { [weak self] _ in self?.chartMoved() }
   }
 
-  static func state(for advice: UpdateAdvice) -> GateState {
-    switch advice {
-    case .none: .ready
-    case .optional(let update): .optionalUpdate(update)
-    case .forced(let update): .forcedUpdate(update)
+  /// Publishes the gate's state as the chart now stands: the network region first (no
+  /// permission blocks; asking is checking), then the update region.
+  func chartMoved() {
+    guard let machine else { return }
+    let state: GateState
+    if machine.matches(.offline) {
+      state = .invalidNetwork
+    } else if !machine.matches(.online) {
+      state = .checking
+    } else {
+      switch machine.state {
+      case .upToDate: state = .ready
+      case .optionalUpdate(let update): state = .optionalUpdate(update)
+      case .forcedUpdate(let update): state = .forcedUpdate(update)
+      default: state = .checking
+      }
     }
+    if state != stateSubject.value { stateSubject.send(state) }
   }
 
   /// From `invalidNetwork`: checks again.
   public func retry() {
-    if currentState == .invalidNetwork { prepare() }
+    machine?.send(.retry)
   }
 
   /// From `optionalUpdate`: the user skipped the update (it is not offered again this launch).
   /// A forced update cannot be skipped: nothing changes.
   public func dismissUpdate() {
     guard case .optionalUpdate = currentState else { return }
-    advice = UpdateAdvice.none
-    stateSubject.send(.ready)
+    machine?.send(.dismissUpdate)
   }
 
   /// Whether a login may start now.

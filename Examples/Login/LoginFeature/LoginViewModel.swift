@@ -34,9 +34,11 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
   case succeeded(Session)
   /// The server refused or could not be reached.
   case failed(AppError)
+  /// The user gave up waiting (the request under way is cancelled).
+  case cancel
 
   /// The events without their payloads, as the status graph names them.
-  public enum Case: Hashable, Sendable { case press, succeeded, failed }
+  public enum Case: Hashable, Sendable { case press, succeeded, failed, cancel }
 
   /// Which event this is.
   public var caseKey: Case {
@@ -44,6 +46,7 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
     case .press: .press
     case .succeeded: .succeeded
     case .failed: .failed
+    case .cancel: .cancel
     }
   }
 }
@@ -55,7 +58,9 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
 /// keystroke so fast typing never shows intermediate results, with the local check (at most 20
 /// characters), applied at once, as in the seed.
 /// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
-/// small state machine (`statusGraph`).
+/// small statechart (`statusChart(login:)`) whose `loading` state owns the login request: the
+/// request starts when `loading` is entered, its answer becomes the next event, and leaving
+/// `loading` any other way (`cancelLogin()`, or the view model going away) cancels it.
 ///
 /// It stays in the Combine style (`ObservableObject`, `@Published`), as UIKit-era code and code
 /// ported from Combine are written: its outputs are publishers, and their current values are
@@ -102,7 +107,9 @@ public final class LoginViewModel: ObservableObject {
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
   let navigationSubject = PassthroughSubject<Navigation, Never>()
 
-  /// The login status graph: none or failure --press--> loading --> success or failure.
+  /// The login status graph: none or failure --press--> loading --> success or failure. The
+  /// other login methods run their requests themselves on it; this screen runs
+  /// `statusChart(login:)`, the same states with the request invoked in `loading`.
   public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {
     Transition(from: .none, on: .press, to: .loading, presentation: .none)
     Transition(from: .failure, on: .press, to: .loading, presentation: .none)
@@ -116,12 +123,45 @@ public final class LoginViewModel: ObservableObject {
       presentation: .none)
   }
 
+  /// The login status as a statechart: none or failure --press--> loading; `loading` invokes
+  /// `login()` while it is active, and its answer is the way out: a session is `.succeeded`
+  /// (to success), a failure `.failed` (to failure). `.cancel` leaves `loading` for `none`, and
+  /// leaving `loading` cancels the request, as does releasing the machine.
+  ///
+  /// - Parameter login: Makes the request, when `loading` is entered (on the thread that
+  ///   sent `.press`); its answer should arrive on the machine's thread.
+  /// - Returns: The chart; `--graph mermaid --chart loginStatus` draws it.
+  nonisolated public static func statusChart(
+    login: @escaping @Sendable () -> AnyPublisher<Session, AppError>
+  ) -> StateGraph<LoginStatus, LoginEvent> {
+    StateGraph(initial: .none, terminal: [.success]) {
+      Transition(from: .none, on: .press, to: .loading)
+      Transition(from: .failure, on: .press, to: .loading)
+      Transition(
+        from: .loading, on: .succeeded,
+        to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } })
+      Transition(
+        from: .loading, on: .failed,
+        to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } })
+      Transition(from: .loading, on: .cancel, to: .none)
+    } chart: {
+      Invoke(in: .loading, { _ in login() }, onValue: { .succeeded($0) }, onFailure: { .failed($0) })
+    }
+  }
+
   let useCase: LoginUseCase
   let scheduler: any Scheduler
   let gate: LoginGate?
-  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
+  /// The account and password of the last press: the request that `loading` invokes sends them.
+  let submitted: CurrentValueSubject<Credentials, Never>
+  let machine: StateMachine<LoginStatus, LoginEvent>
   var subscriptions: [AnyCancellable] = []
-  var request: AnyCancellable?
+
+  /// What a press submits.
+  struct Credentials: Sendable {
+    let account: String
+    let password: String
+  }
 
   /// A view model over `useCase`, timing its debounce on `scheduler`; with a `gate`, logins wait
   /// for it and successes go through it (the flow all login methods share).
@@ -129,6 +169,15 @@ public final class LoginViewModel: ObservableObject {
     self.useCase = useCase
     self.scheduler = scheduler
     self.gate = gate
+    let submitted = CurrentValueSubject<Credentials, Never>(Credentials(account: "", password: ""))
+    self.submitted = submitted
+    // The HTTP service answers on URLSession's queue; the machine takes the answer on the main
+    // actor, where the press was sent.
+    machine = StateMachine(
+      graph: Self.statusChart {
+        useCase.login(account: submitted.value.account, password: submitted.value.password)
+          .receive(on: UIScheduler.shared).eraseToAnyPublisher()
+      }, policy: .ignore)
     // As in the seed: the remote check runs 500 ms after the last keystroke; the local length
     // rule applies at once.
     let checks =
@@ -160,24 +209,27 @@ public final class LoginViewModel: ObservableObject {
       .eraseToAnyPublisher()
     accountValid.assign(to: &$isAccountValid)
     loginBtnEnable.assign(to: &$isLoginEnabled)
-    machine.statePublisher.assign(to: &$status)
+    // A success goes through the gate before the status shows it, and is announced after.
+    machine.statePublisher.receive(on: UIScheduler.shared).sink { [weak self] status in
+      guard let self else { return }
+      if case .success(let session) = status { gate?.handleSuccess(session) }
+      self.status = status
+      if case .success(let session) = status { navigationSubject.send(.loggedIn(session)) }
+    }
+    .store(in: &subscriptions)
   }
 
   /// Logs in, unless the button is disabled or a login is already running (those presses are
   /// ignored).
   public func login() {
     guard isLoginEnabled, machine.can(.press), gate?.allowsLogin ?? true else { return }
+    submitted.send(Credentials(account: account, password: password))
     machine.send(.press)
-    request = useCase.login(account: account, password: password).receive(on: UIScheduler.shared).sink(
-      receiveCompletion: { [weak self] completion in
-        if case .failure(let error) = completion { self?.machine.send(.failed(error)) }
-      },
-      receiveValue: { [weak self] session in
-        self?.gate?.handleSuccess(session)
-        self?.machine.send(.succeeded(session))
-        self?.navigationSubject.send(.loggedIn(session))
-      })
   }
+
+  /// Stops waiting for the login under way: its request is cancelled and the status goes back
+  /// to `.none`. Ignored when no login is running.
+  public func cancelLogin() { machine.send(.cancel) }
 
   /// The user asked to register: sends `.wantsRegister`.
   public func register() { navigationSubject.send(.wantsRegister) }

@@ -9,8 +9,9 @@ import Signals
 /// The office app's terminal front: the navigator and the key routing. It is the `Navigator` the
 /// `OfficeCoordinator` shows scenes through (kept as a stack: a pushed screen has a back bar, the
 /// picker is a sheet over the screen that presented it, a pop or dismiss uncovers the screen
-/// below as it was left), it makes one view per screen (`Screens/`: each reads its view model
-/// and takes its keys), and it draws the top one through a `ScreenRenderer`, which redraws when
+/// below as it was left), it makes one view per screen (`Screens/`: each reads its view model,
+/// or what its presenter told it, and takes its keys; a VIPER view is set as its presenter's
+/// view here), and it draws the top one through a `ScreenRenderer`, which redraws when
 /// what the screen read changes; esc on a pushed screen is the back button, reported to
 /// `backButton`.
 ///
@@ -42,12 +43,10 @@ public final class OfficeApp: Navigator, TerminalFront {
   }
   /// Ends the toast on screen.
   var toastExpiry: AnyCancellable?
-  /// Ends the feedback form's toast.
-  var formToastExpiry: AnyCancellable?
   /// Where the toasts' time passes.
   let scheduler: any Scheduler
   /// The top screen's events that are not its state (SwiftUI's `onReceive`): a failed login's
-  /// toast, the feedback form's toast expiry.
+  /// toast.
   var events: [AnyCancellable] = []
   var noticeBinding: AnyCancellable?
   /// Records what a frame read and asks for a redraw when it changes.
@@ -109,29 +108,40 @@ public final class OfficeApp: Navigator, TerminalFront {
     return switch scene {
     case .login(let model): OfficeLoginScreen(model: model)
     case .home(let model): OfficeHomeScreen(model: model)
-    case .news(let model): NewsScreen(model: model, back: back)
-    case .feedback(let model): FeedbackScreen(model: model, back: back)
-    case .contacts(let model), .picker(let model): ContactListScreen(model: model, back: back)
+    case .news(let presenter): NewsScreen(presenter: presenter, back: back)
+    case .feedback(let presenter): FeedbackScreen(presenter: presenter, scheduler: scheduler, back: back)
+    case .contacts(let presenter), .picker(let presenter):
+      // The VIPER seed's factory wiring, view side: the front makes the view the module cannot.
+      contactListScreen(presenter, back: back)
     case .contact(let detail): ContactScreen(detail: detail, back: back)
     case .sessionExpired: nil
     }
   }
 
+  /// The contact list's view over `presenter`, set as the presenter's view.
+  func contactListScreen(_ presenter: ContactListPresenter, back: @escaping () -> Void) -> ContactListScreen {
+    let screen = ContactListScreen(dataSource: presenter, eventHandler: presenter, back: back)
+    presenter.view = screen
+    return screen
+  }
+
   var scene: OfficeScene? { stack.last?.scene }
-  /// The news list's model, when it is on top.
-  var news: NewsListViewModel? { if case .news(let model) = scene { model } else { nil } }
-  /// The feedback form's model, when it is on top.
-  var feedback: FeedbackViewModel? { if case .feedback(let model) = scene { model } else { nil } }
-  /// The contact list's model, when it is on top.
-  var contactList: ContactListViewModel? { if case .contacts(let model) = scene { model } else { nil } }
-  /// The picker's model, when it is on top.
-  var picker: ContactListViewModel? { if case .picker(let model) = scene { model } else { nil } }
+  /// The news list's presenter, when it is on top.
+  var news: NewsPresenter? { if case .news(let presenter) = scene { presenter } else { nil } }
+  /// The feedback form's presenter, when it is on top.
+  var feedback: FeedbackPresenter? { if case .feedback(let presenter) = scene { presenter } else { nil } }
+  /// The contact list's presenter, when it is on top.
+  var contactList: ContactListPresenter? {
+    if case .contacts(let presenter) = scene { presenter } else { nil }
+  }
+  /// The picker's presenter, when it is on top.
+  var picker: ContactListPresenter? { if case .picker(let presenter) = scene { presenter } else { nil } }
 
   /// The scene now on top came up: a Combine-style model is watched at `objectWillChange` (the
-  /// `@Observable` ones are read by the renderer), and its events are followed.
+  /// `@Observable` ones, and the MVP screens that keep what their presenter told them, are read
+  /// by the renderer), and its events are followed.
   func sceneChanged() {
     events = []
-    formToastExpiry = nil
     renderer.stopObserving()
     switch scene {
     case .login(let model)?:
@@ -139,16 +149,6 @@ public final class OfficeApp: Navigator, TerminalFront {
       events = [
         model.loginStatus.sink { [weak self] status in
           if case .failure(let error) = status { self?.toast = "\(error)" }
-        }
-      ]
-    case .news(let model)?: renderer.observe(model)
-    case .feedback(let model)?:
-      renderer.observe(model)
-      // The form's toasts go after 3 s too; a newer one starts its own time.
-      events = [
-        model.$toast.compactMap { $0 }.sink { [weak self, weak model] _ in
-          guard let self else { return }
-          self.formToastExpiry = ToastExpiry.schedule(on: self.scheduler) { model?.dismissToast() }
         }
       ]
     default: break

@@ -47,6 +47,22 @@ public let officeDemoScript = """
   type l
   """
 
+/// The built-in script of `OfficeDemo --session-expired`: log in, open the news, whose request
+/// answers 401; the invalid-session dialog takes only enter, which goes back to the login screen
+/// with the notice.
+public let officeSessionExpiredScript = """
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  type 1
+  wait 1s
+  key esc
+  enter
+  """
+
 /// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame
 /// that changed, headed by its virtual time; with `sessionExpired`, the news backend answers
 /// every request with 401.

@@ -7,7 +7,8 @@ import Signals
 // its built-in script on virtual time and prints the frames.
 
 let usage = """
-  usage: OfficeDemo [--script FILE|-] [--graph mermaid|dot] [--open URL]... [--news-fails] [--help]
+  usage: OfficeDemo [--script FILE|-] [--graph mermaid|dot] [--open URL]... [--news-fails]
+                    [--session-expired] [--help]
 
     (no option)      in a terminal: the app (log in, then 1-4 on the home screen; esc goes back;
                      ctrl-c quits); otherwise: plays the built-in script and prints its frames
@@ -15,6 +16,10 @@ let usage = """
     --graph FORMAT   prints the app's navigation graph as Mermaid or Graphviz DOT
     --open URL       opens a deep link such as app://contact/user/42 (held until you log in)
     --news-fails     the news backend fails (shows the error and failure toasts)
+    --session-expired
+                     the server has ended every session: after login, news, feedback and
+                     contacts answer 401, the invalid-session dialog comes up, and enter goes
+                     back to the login screen with the notice
     --help           this text
 
   Log in as alice@example.com with the password wonderland.
@@ -26,25 +31,37 @@ struct OfficeOptions {
   var links: [String]
   /// Whether the news backend fails.
   var newsFails: Bool
+  /// Whether the server has ended every session (authenticated requests answer 401).
+  var sessionExpired = false
 }
 
 MainActor.assumeIsolated {
   DemoProgram(
     usage: usage,
     readOptions: { (options: inout CommandLineOptions) throws(UsageError) in
-      OfficeOptions(links: try options.values("--open"), newsFails: options.flag("--news-fails"))
+      OfficeOptions(
+        links: try options.values("--open"), newsFails: options.flag("--news-fails"),
+        sessionExpired: options.flag("--session-expired"))
     },
     graph: { $0 == .dot ? officeGraph.dot(name: "Office") : officeGraph.mermaid() },
     builtInScript: officeDemoScript,
-    // With no link given, the built-in script shows one held until login.
-    builtInOptions: {
-      OfficeOptions(links: $0.links.isEmpty ? ["app://contact/user/42"] : $0.links, newsFails: $0.newsFails)
+    // With no link given, the built-in script shows one held until login (not on the way to an
+    // expired session, which the link would leave).
+    builtInOptions: { options in
+      var options = options
+      if options.links.isEmpty && !options.sessionExpired { options.links = ["app://contact/user/42"] }
+      return options
     },
-    play: { steps, options in runOfficeScript(steps, open: options.links, newsFails: options.newsFails) },
+    builtInScriptFor: { $0.sessionExpired ? officeSessionExpiredScript : officeDemoScript },
+    play: { steps, options in
+      runOfficeScript(
+        steps, open: options.links, newsFails: options.newsFails, sessionExpired: options.sessionExpired)
+    },
     runInteractive: { options in
       let app = OfficeApp(scheduler: MainScheduler.shared)
       let coordinator = OfficeCoordinator(
         scheduler: MainScheduler.shared, newsFails: options.newsFails, navigator: app)
+      coordinator.server.sessionExpired = options.sessionExpired
       app.backButton = coordinator
       app.showNotices(coordinator.notices)
       runInTerminal(app, footer: " ctrl-c: quit") {

@@ -7,21 +7,22 @@ import OfficeKit
 import Services
 import Signals
 
-/// A screen of the office app with the view model its view binds to: what `OfficeCoordinator`
-/// hands the UI front's navigator.
+/// A screen of the office app with what its view binds to (a view model or a presenter): what
+/// `OfficeCoordinator` hands the UI front's navigator.
 public enum OfficeScene {
   /// Logging in.
   case login(LoginViewModel)
   /// The home menu.
   case home(OfficeHomeViewModel)
-  /// The news list (pushed).
-  case news(NewsListViewModel)
-  /// The feedback form (pushed).
-  case feedback(FeedbackViewModel)
-  /// The contact list (pushed).
-  case contacts(ContactListViewModel)
-  /// The contact picker for a new group chat, presented modally; it ends as a child flow.
-  case picker(ContactListViewModel)
+  /// The news list (pushed): its MVP presenter, which the front's view attaches to.
+  case news(NewsPresenter)
+  /// The feedback form (pushed): its MVP presenter, which the front's view attaches to.
+  case feedback(FeedbackPresenter)
+  /// The contact list (pushed): the VIPER module's presenter, which the front's view reads.
+  case contacts(ContactListPresenter)
+  /// The contact picker for a new group chat, presented modally; its presenter ends as a child
+  /// flow.
+  case picker(ContactListPresenter)
   /// A contact's detail page, as the contacts module answered it (pushed over the list).
   case contact(ContactDetail?)
   /// The invalid-session dialog, presented modally over the screen whose request answered 401.
@@ -37,11 +38,13 @@ public protocol BackButtonHandler: AnyObject {
 }
 
 /// The office app's coordinator, MVVM-C as iOS developers know it: it makes each screen's view
-/// model, listens to its typed navigation outputs (the login's `loggedIn`, the home menu's
-/// choices, the picker's outcome as a child flow), drives `officeGraph` through a `Coordinator`,
+/// model or presenter (news and feedback are MVP, contacts a VIPER module asked of the router),
+/// listens to their typed outputs (the login's `loggedIn`, the home menu's choices, the picker's
+/// outcome as a child flow), drives `officeGraph` through a `Coordinator`,
 /// and asks the UI front's `Navigator` to set the root, push, present, pop or dismiss each scene.
 /// It owns the `Router` the modules talk through: the contacts module's pages (list, picker,
-/// detail) are asked of it by URL and shown here; deep links wait in it until login, then open
+/// detail) are asked of it by URL and shown here, and a contact chosen in the list comes back as
+/// the link `app://contact/user/:id`; deep links wait in it until login, then open
 /// the contact (through the list, so back leads there). Every request goes through one
 /// `ServiceClient` to `server`, carrying the token of the session the login returned.
 ///
@@ -79,6 +82,8 @@ public final class OfficeCoordinator: BackButtonHandler {
   var pendingDetail: ContactDetail?
   /// The request for a contact's page, while it runs.
   var detailRequest: AnyCancellable?
+  /// The user logged in now, who starts group chats.
+  public private(set) var user: OfficeUser?
   /// Delivers the links held before login, after the transition to home has finished.
   var heldDelivery: AnyCancellable?
   var expiryWatch: AnyCancellable?
@@ -172,30 +177,25 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   func loginWants(_ request: LoginViewModel.Navigation) {
     guard case .loggedIn(let session) = request else { return }
+    user = OfficeUser(session: session)
     client.tokens.set(session.token)
     sessionExpiry.reset()
     flow.send(.loggedIn)
   }
 
-  func contactsWant(_ request: ContactListViewModel.Navigation) {
-    switch request {
-    case .showContact(let id): _ = openContact(id: id)
-    }
-  }
-
   /// The contacts module's page at `url` (a list or the picker), or one that says why there is none.
-  func contactListPage(_ url: String, mode: ContactListMode) -> ContactListViewModel {
-    var page: ContactListViewModel?
+  func contactListPage(_ url: String, mode: ContactListMode) -> ContactListPresenter {
+    var page: ContactListPresenter?
     var failure = "no page"
     do {
-      _ = try router.request(url, as: ContactListViewModel.self).sink(
+      _ = try router.request(url, as: ContactListPresenter.self).sink(
         receiveCompletion: { if case .failure(let error) = $0 { failure = "\(error)" } },
         receiveValue: { page = $0 })
     } catch {
       failure = "\(error)"
     }
     return page
-      ?? ContactListViewModel(
+      ?? ContactModuleFactory.assemble(
         interactor: ContactListInteractor(unavailable: failure), mode: mode, router: router)
   }
 
@@ -206,17 +206,27 @@ public final class OfficeCoordinator: BackButtonHandler {
     case .contacts: flow.send(.openContacts)
     case .groupChat: flow.send(.newGroupChat)
     case .logout:
+      user = nil
       client.tokens.clear()
       flow.send(.logout)
     }
   }
 
-  func pickerFinished(_ outcome: FlowOutcome<[ContactCard]>) {
+  /// The picker answered: the messages module starts the chat (its people become the most
+  /// recent contacts it reports), or says why not.
+  func pickerFinished(_ outcome: FlowOutcome<[any UserRepresenting]>) {
     switch outcome {
     case .finished(let chosen):
-      // The new chat's people become the most recent contacts Messages reports.
-      for contact in chosen.reversed() { messages.didMessage(contact) }
-      noticeSubject.send("Group chat with \(chosen.map(\.name).joined(separator: ", "))")
+      guard let user else {
+        noticeSubject.send("Log in to start a group chat")
+        break
+      }
+      do {
+        let title = try messages.startGroupChat(with: chosen, by: user)
+        noticeSubject.send("Group chat with \(title)")
+      } catch {
+        noticeSubject.send(error.description)
+      }
     case .cancelled: noticeSubject.send("No group chat")
     }
     flow.send(.pickerDone)
@@ -238,14 +248,17 @@ public final class OfficeCoordinator: BackButtonHandler {
   }
 
   /// The dialog was confirmed: it goes, and password login becomes the root, which drops every
-  /// screen and its view model (the open contact, the picker's child flow).
+  /// screen and its view model (the open contact, the picker's child flow); the login screen
+  /// shows why, as Login's does.
   func expiredDialogConfirmed() {
     expiredDialog = nil
     scenes.dismissOverStack()
     pendingDetail = nil
     detailRequest = nil
+    user = nil
     client.tokens.clear()
     flow.send(.sessionExpired)
+    noticeSubject.send(AppError.sessionExpired.description)
   }
 
   // MARK: Scenes
@@ -276,15 +289,16 @@ public final class OfficeCoordinator: BackButtonHandler {
       let model = OfficeHomeViewModel()
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     case .news:
-      let model = NewsListViewModel(service: news)
-      model.load()
-      return (.news(model), nil)
+      let presenter = NewsPresenter(service: news)
+      presenter.loadData()
+      return (.news(presenter), nil)
     case .feedback:
-      return (.feedback(FeedbackViewModel(service: news)), nil)
+      return (.feedback(FeedbackPresenter(service: news)), nil)
     case .contacts:
-      let model = contactListPage(OfficeRoutes.contactList, mode: .normal)
-      model.start()
-      return (.contacts(model), model.navigation.sink { [weak self] in self?.contactsWant($0) })
+      // A contact chosen in the list comes back as the link `app://contact/user/:id`.
+      let presenter = contactListPage(OfficeRoutes.contactList, mode: .normal)
+      presenter.start()
+      return (.contacts(presenter), nil)
     case .picker:
       // Started by `flow.run` once it is shown: the picker is a child flow.
       return (.picker(contactListPage(OfficeRoutes.contactPicker, mode: .picker)), nil)

@@ -1,6 +1,6 @@
+import Contacts
 import Foundation
 import News
-import OfficeKit
 import Services
 import Signals
 
@@ -35,10 +35,10 @@ public final class OfficeServer: Sendable {
 
   /// The company directory it serves.
   public static let directory = [
-    ContactCard(id: 1, name: "Ada Lovelace", department: "Research", title: "Analyst"),
-    ContactCard(id: 7, name: "Grace Hopper", department: "Engineering", title: "Rear Admiral"),
-    ContactCard(id: 12, name: "Linus Torvalds", department: "Engineering", title: "Maintainer"),
-    ContactCard(id: 42, name: "Margaret Hamilton", department: "Engineering", title: "Director"),
+    Contact(id: 1, name: "Ada Lovelace", department: "Research", title: "Analyst"),
+    Contact(id: 7, name: "Grace Hopper", department: "Engineering", title: "Rear Admiral"),
+    Contact(id: 12, name: "Linus Torvalds", department: "Engineering", title: "Maintainer"),
+    Contact(id: 42, name: "Margaret Hamilton", department: "Engineering", title: "Director"),
   ]
 
   /// Where the client sends its requests.

@@ -65,6 +65,25 @@ extension CancelFlagSubscription: CombineDescribed {
 extension EmptySubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Empty" }
 }
+extension RetryState: CombineDescribed {
+  @usableFromInline var combineName: String { "Retry" }
+}
+extension SubjectSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Subject" }
+}
+
+extension CancelObserver: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// The wrapped subscription's description: the observer is invisible, as Combine's
+  /// `autoconnect` hands its upstream's subscription on.
+  @usableFromInline var description: String { String(describing: wrapped) }
+  /// The wrapped subscription's mirror.
+  @usableFromInline var customMirror: Mirror { Mirror(reflecting: wrapped) }
+  /// The wrapped subscription's playground description, or its description.
+  @usableFromInline var playgroundDescription: Any {
+    (wrapped as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+  }
+}
+
 extension JustSubscription: CombineDescribed {
   @usableFromInline var combineName: String { name }
   /// The value, as Combine's `Just` shows it.

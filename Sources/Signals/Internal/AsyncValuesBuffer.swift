@@ -62,15 +62,26 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     if demand > .none { subscription.request(demand) }
   }
 
+  /// A value before the subscription breaks the Subscriber protocol: as Combine's `values`
+  /// does, it is dropped and every waiting `next()` ends with `nil`, so that none waits for a
+  /// value that was never asked for.
   func receive(_ input: Input) -> Subscribers.Demand {
+    typealias Waiter = CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>
+    typealias Waiters = FIFOQueue<Waiter>
     let moved = MovedValue(value: input)
-    let waiter = state.withLock { state -> CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>? in
-      guard !state.done, state.completion == nil else { return nil }
-      if let waiter = state.waiters.popFirst() { return waiter }
+    let (waiter, early) = state.withLock { state -> (Waiter?, Waiters) in
+      guard !state.done, state.completion == nil else { return (nil, Waiters()) }
+      guard state.subscription != nil else {
+        defer { state.waiters = Waiters() }
+        return (nil, state.waiters)
+      }
+      if let waiter = state.waiters.popFirst() { return (waiter, Waiters()) }
       state.buffer.append(moved)
-      return nil
+      return (nil, Waiters())
     }
     waiter?.resume(returning: .value(moved))
+    var rest = early
+    while let waiter = rest.popFirst() { waiter.resume(returning: .finished) }
     return .none
   }
 

@@ -78,10 +78,16 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   @inlinable var latestValue: Output? { lock.withLock { latest } }
 
-  @inlinable func send(_ value: Output) {
+  /// Delivers `value` to every subscriber; after the completion, drops it, unless
+  /// `storedAfterCompletion` (`CurrentValueSubject.value`'s setter, which stores the new value
+  /// even then, as Combine's does).
+  @inlinable func send(_ value: Output, storedAfterCompletion: Bool = false) {
     var takesOver = false
     let snapshot: ContiguousArray<Deliver?>? = lock.withLock {
-      guard sentCompletion == nil else { return nil }
+      guard sentCompletion == nil else {
+        if storedAfterCompletion, keepsLatest { latest = value }
+        return nil
+      }
       if keepsLatest { latest = value }
       switch claimOrQueue(mayTakeOver: true, { .value(value) }) {
       case .claimed: break

@@ -6,9 +6,9 @@
 final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subscription, ScheduledWorkTarget,
   @unchecked Sendable
 {
-  // @unchecked: `queue` and `lastTag` are touched only inside `delivery.lock`, the other `var`s
-  // only inside `lock`; events leave the queue on the scheduler's thread, which is the move
-  // between threads this operator exists for. `options` is only read, to pass to the scheduler.
+  // @unchecked: `queue` is touched only inside `delivery.lock`; events leave the queue on the
+  // scheduler's thread, which is the move between threads this operator exists for. `options`
+  // is only read, to pass to the scheduler.
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -20,15 +20,9 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   @usableFromInline let options: Context.SchedulerOptions?
   @usableFromInline let delay: SchedulerTime.Stride?
   @usableFromInline let tolerance: SchedulerTime.Stride
-  @usableFromInline let lock = Lock()
   /// The events not yet handed on, oldest first; guarded by the delivery's lock, so that an
   /// action takes its event out in the same lock round that delivers it.
   @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Event>()
-  /// The pending delay timers by tag; tags grow with each event and timers fire in tag order.
-  @usableFromInline @exclusivity(unchecked) var timers: [UInt64: any Cancellable] = [:]
-  @usableFromInline @exclusivity(unchecked) var lastTag: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var lastFiredTag: UInt64 = 0
-  @usableFromInline @exclusivity(unchecked) var cancelled = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -50,31 +44,23 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
       link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.completeHandshake
     ) {
       [self] completion in
+      // A completion before the subscription breaks the protocol; Combine ignores it.
+      guard link.isAttached else { return }
       if link.terminate(cancelUpstream: false) { enqueue(.completion(completion)) }
     }
   }
 
   @inlinable func enqueue(_ event: Event) {
-    let tag = delivery.lock.withLock { () -> UInt64 in
-      queue.append(event)
-      lastTag += 1
-      return lastTag
-    }
+    // Every action delivers the oldest queued event, so actions need no tag.
+    delivery.lock.withLock { queue.append(event) }
     guard let delay else {
-      scheduleWork(on: scheduler, options: options, tag: tag)
+      scheduleWork(on: scheduler, options: options, tag: 0)
       return
     }
-    // Several timers are in flight at once (one per event), so the tokens live in `timers`
-    // rather than in a `TimerSlot`; the dance is the shared one.
-    scheduleTimer(
-      tag: tag, at: scheduler.now.advanced(by: delay), on: scheduler, tolerance: tolerance, options: options
-    ) { token in
-      lock.withLock { () -> Bool in
-        guard !cancelled, tag > lastFiredTag else { return false }
-        timers[tag] = token
-        return true
-      }
-    }
+    // As in Combine, a delayed event's action is never cancelled and keeps this subscription
+    // (and so its subscriber) alive until it runs; after a cancel it finds nothing to deliver.
+    scheduleWork(
+      on: scheduler, after: scheduler.now.advanced(by: delay), tolerance: tolerance, options: options, tag: 0)
   }
 
   /// Delivers the oldest queued event.
@@ -85,13 +71,6 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   /// outside the lock, a later value could overtake an earlier one, or the completion a value,
   /// which was then lost.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
-    // Without a delay no timer is kept (`receive(on:)`): nothing to forget, one lock round less.
-    if delay != nil {
-      lock.withLock {
-        timers[tag] = nil
-        lastFiredTag = Swift.max(lastFiredTag, tag)
-      }
-    }
     var handedOnAValue = false
     delivery.send { () -> Downstream.Input? in
       guard case .value(let value)? = queue.first else { return nil }
@@ -115,12 +94,6 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
       defer { queue = FIFOQueue() }
       return queue
     }
-    let timers = lock.withLock { () -> [UInt64: any Cancellable] in
-      cancelled = true
-      defer { self.timers = [:] }
-      return self.timers
-    }
-    for timer in timers.values { timer.cancel() }
     withExtendedLifetime(dropped) {}
   }
 }

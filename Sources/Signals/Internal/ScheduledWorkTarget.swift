@@ -62,6 +62,17 @@ extension ScheduledWorkTarget {
     scheduler.schedule(after: date) { [weak self] in self?.scheduledWorkDue(tag) }
   }
 
+  /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date`, with the operator's tolerance and
+  /// options, keeping `self` alive until then: the work cannot be cancelled, as Combine's
+  /// `delay` schedules its events.
+  @inlinable func scheduleWork<S: Scheduler>(
+    on scheduler: S, after date: SchedulerTime, tolerance: SchedulerTime.Stride, options: S.SchedulerOptions?,
+    tag: UInt64
+  ) {
+    scheduler.schedule(after: date, tolerance: tolerance, options: options) { [self] in scheduledWorkDue(tag)
+    }
+  }
+
   /// `scheduleWork(on:at:tag:)` with the operator's options and tolerance.
   ///
   /// With no options and no tolerance above the scheduler's minimum, the work is scheduled with

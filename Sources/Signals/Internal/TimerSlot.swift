@@ -13,13 +13,23 @@ struct TimerSlot {
   @usableFromInline var token: (any Cancellable)?
   /// Set once the owner has ended: no timer is kept from then on.
   @usableFromInline var closed = false
+  /// Whether the current timer has fired: a repeating timer armed to fire once is ignored
+  /// after its first firing, and its token is no longer kept but handed back to be cancelled.
+  @usableFromInline var fired = false
+  /// The token of a fired timer, for the owner to cancel after unlocking (`takeSpent()`).
+  @usableFromInline var spent: (any Cancellable)?
 
   @inlinable init() {}
+
+  /// The tag of an owner's one-off action that delivers its completion through the scheduler;
+  /// no timer's tag reaches it.
+  @inlinable static var endingTag: UInt64 { .max }
 
   /// Starts a new timer: every earlier one goes stale. Returns the new timer's tag and the
   /// token of the timer it replaces, which the caller cancels after unlocking.
   @inlinable mutating func next() -> (tag: UInt64, replaced: (any Cancellable)?) {
     generation &+= 1
+    fired = false
     defer { token = nil }
     return (generation, token)
   }
@@ -27,7 +37,7 @@ struct TimerSlot {
   /// Keeps `token` if the timer tagged `tag` is still current; `false` tells the caller to
   /// cancel it.
   @inlinable mutating func keep(_ token: any Cancellable, tag: UInt64) -> Bool {
-    guard !closed, tag == generation else { return false }
+    guard !closed, tag == generation, !fired else { return false }
     self.token = token
     return true
   }
@@ -35,9 +45,24 @@ struct TimerSlot {
   /// Whether the timer tagged `tag`, which is firing, is current; if so its token is dropped
   /// (a fired one-shot timer has nothing left to cancel).
   @inlinable mutating func fire(_ tag: UInt64) -> Bool {
-    guard !closed, tag == generation else { return false }
+    guard !closed, tag == generation, !fired else { return false }
+    fired = true
+    spent = token
     token = nil
     return true
+  }
+
+  /// The token of the timer that fired last, once: a repeating timer armed to fire once is
+  /// cancelled with it (a one-shot timer's token cancels nothing).
+  @inlinable mutating func takeSpent() -> (any Cancellable)? {
+    defer { spent = nil }
+    return spent
+  }
+
+  /// Whether the repeating timer tagged `tag`, which is firing, is current; its token is kept,
+  /// since it fires again.
+  @inlinable func isCurrent(_ tag: UInt64) -> Bool {
+    !closed && tag == generation
   }
 
   /// Stops the current timer: it goes stale. Returns its token, which the caller cancels after
@@ -80,6 +105,23 @@ extension TimerSlotOwner {
       token in
       lock.withLock { timerSlot.keep(token, tag: tag) }
     }
+  }
+
+  /// Arms the timer tagged `tag` as Combine's `debounce` and `timeout` arm theirs: a repeating
+  /// timer (`schedule(after:interval:tolerance:options:)`, every `interval`, with the minimum
+  /// tolerance and `options`) that fires once, since its first firing (`timerSlot.fire`) hands
+  /// its token to `cancelSpentTimer()`. Its token cancels it, options or not.
+  @inlinable func armTimer<S: Scheduler>(
+    tag: UInt64, at date: SchedulerTime, repeatingEvery interval: SchedulerTime.Stride, on scheduler: S,
+    options: S.SchedulerOptions?
+  ) {
+    let token = scheduleRepeatingWork(on: scheduler, at: date, interval: interval, options: options, tag: tag)
+    if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
+  }
+
+  /// Cancels the timer that fired last, if it was armed with `armTimer(tag:at:repeatingEvery:on:options:)`.
+  @inlinable func cancelSpentTimer() {
+    lock.withLock { timerSlot.takeSpent() }?.cancel()
   }
 
   /// Replaces the current timer, if any, with one at `date`.

@@ -20,6 +20,10 @@ final class UpstreamLink: Sendable {
   /// Whether `terminate()` has been called. Lock-free.
   @inlinable var isTerminated: Bool { terminated.load(ordering: .acquiring) }
 
+  /// Whether the upstream subscription has arrived (and the operator not yet ended). Takes the
+  /// lock: for the completion path, not the per-value path.
+  @inlinable var isAttached: Bool { upstream.withLock { $0 != nil } }
+
   /// Stores `subscription`; returns `false` (and cancels it) if there already is one or the
   /// operator has terminated.
   @inlinable @discardableResult

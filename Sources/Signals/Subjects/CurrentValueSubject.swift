@@ -26,7 +26,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   /// The current value; setting it sends the new value.
   public var value: Output {
     get { core.latestValue! }
-    set { send(newValue) }
+    set { core.send(newValue, storedAfterCompletion: true) }
   }
 
   /// Stores `value` and delivers it to every subscriber.

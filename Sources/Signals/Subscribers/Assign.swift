@@ -161,8 +161,10 @@ extension Subscribers {
       }
     }
 
-    /// Writes `input` into the object; after completion or cancel, does nothing.
+    /// Writes `input` into the object; before the subscription (a broken upstream: Combine's
+    /// `Assign` ignores it) and after completion or cancel, does nothing.
     public func receive(_ input: Input) -> Subscribers.Demand {
+      let object = lock.withLock { subscription == nil ? nil : held }
       if let object { object[keyPath: keyPath] = input }
       return .none
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The examples' one isolation rule (Examples/README.md, "One isolation rule"): every view model
-/// is `@MainActor`; a service's answer reaches its state through `receive(on: UIScheduler.shared)`
+/// and presenter is `@MainActor`; a service's answer reaches its state through `receive(on: UIScheduler.shared)`
 /// right before the `sink`, whose closures the compiler then checks as `@MainActor`; feature code
 /// never calls `MainActor.assumeIsolated`. Read from the sources, so a view model that breaks it
 /// fails here, not in review.
@@ -26,13 +26,14 @@ import Testing
     }
   }
 
-  /// The view model classes declared in `text`, and whether `@MainActor` is among each one's
-  /// attributes.
+  /// The view model and presenter classes declared in `text`, and whether `@MainActor` is among
+  /// each one's attributes.
   static func viewModels(in text: String) -> [(name: String, mainActor: Bool)] {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var found: [(name: String, mainActor: Bool)] = []
     for (index, line) in lines.enumerated() {
-      guard let range = line.range(of: #"\bclass\s+\w*ViewModel\b"#, options: .regularExpression) else {
+      guard let range = line.range(of: #"\bclass\s+\w*(ViewModel|Presenter)\b"#, options: .regularExpression)
+      else {
         continue
       }
       // The attributes: this line before `class`, and the lines above it that are attributes.
@@ -83,7 +84,8 @@ import Testing
     var checked = 0
     for folder in Self.featureFolders {
       for source in try Self.sources(in: folder)
-      where source.text.range(of: #"class\s+\w*(ViewModel|Interactor)\b"#, options: .regularExpression) != nil
+      where source.text.range(
+        of: #"class\s+\w*(ViewModel|Presenter|Interactor)\b"#, options: .regularExpression) != nil
       {
         checked += source.text.components(separatedBy: "UIScheduler.shared).sink").count - 1
         let offending = Self.serviceAnswersWithoutTheHop(in: source.text)
@@ -129,8 +131,11 @@ import Testing
       public final class BadViewModel {}
 
       final class OtherBadViewModel: ObservableObject {}
+
+      public final class BadPresenter {}
       """
-    #expect(Self.viewModelsOffTheMainActor(in: sample) == ["BadViewModel", "OtherBadViewModel"])
+    #expect(
+      Self.viewModelsOffTheMainActor(in: sample) == ["BadViewModel", "OtherBadViewModel", "BadPresenter"])
   }
 
   @Test func theScanCatchesAServiceAnswerThatTouchesStateWithoutTheHop() {

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import Testing
 
 @testable import LoginApp
@@ -108,5 +109,22 @@ import Testing
     // The fourth line is an error: a script read as one line would fail at line 1 instead.
     #expect(outcome.status == 2)
     #expect(outcome.error.contains("line 4, column 1: unknown command \"bogus\""), "\(outcome.error)")
+  }
+
+  /// `--graph FORMAT --chart NAME` prints that chart (the flow without `--chart`); `--chart`
+  /// without `--graph` is an error, not ignored.
+  @Test func theLoginDemoPrintsTheChartItIsAskedFor() throws {
+    for chart in LoginChart.allCases {
+      guard let mermaid = try run("LoginDemo", "--graph mermaid --chart \(chart.rawValue)") else { return }
+      #expect(mermaid.status == 0)
+      #expect(mermaid.output == chart.mermaid(), "\(chart)")
+      guard let dot = try run("LoginDemo", "--chart \(chart.rawValue) --graph dot") else { return }
+      #expect(dot.output == chart.dot(), "\(chart)")
+    }
+    guard let flow = try run("LoginDemo", "--graph mermaid") else { return }
+    #expect(flow.output == LoginChart.flow.mermaid())
+    guard let alone = try run("LoginDemo", "--chart gate") else { return }
+    #expect(alone.status == 2)
+    #expect(alone.error.hasPrefix("--chart goes with --graph"))
   }
 }

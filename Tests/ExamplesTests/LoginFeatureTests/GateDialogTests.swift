@@ -37,11 +37,22 @@ import Testing
     #expect(!coordinator.environment.gate.allowsLogin)
     #expect(dialog.update?.url == "https://get.example/app")
     #expect(dialog.update?.notes == ["Faster"])
-    #expect(dialog.press(.updateNow))
-    #expect(dialog.opened == "https://get.example/app")
-    #expect(!dialog.exitRequested)
     #expect(dialog.press(.exit))
     #expect(dialog.exitRequested)
+    #expect(dialog.opened == nil, "exit opened something")
+  }
+
+  /// Seed 000: "update now" opens the update's URL, then exits the app (`exit(0)` in `open`'s
+  /// completion), for a forced update and an optional one alike.
+  @Test(arguments: [true, false])
+  func updateNowOpensTheURLThenEndsTheApp(_ forced: Bool) throws {
+    let update = LoginGateTests.update
+    let (_, log) = started(advice: forced ? .forced(update) : .optional(update))
+    let dialog = try #require(log.dialog)
+    #expect(!dialog.exitRequested)
+    #expect(dialog.press(.updateNow))
+    #expect(dialog.opened == "https://get.example/app")
+    #expect(dialog.exitRequested, "update now opened the URL but did not end the app")
   }
 
   @Test func theNoNetworkDialogCannotBeDismissedAndOffersRetrySettingsAndExit() throws {
@@ -68,8 +79,6 @@ import Testing
     let (coordinator, log) = started(advice: .optional(LoginGateTests.update))
     let dialog = try #require(log.dialog)
     #expect(dialog.buttons == [.updateNow, .later])
-    #expect(dialog.press(.updateNow))
-    #expect(dialog.opened == "https://get.example/app")
     #expect(dialog.dismiss())
     scheduler.advance(by: .zero)
     #expect(log.dialog == nil)

@@ -36,21 +36,24 @@ import Testing
   @Test func theListIsFetchedThroughTheInteractorWithALoadingState() throws {
     let (router, messages, _, _) = try office()
     messages.didMessage(directory[3])
-    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListPresenter.self))
     #expect(list.mode == .normal)
-    let states = list.interactor.$state.record()
     list.start()
     #expect(list.isLoading && list.contacts.isEmpty)
-    #expect(list.recent.map(\.id) == [42, 12, 1])
+    #expect(list.recent.map(\.userID) == ["42", "12", "1"])
     scheduler.advance(by: .milliseconds(500))
+    #expect(!list.isLoading)
     #expect(list.contacts == directory)
-    #expect(states.values == [.loading, .loading, .loaded(directory)])
+    #expect(
+      list.cellModel(at: 1)
+        == ContactCellModel(
+          name: "Grace Hopper", department: "Engineering", title: "Rear Admiral", picked: nil))
   }
 
   @Test func aFailedFetchShowsTheErrorAndRetryFetchesAgain() throws {
     let (router, _, server, _) = try office()
     server.contactsFailing = true
-    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListPresenter.self))
     list.start()
     scheduler.advance(by: .milliseconds(500))
     #expect(list.error == .server(message: "Contacts could not be loaded"))
@@ -62,14 +65,18 @@ import Testing
     #expect(list.contacts.map(\.name) == directory.map(\.name))
   }
 
-  @Test func normalModeAsksTheCallerToShowTheDetailAndTheRouteAnswersThePage() throws {
+  @Test func normalModeOpensTheContactsLinkAndTheRouteAnswersThePage() throws {
     let (router, _, _, _) = try office()
-    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListViewModel.self))
-    let asked = list.navigation.record()
+    var opened: [Int] = []
+    try router.register(OfficeRoutes.contactDetail) { match in
+      opened.append(try match.int("id"))
+      return .handled
+    }
+    let list = try #require(try page(router, OfficeRoutes.contactList, as: ContactListPresenter.self))
     list.start()
     scheduler.advance(by: .milliseconds(500))
-    list.select(list.contacts[1])
-    #expect(asked.values == [.showContact(id: 7)], "the list asks; it navigates nowhere itself")
+    list.selectRow(at: 1)
+    #expect(opened == [7], "the list opens the link; whoever handles it shows the page")
     let detail = try router.request(OfficeRoutes.contactDetail(id: 7), as: ContactDetail.self).record()
     #expect(detail.values.isEmpty, "fetched like real data")
     scheduler.advance(by: .milliseconds(300))
@@ -79,34 +86,32 @@ import Testing
   @Test func pickerModeMarksAndReturnsTheChoiceToWhoeverOpenedIt() throws {
     let (router, _, _, _) = try office()
     let parent = Coordinator(graph: parentGraph, navigator: NoNavigator())
-    let picker = try #require(try page(router, OfficeRoutes.contactPicker, as: ContactListViewModel.self))
+    let picker = try #require(try page(router, OfficeRoutes.contactPicker, as: ContactListPresenter.self))
     #expect(picker.mode == .picker)
     var outcome: [String] = []
     parent.run(picker) { result in
       if case .finished(let chosen) = result { outcome = chosen.map(\.name) } else { outcome = ["cancelled"] }
     }
     scheduler.advance(by: .milliseconds(500))
-    let asked = picker.navigation.record()
-    picker.select(directory[3])
-    picker.select(directory[0])
-    picker.select(directory[3])
-    picker.select(directory[1])
+    for row in [3, 0, 3, 1] { picker.selectRow(at: row) }
+    let marks: [Bool?] = (0..<4).map { picker.cellModel(at: $0)?.picked }
+    #expect(marks == [true, true, false, false])
     picker.confirm()
     #expect(outcome == ["Ada Lovelace", "Grace Hopper"])
-    #expect(asked.values.isEmpty)
+    #expect(picker.message == nil, "picking opens no link")
     #expect(parent.children.isEmpty)
   }
 
   @Test func cancellingThePickerReturnsNothing() throws {
     let (_, _, _, factory) = try office()
     let parent = Coordinator(graph: parentGraph, navigator: NoNavigator())
-    weak var released: ContactListViewModel?
+    weak var released: ContactListPresenter?
     var outcome = ""
     do {
       let picker = factory.buildMultiplePickerContact()
       released = picker
       parent.run(picker) { if case .cancelled = $0 { outcome = "cancelled" } }
-      picker.select(directory[0])
+      picker.selectRow(at: 0)
       picker.cancel()
     }
     scheduler.run()
@@ -129,16 +134,18 @@ import Testing
     }
     #expect(throws: RouterError.malformedURL("contact/user/1")) { try router.open("contact/user/1") }
     #expect(throws: RouterError.badParameter(name: "count", value: "many", expected: "an integer")) {
-      try router.request("app://message/last_contacts?count=many", as: [ContactCard].self)
+      try router.request("app://message/last_contacts?count=many", as: [any UserRepresenting].self)
     }
   }
 
-  @Test func aListWhoseModuleCouldNotBeBuiltSaysWhyAndRetryDoesNothing() {
-    let list = ContactListViewModel(
+  @Test func aListWhoseModuleCouldNotBeBuiltSaysWhyAndRetryFetchesNothing() {
+    let list = ContactModuleFactory.assemble(
       interactor: ContactListInteractor(unavailable: "no route for \"app://contact/list\""), mode: .normal,
       router: Router())
+    list.start()
     #expect(list.error == .server(message: "no route for \"app://contact/list\""))
     list.retry()
+    #expect(list.error == .server(message: "no route for \"app://contact/list\""))
     #expect(!list.isLoading && list.contacts.isEmpty)
     #expect(scheduler.pendingCount == 0)
   }

@@ -50,8 +50,8 @@ final class OfficeSceneLog: Navigator {
 
   var login: LoginViewModel? { if case .login(let model) = stack.last { model } else { nil } }
   var home: OfficeHomeViewModel? { if case .home(let model) = stack.last { model } else { nil } }
-  var contacts: ContactListViewModel? { if case .contacts(let model) = stack.last { model } else { nil } }
-  var picker: ContactListViewModel? { if case .picker(let model) = stack.last { model } else { nil } }
+  var contacts: ContactListPresenter? { if case .contacts(let model) = stack.last { model } else { nil } }
+  var picker: ContactListPresenter? { if case .picker(let model) = stack.last { model } else { nil } }
   var expiredDialog: SessionExpiredDialogViewModel? {
     if case .sessionExpired(let model) = stack.last { model } else { nil }
   }
@@ -126,8 +126,7 @@ final class OfficeSceneLog: Navigator {
       return
     }
     coordinator.server.sessionExpired = true
-    feedback.text = "more coffee"
-    feedback.submit()
+    feedback.submitFeedback("more coffee")
     scheduler.advance(by: .seconds(1))
     #expect(log.calls.suffix(2) == ["push feedback", "present sessionExpired"])
     try #require(log.expiredDialog).confirm()
@@ -156,7 +155,8 @@ final class OfficeSceneLog: Navigator {
     #expect(coordinator.flow.children.count == 1)
     let picker = try #require(log.picker)
     scheduler.advance(by: .milliseconds(500))
-    picker.select(try #require(picker.contacts.dropFirst(2).first))
+    try #require(picker.numberOfRows() > 2)
+    picker.selectRow(at: 2)
     picker.confirm()
     #expect(log.calls.last == "dismiss")
     #expect(coordinator.flow.children.isEmpty)
@@ -165,6 +165,17 @@ final class OfficeSceneLog: Navigator {
     try #require(log.picker).cancel()
     #expect(log.calls.suffix(2) == ["present picker", "dismiss"])
     #expect(notices.values.last == "No group chat")
+  }
+
+  @Test func aPickerConfirmedWithNobodyMarkedStartsNoChat() throws {
+    let (coordinator, log, notices) = started()
+    try logIn(log)
+    #expect(coordinator.user?.hasPermission(to: [.create]) == true, "the logged-in user may start chats")
+    try #require(log.home).choose(.groupChat)
+    scheduler.advance(by: .milliseconds(500))
+    try #require(log.picker).confirm()
+    #expect(notices.values == ["No group chat"], "not \"Group chat with \" and nobody")
+    #expect(log.calls.last == "dismiss")
   }
 
   @Test func aDeepLinkIsHeldUntilLoginThenOpensTheContactOverTheList() throws {
@@ -186,7 +197,7 @@ final class OfficeSceneLog: Navigator {
     try #require(log.home).choose(.contacts)
     let contacts = try #require(log.contacts)
     scheduler.advance(by: .milliseconds(500))
-    contacts.select(contacts.contacts[3])
+    contacts.selectRow(at: 3)
     #expect(log.calls.last == "push contacts", "the page is asked of the contacts module first")
     scheduler.advance(by: .milliseconds(300))
     #expect(log.calls.last == "push contact(Margaret Hamilton)")

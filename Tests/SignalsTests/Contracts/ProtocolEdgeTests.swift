@@ -1,5 +1,6 @@
 import Signals
 import SignalsExtras
+import SignalsVirtualTime
 import Testing
 
 /// The edges of the Subscriber protocol, as Combine's operators keep them (Apple's
@@ -132,8 +133,11 @@ import Testing
     Edge("replaceError", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
       $0.replaceError(with: 0).lawShape()
     },
-    Edge("collect(2)", values: .ignored, completion: .ignored, cancelledEarly: .leavesIt) {
+    Edge("collect(2)", values: .ignored, completion: .passes, cancelledEarly: .leavesIt) {
       $0.collect(2).lawShape()
+    },
+    Edge("encode", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.encode(encoder: DecimalEncoder()).lawShape()
     },
     Edge("count", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
       $0.count().lawShape()
@@ -217,6 +221,51 @@ import Testing
     let subscription = Recorded()
     source.subscription?(subscription)
     #expect(subscription.events == (edge.cancelledEarly == .leavesIt ? [] : [edge.cancelledEarly.rawValue]))
+  }
+
+  // OpenCombine's `testReceiveCompletionBeforeSubscription` for the time operators: Combine's
+  // ignore a completion that comes before their subscription.
+  @Test func theTimeOperatorsIgnoreACompletionBeforeTheSubscription() {
+    let scheduler = TestScheduler()
+    let timed: [(String, (Manual) -> AnyPublisher<String, any Error>)] = [
+      ("delay", { $0.delay(for: 1, scheduler: scheduler).lawShape() }),
+      ("receive(on:)", { $0.receive(on: scheduler).lawShape() }),
+      ("debounce", { $0.debounce(for: 1, scheduler: scheduler).lawShape() }),
+      ("throttle", { $0.throttle(for: 1, scheduler: scheduler, latest: true).lawShape() }),
+    ]
+    for (name, apply) in timed {
+      let source = Manual()
+      let tracking = Tracking()
+      apply(source).subscribe(tracking)
+      source.completion?(.finished)
+      scheduler.run()
+      #expect(tracking.events.isEmpty, "\(name)")
+    }
+  }
+
+  // Combine's `Assign` writes nothing before its subscription.
+  @Test func assignIgnoresAValueBeforeItsSubscription() {
+    final class Box { var value = 0 }
+    let box = Box()
+    let assign = Subscribers.Assign(object: box, keyPath: \Box.value)
+    _ = assign.receive(7)
+    #expect(box.value == 0)
+    assign.receive(subscription: Recorded())
+    _ = assign.receive(8)
+    #expect(box.value == 8)
+  }
+
+  // Combine's `CurrentValueSubject`: setting `value` after the completion stores it (nothing is
+  // sent); `send(_:)` after the completion does not.
+  @Test func aCurrentValueSubjectsValueIsStillSetAfterItsCompletion() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = subject.record()
+    subject.send(completion: .finished)
+    subject.value = 42
+    #expect(subject.value == 42)
+    subject.send(7)
+    #expect(subject.value == 42)
+    #expect(recorder.values == [0])
   }
 
   @Test(arguments: edges)

@@ -71,6 +71,47 @@ import Testing
     #expect(describe(a.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest)) == "Buffer")
   }
 
+  // OpenCombine's EncodeTests, RetryTests and ShareTests: composed and wrapping operators show
+  // Combine's name, never the operator they are built from or a Swift type.
+  @Test func composedAndWrappingOperatorsAreNamedAsCombinesAre() {
+    let numbers = PassthroughSubject<Int, Never>()
+    let documents = PassthroughSubject<String, Never>()
+    let failing = PassthroughSubject<Int, TestError>()
+    let encoded: String = describe(numbers.encode(encoder: DecimalEncoder()))
+    let decoded: String = describe(documents.decode(type: Int.self, decoder: DecimalDecoder()))
+    let retried: String = describe(failing.retry(1))
+    #expect(encoded == "Encode")
+    #expect(decoded == "Decode")
+    #expect(retried == "Retry")
+  }
+
+  @Test func anAutoconnectedSubscriptionShowsTheOneItWraps() {
+    let source = PassthroughSubject<Int, Never>()
+    let shared: String = describe(source.share())
+    let direct: String = describe(source.multicast { PassthroughSubject<Int, Never>() }.autoconnect())
+    #expect(!shared.contains("CancelObserver"))
+    #expect(shared == direct)
+  }
+
+  @Test func theSubscriptionASubjectIsGivenIsNamedSubject() {
+    let subject = RecordingSubject()
+    let cancellable = Just(1).subscribe(subject)
+    #expect(subject.description == "Subject")
+    cancellable.cancel()
+  }
+
+  /// Keeps the description of the subscription `subscribe(_:)` gives it.
+  final class RecordingSubject: Subject, @unchecked Sendable {
+    // @unchecked: the test uses it on one thread.
+    typealias Output = Int
+    typealias Failure = Never
+    var description = ""
+    func send(_ value: Int) {}
+    func send(completion: Subscribers.Completion<Never>) {}
+    func send(subscription: any Subscription) { description = String(describing: subscription) }
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+  }
+
   @Test func timedSubscriptionsAreNamedAfterTheOperator() {
     let scheduler = TestScheduler()
     let source = PassthroughSubject<Int, Never>()
@@ -97,7 +138,14 @@ import Testing
     let subscription = catcher.subscription
     #expect(
       (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Drop")
-    #expect(subscription.map { Mirror(reflecting: $0).children.count } == 1)
+    // OpenCombine's reflection tests: `dropFirst`'s subscription mirrors no children,
+    // `removeDuplicates`' its subscriber.
+    #expect(subscription.map { Mirror(reflecting: $0).children.count } == 0)
+    let deduplicated = SubscriptionCatcher<Int, Never>()
+    PassthroughSubject<Int, Never>().removeDuplicates().subscribe(deduplicated)
+    let labels = deduplicated.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+    #expect(labels == ["downstream"])
+    deduplicated.subscription?.cancel()
     let just = SubscriptionCatcher<Int, Never>()
     Just(5).subscribe(just)
     #expect(just.subscription.map { Mirror(reflecting: $0).children.map { $0.value as? Int } } == [5])

@@ -79,11 +79,11 @@ import Testing
       counter.subscription.withLock { $0 } as? ScheduledDelivery<KeepingCounter, TestScheduler>)
     for value in 0..<10_000 { subject.send(value) }
     // Unbounded: the whole burst waits for the scheduler.
-    #expect(state.lock.withLock { state.queue.count } == 10_000)
+    #expect(state.delivery.lock.withLock { state.queue.count } == 10_000)
     scheduler.advance()
     #expect(counter.count.load(ordering: .relaxed) == 10_000)
     // Returned: the drained queue keeps no storage for the burst (80 KB of `Int`s and more).
-    #expect(state.lock.withLock { state.queue.capacity } <= 64)
+    #expect(state.delivery.lock.withLock { state.queue.capacity } <= 64)
     state.cancel()
   }
 }

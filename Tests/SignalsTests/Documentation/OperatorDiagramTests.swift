@@ -125,7 +125,6 @@ import Testing
     "RunLoopOperators.swift: subscribe(on:options:)",
     "RunLoopOperators.swift: throttle(for:scheduler:latest:)",
     "RunLoopOperators.swift: timeout(_:scheduler:options:customError:)",
-    "SchedulerOptionsSpellings.swift: collect(_:options:)",
     "SchedulerOptionsSpellings.swift: debounce(for:scheduler:options:)",
     "SchedulerOptionsSpellings.swift: delay(for:scheduler:options:)",
     "SchedulerOptionsSpellings.swift: delay(for:tolerance:scheduler:options:)",

@@ -235,4 +235,58 @@ import Testing
     #expect(await first.value == nil)
     #expect(await second.value == nil)
   }
+
+  /// A publisher that keeps its subscriber for the test to drive, subscription and all.
+  final class Puppet: Publisher, @unchecked Sendable {
+    // @unchecked: `subscriber` is set once, when the iterator subscribes, before the test reads it.
+    typealias Output = Int
+    typealias Failure = Never
+    var subscriber: AnySubscriber<Int, Never>?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      self.subscriber = AnySubscriber(subscriber)
+    }
+    func send(_ value: Int) -> Subscribers.Demand? { subscriber?.receive(value) }
+  }
+
+  /// Counts the `next()` calls that have returned.
+  final class EndedCalls: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  /// Records the requests it gets.
+  final class RequestLog: Subscription, Sendable {
+    let requests = Guarded<[Subscribers.Demand]>([])
+    func request(_ demand: Subscribers.Demand) { requests.withLock { $0.append(demand) } }
+    func cancel() {}
+  }
+
+  // Combine's rule (OpenCombine's PublisherConcurrencyTests): a value that arrives before the
+  // subscription ends every waiting `next()` with `nil`, and the demand they asked for goes to
+  // the subscription when it comes. Before, the value went to one waiting call and the other
+  // waited forever. The value is sent until both calls have ended, since a test cannot see
+  // when a call starts waiting.
+  @Test(.timeLimit(.minutes(1))) func aValueBeforeTheSubscriptionEndsEveryWaitingCall() async {
+    let puppet = Puppet()
+    nonisolated(unsafe) let iterator = puppet.values.makeAsyncIterator()
+    let ended = EndedCalls()
+    let first = Task {
+      var copy = iterator
+      defer { ended.count.add(1, ordering: .relaxed) }
+      return await copy.next()
+    }
+    let second = Task {
+      var copy = iterator
+      defer { ended.count.add(1, ordering: .relaxed) }
+      return await copy.next()
+    }
+    while ended.count.load(ordering: .relaxed) < 2 {
+      #expect(puppet.send(42) == Subscribers.Demand.none)
+      await Task.yield()
+    }
+    #expect(await first.value == nil)
+    #expect(await second.value == nil)
+    let log = RequestLog()
+    puppet.subscriber?.receive(subscription: log)
+    #expect(log.requests.withLock { $0 } == [.max(2)])
+  }
 }

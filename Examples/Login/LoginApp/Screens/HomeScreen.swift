@@ -10,8 +10,8 @@ final class HomeScreen: LoginScreenView {
   var title: String { "Home" }
   var body: [String] {
     ["Welcome, \(model.session.userID)!"] + (model.session.realName.map { ["(\($0))"] } ?? []) + [
-      "", "You are logged in.", "", "enter: log out",
-    ]
+      "", "You are logged in.",
+    ] + (model.language.map { ["Language: \($0)"] } ?? []) + ["", "enter: log out"]
   }
 
   func handle(_ key: Key) -> String? {

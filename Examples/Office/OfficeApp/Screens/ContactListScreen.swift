@@ -1,62 +1,71 @@
 import Contacts
 import DemoSupport
+import Observation
 
-/// The contact list, for browsing or as the group chat's picker (`@Observable`: redrawn when
-/// what it read changes). Keys: up and down select; enter opens (or confirms the picker); space
-/// or m marks (picker) or opens; r retries after a failure; esc goes back or cancels.
+/// The contact list, the VIPER module's view: it reads its data source and reports its events
+/// (both the module's presenter, seen only through those protocols), and implements
+/// `ContactListView`: `reloadData()` counts a revision the body reads, so the renderer redraws
+/// when the presenter asks, as a table view reloads. Keys: up and down select (the view's own
+/// state); enter opens (or confirms the picker); space or m marks (picker) or opens; r retries
+/// after a failure; esc goes back or cancels.
+///
 /// Threading: main actor.
-@MainActor
-final class ContactListScreen: OfficeScreenView {
-  let model: ContactListViewModel
-  let back: () -> Void
+@MainActor @Observable
+final class ContactListScreen: OfficeScreenView, ContactListView {
+  @ObservationIgnored let dataSource: any ContactListViewDataSource
+  @ObservationIgnored let eventHandler: any ContactListViewEventHandler
+  @ObservationIgnored let back: () -> Void
   /// The selected row (the view's own state, kept while a screen is pushed over it).
-  var selection = 0
+  @ObservationIgnored var selection = 0
+  /// Counts the presenter's `reloadData()` calls: what the renderer watches.
+  var revision = 0
 
-  init(model: ContactListViewModel, back: @escaping () -> Void) {
-    self.model = model
+  init(
+    dataSource: any ContactListViewDataSource, eventHandler: any ContactListViewEventHandler,
+    back: @escaping () -> Void
+  ) {
+    self.dataSource = dataSource
+    self.eventHandler = eventHandler
     self.back = back
   }
 
-  var title: String { model.mode == .picker ? "New group chat" : "Contacts" }
+  func reloadData() { revision += 1 }
+
+  var title: String { dataSource.mode == .picker ? "New group chat" : "Contacts" }
 
   var body: [String] {
-    let picking = model.mode == .picker
+    _ = revision
+    let picking = dataSource.mode == .picker
     var body = [picking ? "New group chat: mark people" : "Contacts", ""]
-    if !model.recent.isEmpty {
+    if !dataSource.recentNames.isEmpty {
       body +=
-        TextWidth.wrap(
-          model.recent.map(\.name).joined(separator: ", "), to: officeTextWidth, first: "Recent: ")
+        TextWidth.wrap(dataSource.recentNames.joined(separator: ", "), to: officeTextWidth, first: "Recent: ")
         + [""]
     }
-    if model.isLoading { body.append("(loading...)") }
-    if let error = model.error {
+    if dataSource.isLoading { body.append("(loading...)") }
+    if let error = dataSource.error {
       body += TextWidth.wrap("\(error)", to: officeTextWidth, first: "! ") + ["r: retry"]
     }
-    for (index, contact) in model.contacts.enumerated() {
-      let mark = picking ? (model.marked.contains(contact.id) ? "[x] " : "[ ] ") : ""
-      body.append(
-        "\(index == selection ? ">" : " ")\(mark)\(contact.name), \(contact.department), \(contact.title)")
+    for row in 0..<dataSource.numberOfRows() {
+      guard let cell = dataSource.cellModel(at: row) else { continue }
+      let mark = cell.picked.map { $0 ? "[x] " : "[ ] " } ?? ""
+      body.append("\(row == selection ? ">" : " ")\(mark)\(cell.name), \(cell.department), \(cell.title)")
     }
     return body + ["", picking ? "m: mark  enter: confirm  esc: cancel" : "enter: open  esc: back"]
   }
 
   func handle(_ key: Key) -> String? {
-    let contacts = model.contacts
-    let selected = contacts.indices.contains(selection) ? contacts[selection] : nil
+    let rows = dataSource.numberOfRows()
     switch key {
-    case .down: selection = max(min(selection + 1, contacts.count - 1), 0)
+    case .down: selection = max(min(selection + 1, rows - 1), 0)
     case .up: selection = max(selection - 1, 0)
-    case .character("r"): if model.error != nil { model.retry() }
-    case .character(" "), .character("m"): if let selected { model.select(selected) }
+    case .character("r"): if dataSource.error != nil { eventHandler.retry() }
+    case .character(" "), .character("m"): eventHandler.selectRow(at: selection)
     case .enter:
-      if model.mode == .picker {
-        model.confirm()
-      } else if let selected {
-        model.select(selected)
-      }
-    case .escape: if model.mode == .picker { model.cancel() } else { back() }
+      if dataSource.mode == .picker { eventHandler.confirm() } else { eventHandler.selectRow(at: selection) }
+    case .escape: if dataSource.mode == .picker { eventHandler.cancel() } else { back() }
     default: break
     }
-    return model.message
+    return dataSource.message
   }
 }

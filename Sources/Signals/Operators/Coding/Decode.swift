@@ -27,7 +27,8 @@ extension Publisher {
 
 extension Publishers {
   /// The publisher `decode(type:decoder:)` returns: Combine's type of the same name.
-  public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
+  public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher,
+    RelayOperator
   where Upstream.Output == Coder.Input {
     /// A decoding error or the upstream's failure.
     public typealias Failure = any Error
@@ -48,11 +49,17 @@ extension Publishers {
       self.decoder = decoder
     }
 
-    /// Subscribes `subscriber` through the decoder.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    @usableFromInline static var relayName: String { "Decode" }
+    /// Combine's edges: early values and an early completion pass, as `tryMap`'s values do.
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: true, earlyCompletion: true, cancelledEarly: .leavesIt)
+    }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let decoder = decoder
-      upstream.tryMap { document in try decoder.decode(Output.self, from: document) }.subscribe(subscriber)
+      return RelayRules(throwing: { value in
+        do { return .emit(try decoder.decode(Output.self, from: value)) } catch { return .fail(error) }
+      })
     }
   }
 }

@@ -23,7 +23,7 @@ extension Publisher where Output: Encodable {
 
 extension Publishers {
   /// The publisher `encode(encoder:)` returns: Combine's type of the same name.
-  public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher
+  public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher, RelayOperator
   where Upstream.Output: Encodable {
     /// The encoder's document type.
     public typealias Output = Coder.Output
@@ -46,11 +46,17 @@ extension Publishers {
       self.encoder = encoder
     }
 
-    /// Subscribes `subscriber` through the encoder.
-    @inlinable
-    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    @usableFromInline static var relayName: String { "Encode" }
+    /// Combine's edges: early values and an early completion pass, as `tryMap`'s values do.
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: true, earlyCompletion: true, cancelledEarly: .leavesIt)
+    }
+
+    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let encoder = encoder
-      upstream.tryMap { value in try encoder.encode(value) }.subscribe(subscriber)
+      return RelayRules(throwing: { value in
+        do { return .emit(try encoder.encode(value)) } catch { return .fail(error) }
+      })
     }
   }
 }

@@ -11,8 +11,9 @@ extension Publisher {
   ///
   /// When the upstream finishes, a pending value is delivered at once, then the finish (Combine
   /// drops it; Signals loses no value). A failure drops the pending value and is forwarded at
-  /// once. Threading: values are delivered on `scheduler`; a finish or failure on the thread
-  /// that sent it. Bad input: a negative `dueTime` is treated as zero. Demand, as in Combine:
+  /// once. Completion: as in Combine, the completion (with the pending value before a finish)
+  /// is an action scheduled on `scheduler` as soon as it can run. Threading: everything is
+  /// delivered on `scheduler`. Bad input: a negative `dueTime` is treated as zero. Demand, as in Combine:
   /// the upstream is asked for everything, and a value due when the subscriber has no demand
   /// is dropped. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
@@ -133,6 +134,12 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   /// deadline (an immediate scheduler's `now` never moves; re-arming on it recursed forever).
   @usableFromInline @exclusivity(unchecked) var armedFor = SchedulerTime(nanoseconds: 0)
   @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
+  /// What the upstream's completion left to deliver (the pending value, then the completion),
+  /// until the action that delivers it runs on the scheduler.
+  @usableFromInline @exclusivity(unchecked) var ending: Ending?
+  @usableFromInline typealias Ending = (
+    value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>
+  )
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -170,10 +177,14 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
       armedFor = due
       return timerSlot.next().tag
     }
-    if let tag { armTimer(tag: tag, at: due, on: scheduler, options: options) }
+    if let tag { armTimer(tag: tag, at: due, repeatingEvery: dueTime, on: scheduler, options: options) }
   }
 
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
+    if tag == TimerSlot.endingTag {
+      deliverEnding()
+      return
+    }
     var rearm: (date: SchedulerTime, tag: UInt64)?
     let value = lock.withLock { () -> Downstream.Input? in
       guard armed, timerSlot.fire(tag) else { return nil }
@@ -186,7 +197,10 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
       defer { pending = nil }
       return pending
     }
-    if let rearm { armTimer(tag: rearm.tag, at: rearm.date, on: scheduler, options: options) }
+    cancelSpentTimer()
+    if let rearm {
+      armTimer(tag: rearm.tag, at: rearm.date, repeatingEvery: dueTime, on: scheduler, options: options)
+    }
     if let value { delivery.receive(value) }
   }
 
@@ -201,11 +215,25 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
     return value
   }
 
+  /// The completion goes through the scheduler, as Combine's does, in an action scheduled at
+  /// once; a finish brings the pending value with it, a failure drops it.
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-    guard link.terminate(cancelUpstream: false) else { return }
-    let value = takePending()
-    if case .finished = completion, let value { delivery.receive(value) }
-    delivery.receive(completion: completion)
+    // A completion before the subscription breaks the protocol; Combine ignores it.
+    guard link.isAttached, link.terminate(cancelUpstream: false) else { return }
+    var value = takePending()
+    if case .failure = completion { value = nil }
+    lock.withLock { ending = (value, completion) }
+    scheduleWork(on: scheduler, options: options, tag: TimerSlot.endingTag)
+  }
+
+  @inlinable func deliverEnding() {
+    let taken = lock.withLock { () -> Ending? in
+      defer { ending = nil }
+      return ending
+    }
+    guard let taken else { return }
+    if let value = taken.value { delivery.receive(value) }
+    delivery.receive(completion: taken.completion)
   }
 
   @inlinable func cancel() {

@@ -72,7 +72,8 @@ extension Publishers {
       self.interval = Swift.max(interval, .zero)
       self.scheduler = scheduler
       self.options = nil
-      self.tolerance = .zero
+      // Combine's default: the scheduler's minimum tolerance, read once.
+      self.tolerance = scheduler.minimumTolerance
     }
 
     /// Makes the publisher with Combine's labels, `options` included.

@@ -3,7 +3,8 @@
 // publisher of the operator without options (documented there), with `options` (and
 // `tolerance`) stored in Combine's properties. `debounce`, `delay`, `timeout`, `receive(on:)` and
 // `subscribe(on:)` pass them to the scheduler, as Combine does; `measureInterval` only reads the
-// clock and `collect` by time schedules plain actions, so there they are stored, not applied.
+// clock, so there they are stored, not applied. (`collect(_:options:)` is declared with its
+// operator, which passes the options to its timer.)
 // The `options:` argument has no default here, so calls without it keep resolving to the
 // operators themselves.
 
@@ -42,7 +43,8 @@ extension Publisher {
     options: S.SchedulerOptions? = nil
   ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(
-      upstream: self, interval: interval, tolerance: tolerance ?? .zero, scheduler: scheduler,
+      upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance,
+      scheduler: scheduler,
       options: options)
   }
 
@@ -60,7 +62,8 @@ extension Publisher {
     for interval: SchedulerTime.Stride, scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.Delay<Self, S> {
     Publishers.Delay(
-      upstream: self, interval: interval, tolerance: .zero, scheduler: scheduler, options: options)
+      upstream: self, interval: interval, tolerance: scheduler.minimumTolerance, scheduler: scheduler,
+      options: options)
   }
 
   /// `timeout(_:scheduler:customError:)`, with Combine's `options:` (passed to the scheduler with
@@ -127,20 +130,5 @@ extension Publisher {
     using scheduler: S, options: S.SchedulerOptions?
   ) -> Publishers.MeasureInterval<Self, S> {
     measureInterval(using: scheduler)
-  }
-
-  /// `collect(_:)` by time, with Combine's `options:` (ignored; see the file's note).
-  ///
-  /// Diagram: see `collect(_:)`.
-  ///
-  /// - Parameters:
-  ///   - strategy: When to deliver a group: by time, or by time or count.
-  ///   - options: Ignored.
-  /// - Returns: A publisher of the groups of values.
-  @inlinable
-  public func collect<S: Scheduler>(
-    _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions?
-  ) -> Publishers.CollectByTime<Self, S> {
-    collect(strategy)
   }
 }

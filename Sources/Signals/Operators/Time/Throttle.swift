@@ -12,8 +12,10 @@ extension Publisher {
   /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// A value delivered at an interval's end starts the next interval. A finish waits for a
-  /// pending value, then follows it; a failure drops it and goes at once. Threading: the first
-  /// value of a quiet period is delivered on the upstream's thread, later ones on `scheduler`.
+  /// pending value, then follows it; a failure drops it and goes at once. Completion: a
+  /// completion with nothing pending is, as in Combine, an action scheduled on `scheduler` as
+  /// soon as it can run. Threading: the first value of a quiet period is delivered on the
+  /// upstream's thread, later ones and the completion on `scheduler`.
   /// Bad input: an `interval` below one nanosecond is treated as one nanosecond.
   ///
   /// - Parameters:
@@ -105,6 +107,8 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
   @usableFromInline @exclusivity(unchecked) var finishAfterPending = false
   /// The interval's timer; closed once the operator has ended.
   @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
+  /// A completion with nothing pending, until the action that delivers it runs on the scheduler.
+  @usableFromInline @exclusivity(unchecked) var ending: Subscribers.Completion<Downstream.Failure>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -153,6 +157,14 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
 
   /// The interval is over: deliver what is pending and start the next one, or go quiet.
   @inlinable func scheduledWorkDue(_ tag: UInt64) {
+    if tag == TimerSlot.endingTag {
+      let completion = lock.withLock { () -> Subscribers.Completion<Downstream.Failure>? in
+        defer { ending = nil }
+        return ending
+      }
+      if let completion { delivery.receive(completion: completion) }
+      return
+    }
     let (value, finish) = lock.withLock { () -> (Downstream.Input?, Bool) in
       guard timerSlot.fire(tag) else { return (nil, false) }
       guard let value = pending else {
@@ -173,7 +185,8 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
   }
 
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-    guard link.terminate(cancelUpstream: false) else { return }
+    // A completion before the subscription breaks the protocol; Combine ignores it.
+    guard link.isAttached, link.terminate(cancelUpstream: false) else { return }
     if case .finished = completion {
       let waits = lock.withLock { () -> Bool in
         finishAfterPending = pending != nil
@@ -181,8 +194,11 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
       }
       if waits { return }
     }
-    delivery.receive(completion: completion)
+    // As Combine's, a completion with nothing pending goes through the scheduler, in an action
+    // scheduled at once (a failure drops what is pending).
     end()
+    lock.withLock { ending = completion }
+    scheduleWork(on: scheduler, options: nil, tag: TimerSlot.endingTag)
   }
 
   @inlinable func end() {

@@ -185,7 +185,9 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
     let (tag, replaced) = lock.withLock { timerSlot.next() }
     replaced?.cancel()
     guard !link.isTerminated else { return }
-    armTimer(tag: tag, at: scheduler.now.advanced(by: interval), on: scheduler, options: options)
+    armTimer(
+      tag: tag, at: scheduler.now.advanced(by: interval), repeatingEvery: interval, on: scheduler,
+      options: options)
   }
 
   /// The time is up, unless a value came since this timer was started.
@@ -199,7 +201,10 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
       }
       return
     }
-    guard lock.withLock({ timerSlot.fire(tag) }), link.terminate() else { return }
+    let fired = lock.withLock { timerSlot.fire(tag) }
+    guard fired else { return }
+    cancelSpentTimer()
+    guard link.terminate() else { return }
     delivery.receive(completion: customError.map { .failure($0()) } ?? .finished)
   }
 

@@ -102,8 +102,11 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "CollectByCount" }
-    /// Combine's `CollectByCount` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .leaving }
+    /// Combine's `CollectByCount` at the protocol's edges (see `RelayEdges`): an early value is
+    /// ignored, an early completion passed on.
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(earlyValues: false, earlyCompletion: true, cancelledEarly: .leavesIt)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let size = Swift.max(1, count)

@@ -8,6 +8,12 @@ without data, `silent` no answer until the server stops (for the client's timeou
 a timeout that must bound the whole exchange), `redirect` a 307 to /landing (which answers a
 session for whatever account the re-sent body names, or none), `nouser` and `notoken` a success
 whose session has an empty user id or token.
+
+SMS and face login: `POST /sms/code` `{"phone"}` texts a code to 5550100 only (data true, else
+code 1003); `POST /sms/login` `{"phone", "code"}` logs 5550100 in with code 246810 (else code
+1004); `POST /biometric/refresh` `{"token"}` refuses `revoked` (code 40) and otherwise answers
+`{"token": "renewed", "expiresIn": 3600}`; `POST /biometric/session` `{"token"}` gives a session
+for `renewed` and answers 401 for any other token (it has expired).
 """
 import json
 import sys
@@ -75,9 +81,36 @@ class Handler(BaseHTTPRequestHandler):
         account = query.get("account", [""])[0]
         self.behave(account, len(account) >= 8)
 
+    def sms_and_biometric(self, body):
+        """Answers the SMS and face login endpoints; False for any other path."""
+        ok = lambda data: self.answer(200, {"code": 0, "msg": "ok", "data": data})
+        refuse = lambda code, msg: self.answer(200, {"code": code, "msg": msg, "data": None})
+        if self.path == "/sms/code":
+            ok(True) if body.get("phone") == "5550100" else refuse(1003, "No account has this number")
+        elif self.path == "/sms/login":
+            if body.get("phone") == "5550100" and body.get("code") == "246810":
+                ok({"userID": "alice@example.com", "token": "sms-t", "realName": "Alice Liddell"})
+            else:
+                refuse(1004, "Wrong code")
+        elif self.path == "/biometric/refresh":
+            if body.get("token") == "revoked":
+                refuse(40, "revoked")
+            else:
+                ok({"token": "renewed", "expiresIn": 3600})
+        elif self.path == "/biometric/session":
+            if body.get("token") == "renewed":
+                ok({"userID": "alice@example.com", "token": "bio-t", "language": "en"})
+            else:
+                self.answer(401, {"code": 401, "msg": "expired", "data": None})
+        else:
+            return False
+        return True
+
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
+        if self.sms_and_biometric(body):
+            return
         account = body.get("account", "")
         if self.path.startswith("/landing"):
             self.answer(200, {"code": 0, "msg": "ok", "data": {"userID": account, "token": "landed"}})

@@ -37,8 +37,22 @@ import Testing
     send("a", at: 0)
     scheduler.advance(by: .milliseconds(100))
     subject.send(completion: .finished)
+    #expect(recorder.timeline.isEmpty)
+    scheduler.advance()
     #expect(recorder.timeline == ["100ms value(a)", "100ms finished"])
     #expect(scheduler.pendingCount == 0)
+  }
+
+  // Combine's rule (OpenCombine's `Debounce.receive(completion:)`): the completion is an
+  // action scheduled at once, not a call from inside the upstream's.
+  @Test func aFinishWithNothingPendingGoesThroughTheScheduler() {
+    let recorder = subject.debounce(for: .milliseconds(300), scheduler: scheduler).record(on: scheduler)
+    scheduler.advance(by: .milliseconds(100))
+    subject.send(completion: .finished)
+    #expect(recorder.timeline.isEmpty)
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance()
+    #expect(recorder.timeline == ["100ms finished"])
   }
 
   @Test func aFailureDropsThePendingValueAndGoesAtOnce() {

@@ -30,11 +30,27 @@ import Testing
       subject.delay(for: .milliseconds(50), scheduler: scheduler).record(on: scheduler)
     }
     subject.send(1)
+    subject.send(completion: .finished)
     recorder.cancel()
     scheduler.run()
     #expect(recorder.events.isEmpty)
     #expect(scheduler.pendingCount == 0)
     #expect(scope.count == 0)
+  }
+
+  // Combine's rule (OpenCombine's `Delay` schedules every event with a strong capture and
+  // never cancels it): the cancelled subscription lives until its delayed action has run.
+  @Test func aPendingDelayedEventKeepsTheCancelledSubscriberAliveUntilItsTimeComes() {
+    weak var weakRecorder: Recorder<Int, TestError>?
+    do {
+      let recorder = subject.delay(for: .milliseconds(50), scheduler: scheduler).record(on: scheduler)
+      weakRecorder = recorder
+      subject.send(1)
+      recorder.cancel()
+    }
+    #expect(weakRecorder != nil)
+    scheduler.advance(by: .milliseconds(50))
+    #expect(weakRecorder == nil)
   }
 
   @Test func onAnImmediateSchedulerNothingWaits() {

@@ -132,6 +132,14 @@ final class OptionsRecordingScheduler: Scheduler {
     recordedTolerances.withLock { $0.append(tolerance) }
     base.schedule(after: date, action)
   }
+  func schedule(
+    after date: SchedulerTime, interval: SchedulerTime.Stride, tolerance: SchedulerTime.Stride, options: Int?,
+    _ action: @escaping @Sendable () -> Void
+  ) -> any Cancellable {
+    recorded.withLock { $0.append(options) }
+    recordedTolerances.withLock { $0.append(tolerance) }
+    return base.schedule(after: date, interval: interval, action)
+  }
 }
 
 @Suite struct SubscribeOnSchedulerTests {

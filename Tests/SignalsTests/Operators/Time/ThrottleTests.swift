@@ -39,6 +39,19 @@ import Testing
     #expect(scheduler.pendingCount == 0)
   }
 
+  // Combine's rule (OpenCombine's `Throttle.receive(completion:)`): with nothing pending, the
+  // completion is an action scheduled at once.
+  @Test func aFinishWithNothingPendingGoesThroughTheScheduler() {
+    let recorder = subject.throttle(for: .milliseconds(100), scheduler: scheduler, latest: true)
+      .record(on: scheduler)
+    send([(1, at: 0)])
+    scheduler.advance(by: .milliseconds(200))
+    subject.send(completion: .finished)
+    #expect(recorder.timeline == ["0ms value(1)"])
+    scheduler.advance()
+    #expect(recorder.timeline == ["0ms value(1)", "200ms finished"])
+  }
+
   @Test func aFailureGoesAtOnce() {
     let recorder = subject.throttle(for: .milliseconds(100), scheduler: scheduler, latest: true)
       .record(on: scheduler)

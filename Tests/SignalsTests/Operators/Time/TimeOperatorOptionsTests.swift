@@ -48,6 +48,38 @@ import Testing
     #expect(recorder.events == [.value(1), .completion(.finished)])
   }
 
+  @Test func collectByTimePassesItsOptionsToItsTimer() {
+    let scheduler = OptionsRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.collect(.byTime(scheduler, .seconds(1)), options: 7).record()
+    subject.send(1)
+    scheduler.base.advance(by: .seconds(1))
+    #expect(recorder.values == [[1]])
+    #expect(scheduler.options == [7])
+  }
+
+  // Combine's `debounce` and `timeout` arm a repeating timer (`schedule(after:interval:...)`,
+  // every due time) and cancel it when it fires: so a timer given options can be cancelled, and
+  // a fired one leaves nothing scheduled.
+  @Test func debounceAndTimeoutTimersFireOnceAndCancelWithOptions() {
+    let scheduler = OptionsRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let debounced = subject.debounce(for: .seconds(1), scheduler: scheduler, options: 7).record()
+    subject.send(1)
+    scheduler.base.advance(by: .seconds(1))
+    #expect(debounced.values == [1])
+    #expect(scheduler.base.pendingCount == 0)
+    subject.send(2)
+    debounced.cancel()
+    #expect(scheduler.base.pendingCount == 0)
+
+    let quiet = PassthroughSubject<Int, Never>()
+    let timedOut = quiet.timeout(.seconds(1), scheduler: scheduler, options: 7).record()
+    scheduler.base.advance(by: .seconds(1))
+    #expect(timedOut.isFinished)
+    #expect(scheduler.base.pendingCount == 0)
+  }
+
   @Test func withoutOptionsAStoppedTimerLeavesNothingScheduled() {
     let scheduler = TestScheduler()
     let subject = PassthroughSubject<Int, Never>()

@@ -33,15 +33,29 @@ import Testing
     #expect(scheduler.run() == 0)
   }
 
-  /// README's differences name this gap: Combine would finish at once, having nothing to send.
-  @Test func aFinishWithNothingCollectedWaitsForTheFirstRequest() {
+  /// Combine's rule: with nothing to send, the finish needs no demand.
+  @Test func aFinishWithNothingCollectedGoesAtOnceWithoutDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = subject.collect(.byTime(scheduler, .seconds(1))).record(on: scheduler, demand: .none)
     subject.send(completion: .finished)
-    scheduler.advance(by: .seconds(3))
-    #expect(recorder.completion == nil)
-    recorder.request(.max(1))
     #expect(recorder.values.isEmpty)
+    #expect(recorder.isFinished)
+    #expect(scheduler.run() == 0)
+  }
+
+  @Test func aWindowWithoutDemandWaitsForTheRequestAndLosesNothing() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.collect(.byTime(scheduler, .seconds(1))).record(on: scheduler, demand: .none)
+    subject.send(1)
+    scheduler.advance(by: .seconds(1))
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.values.isEmpty)
+    #expect(!recorder.isFinished)
+    recorder.request(.max(1))
+    #expect(recorder.values == [[1]])
+    recorder.request(.max(1))
+    #expect(recorder.values == [[1], [2]])
     #expect(recorder.isFinished)
   }
 

@@ -1,0 +1,79 @@
+import Signals
+
+/// The login app's graphs, by the name `LoginDemo --graph mermaid|dot --chart NAME` takes: the
+/// screens' flow, the login gate's checks, and the password screen's login status.
+///
+/// Each is drawn from the graph the app runs (the gate's and the status's charts are made over
+/// services that never answer: the drawing needs only their structure), so a diagram cannot
+/// drift from the code.
+public enum LoginChart: String, CaseIterable, Sendable {
+  /// The screens and the ways between them (`authGraph`), which the coordinator follows.
+  case flow
+  /// The login gate (`LoginGate`): the update check beside the network permission, each
+  /// check a state that invokes its request, and the foreground re-check.
+  case gate
+  /// The password screen's `loginStatus` (`LoginViewModel.statusChart(login:)`): the login
+  /// request invoked in `loading`.
+  case loginStatus
+
+  /// The chart as Mermaid's `stateDiagram-v2`. A state that invokes a request says which in
+  /// its description (`askingPermission: invoke permission.isGranted()`), which
+  /// `StateGraph.mermaid()` does not draw.
+  ///
+  /// - Returns: The diagram, one line per state or transition, ending in a newline.
+  public func mermaid() -> String {
+    switch self {
+    case .flow: authGraph.mermaid()
+    case .gate:
+      Self.describing(
+        ["askingPermission": "invoke permission.isGranted()", "checkingUpdate": "invoke updates.check()"],
+        in: Self.gateGraph.mermaid())
+    case .loginStatus: Self.describing(["loading": "invoke login()"], in: Self.statusGraph.mermaid())
+    }
+  }
+
+  /// `mermaid` with each state of `descriptions` declared with its description.
+  static func describing(_ descriptions: [String: String], in mermaid: String) -> String {
+    let lines = mermaid.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let name = String(line.drop { $0 == " " })
+      guard let description = descriptions[name] else { return String(line) }
+      return "\(line): \(description)"
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The chart as Graphviz DOT.
+  ///
+  /// - Returns: The `digraph`, named after the chart.
+  public func dot() -> String {
+    switch self {
+    case .flow: authGraph.dot(name: "Auth")
+    case .gate: Self.gateGraph.dot(name: "LoginGate")
+    case .loginStatus: Self.statusGraph.dot(name: "LoginStatus")
+    }
+  }
+
+  /// What validation finds wrong with the chart (`StateGraph.problems()`); empty when sound.
+  public var problems: [StateGraphProblem] {
+    switch self {
+    case .flow: authGraph.problems()
+    case .gate: Self.gateGraph.problems()
+    case .loginStatus: Self.statusGraph.problems()
+    }
+  }
+
+  static let gateGraph = gateChart(permission: SilentPermission(), updates: SilentUpdates())
+  static let statusGraph = LoginViewModel.statusChart { Empty().eraseToAnyPublisher() }
+}
+
+/// A permission check that never answers, for drawing the gate's chart.
+struct SilentPermission: NetworkPermission {
+  func isGranted() -> AnyPublisher<Bool, Never> { Empty(completeImmediately: false).eraseToAnyPublisher() }
+}
+
+/// An update check that never answers, for drawing the gate's chart.
+struct SilentUpdates: UpdateChecker {
+  func check() -> AnyPublisher<UpdateAdvice, Never> {
+    Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+}
