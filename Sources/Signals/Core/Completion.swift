@@ -78,12 +78,3 @@ extension Subscribers.Completion {
     }
   }
 }
-
-extension Subscribers.Completion where Failure == Never {
-  /// Any completion of a publisher that cannot fail, seen as one with another failure type.
-  ///
-  /// - Parameter to: The failure type of the result.
-  /// - Returns: `.finished` with failure type `E`.
-  @inlinable
-  package func promote<E: Error>(to: E.Type = E.self) -> Subscribers.Completion<E> { .finished }
-}

@@ -1,14 +1,14 @@
-/// A value handed from the publisher's thread to the one iterator awaiting it.
+/// A value moved from the publisher's thread to the one iterator awaiting it.
 ///
 /// @unchecked Sendable: the value is moved, never shared: the buffer takes it under its lock and
 /// gives it, once, to the single iterator that owns the buffer; nothing else keeps a reference.
-struct Handoff<Value>: @unchecked Sendable {
+struct MovedValue<Value>: @unchecked Sendable {
   let value: Value
 }
 
 /// What the iterator gets next: a value, the end, or the publisher's failure.
 enum AsyncValuesStep<Value, Failure: Error>: Sendable {
-  case value(Handoff<Value>)
+  case value(MovedValue<Value>)
   case finished
   case failed(Failure)
 }
@@ -29,7 +29,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
     /// Demand asked for before the subscription arrived, passed on when it does.
     var demandBeforeSubscription = Subscribers.Demand.none
     /// Values that arrived with no `next()` waiting (only from a publisher that ignores demand).
-    var buffer = FIFOQueue<Handoff<Input>>()
+    var buffer = FIFOQueue<MovedValue<Input>>()
     var completion: AsyncValuesStep<Input, Failure>?
     /// The `next()` calls waiting for a value, in the order they asked.
     var waiters = FIFOQueue<CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>>()
@@ -68,7 +68,7 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
   func receive(_ input: Input) -> Subscribers.Demand {
     typealias Waiter = CheckedContinuation<AsyncValuesStep<Input, Failure>, Never>
     typealias Waiters = FIFOQueue<Waiter>
-    let handoff = Handoff(value: input)
+    let moved = MovedValue(value: input)
     let (waiter, early) = state.withLock { state -> (Waiter?, Waiters) in
       guard !state.done, state.completion == nil else { return (nil, Waiters()) }
       guard state.subscription != nil else {
@@ -76,10 +76,10 @@ final class AsyncValuesBuffer<Input, Failure: Error>: Subscriber, Cancellable {
         return (nil, state.waiters)
       }
       if let waiter = state.waiters.popFirst() { return (waiter, Waiters()) }
-      state.buffer.append(handoff)
+      state.buffer.append(moved)
       return (nil, Waiters())
     }
-    waiter?.resume(returning: .value(handoff))
+    waiter?.resume(returning: .value(moved))
     var rest = early
     while let waiter = rest.popFirst() { waiter.resume(returning: .finished) }
     return .none

@@ -3,9 +3,11 @@ import Synchronization
 /// The engine behind every subject: a list of subscribers, an optional replay buffer, and a
 /// serialized delivery.
 ///
-/// Delivery is serialized without holding a lock while subscribers run: the first thread to send
-/// becomes the drainer, delivers, and then delivers whatever other threads or re-entrant calls
-/// queued meanwhile (values, completions and new subscriptions, in the order they were made).
+/// Delivery is serialized by the library's one engine (`SerialDrainOwner`), without holding a
+/// lock while subscribers run: the first thread to send becomes the drainer, delivers, and then
+/// delivers whatever other threads or re-entrant calls queued meanwhile (values, completions and
+/// new subscriptions, in the order they were made). What is this type's own: the subscriber
+/// list, the replay buffer and each subscriber's demand.
 /// So a subscriber never receives overlapping calls, re-entrant sends neither deadlock nor
 /// nest, and no value is lost except where a subscriber's demand says so.
 ///
@@ -20,12 +22,13 @@ import Synchronization
 /// batch of queued events, to the next sender from another thread, which waits for the
 /// delivery in progress and drains from there; re-entrant sends never wait.
 @usableFromInline
-final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
+final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
-  // only by the single thread that claimed `drainState` (see `claimDrain()`).
+  // only by the single thread that claimed `drainClaim` (see `SerialDrainOwner`).
   @usableFromInline typealias Deliver = ConduitPath<Output, Failure>
 
-  @usableFromInline enum Event {
+  /// What waits for the drainer.
+  @usableFromInline enum Job {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
     case subscribe(ConduitState<Output, Failure>, Deliver)
@@ -33,6 +36,7 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     case flush(UInt64)
   }
 
+  /// What the drainer delivers for a job, outside the lock.
   @usableFromInline enum Step {
     case value(Output, ContiguousArray<Deliver?>)
     case completion(Subscribers.Completion<Failure>, ContiguousArray<Deliver?>)
@@ -42,12 +46,12 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
 
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Deliver>()
-  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
-  /// Who delivers: `DrainState.idle`, `.draining` (one thread delivers, nothing queued) or
-  /// `.draining | .queued` (events wait in `pending`). Changed only inside `lock`, except that
-  /// the drainer gives up `.draining` with one compare-and-swap when nothing was queued, which
-  /// saves the uncontended send its second lock round.
-  @usableFromInline let drainState = Atomic<UInt8>(DrainState.idle)
+  /// Who delivers (the drainer gives the claim up with one compare-and-swap when nothing was
+  /// queued, which saves the uncontended send its second lock round).
+  @usableFromInline let drainClaim = DrainClaim()
+  /// Values, completions, subscriptions and flushes waiting for the drainer, and the fair
+  /// hand-over's counters.
+  @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Job>()
   /// The completion sent (it may still wait in `pending`); no value is accepted after it.
   @usableFromInline @exclusivity(unchecked) var sentCompletion: Subscribers.Completion<Failure>?
   /// The completion delivered; subscribers that come after it get it at once.
@@ -60,10 +64,6 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
   /// Whether subscribers that come after the completion get the replayed values before it
   /// (`ReplaySubject`), or only the completion (`CurrentValueSubject`, as in Combine).
   @usableFromInline let replaysAfterCompletion: Bool
-  /// Who drains next when other threads keep the drainer busy.
-  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
-  /// Set when a sender waiting to take over may drain.
-  @usableFromInline let handedOver = Atomic<Bool>(false)
 
   @inlinable init(replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true) {
     replay = ReplayBuffer(capacity: capacity)
@@ -89,9 +89,11 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
         return nil
       }
       if keepsLatest { latest = value }
-      guard claimDrain() else {
-        pending.append(.value(value))
-        takesOver = fair.shouldTakeOver(handedOver)
+      switch claimOrQueue(mayTakeOver: true, { .value(value) }) {
+      case .claimed: break
+      case .queued: return nil
+      case .queuedToTakeOver:
+        takesOver = true
         return nil
       }
       replay.append(value)
@@ -102,23 +104,20 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       return
     }
     for case let deliver? in snapshot { deliver.call(.value(value)) }
-    drain()
+    drain(carrying: ())
   }
 
   @inlinable func send(completion: Subscribers.Completion<Failure>) {
     let conduits: ContiguousArray<Deliver?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       sentCompletion = completion
-      guard claimDrain() else {
-        pending.append(.completion(completion))
-        return nil
-      }
+      guard claimOrQueue(mayTakeOver: false, { .completion(completion) }) == .claimed else { return nil }
       deliveredCompletion = completion
       return list.removeAll()
     }
     guard let conduits else { return }
     for case let deliver? in conduits { deliver.call(.completion(completion)) }
-    drain()
+    drain(carrying: ())
   }
 
   @inlinable @inline(__always)
@@ -127,15 +126,12 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
       let deliver = ConduitPath(call: conduit.deliver)
-      guard claimDrain() else {
-        pending.append(.subscribe(conduit, deliver))
-        return nil
-      }
+      guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit, deliver) }) == .claimed else { return nil }
       return attach(conduit, deliver)
     }
     guard let admission else { return }
     admit(admission)
-    drain()
+    drain(carrying: ())
   }
 
   /// What a new subscriber receives first: its subscription, the replayed values, and the
@@ -173,7 +169,10 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     if let completion = admission.completion { admission.deliver.call(.completion(completion)) }
   }
 
-  @inlinable func perform(_ step: Step) {
+  @inlinable static var claimsWithoutLock: Bool { false }
+
+  /// Delivers `step` (the drainer, outside the lock).
+  @inlinable func perform(_ step: Step, _: inout Void) {
     switch step {
     case .value(let value, let snapshot):
       for case let deliver? in snapshot { deliver.call(.value(value)) }
@@ -186,114 +185,41 @@ final class Broadcaster<Output, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Makes this thread the drainer if no thread is (returns `true`); otherwise marks that an
-  /// event is queued for the drainer (returns `false`: append it to `pending` before unlocking).
-  /// Call locked.
-  @inlinable func claimDrain() -> Bool {
-    let current = drainState.load(ordering: .acquiring)
-    if current == DrainState.idle {
-      // No drainer, and only a drainer changes the state outside the lock.
-      drainState.store(DrainState.draining, ordering: .relaxed)
-      fair.start()
-      return true
-    }
-    if current == DrainState.draining {
-      let queued = DrainState.draining | DrainState.queued
-      if drainState.compareExchange(expected: current, desired: queued, ordering: .acquiringAndReleasing)
-        .exchanged
-      {
-        return false
-      }
-      // The drainer finished meanwhile (its one change outside the lock): take over.
-      drainState.store(DrainState.draining, ordering: .relaxed)
-      fair.start()
-      return true
-    }
-    return false
-  }
-
-  /// Delivers what was queued while this thread was delivering, then gives up draining: with
-  /// one compare-and-swap when nothing was queued, else under the lock.
-  @inlinable func drain() {
-    while !drainState.compareExchange(
-      expected: DrainState.draining, desired: DrainState.idle, ordering: .acquiringAndReleasing
-    ).exchanged {
-      guard let step = nextStep() else { return }
-      perform(step)
-    }
-  }
-
-  /// The next queued step; gives up draining when there is none. Called by the drainer when
-  /// `.queued` is set.
-  /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves this
-  /// thread's value to it.
-  @inlinable func takeOver() {
-    if !FairDrain.awaitHandOver(handedOver) {
-      guard lock.withLock({ fair.withdraw(handedOver) }) else { return }
-    }
-    drain()
-  }
-
-  @inlinable func nextStep() -> Step? {
-    lock.withLock {
-      // A sender from another thread waits to take over: it drains from here (the state stays
-      // claimed, now by it).
-      if fair.handsOver(handedOver) { return nil }
-      while let event = pending.popFirst() {
-        fair.count()
-        if pending.isEmpty { drainState.store(DrainState.draining, ordering: .relaxed) }
-        switch event {
-        case .value(let value):
-          replay.append(value)
-          return .value(value, list.snapshot)
-        case .completion(let completion):
-          deliveredCompletion = completion
-          return .completion(completion, list.removeAll())
-        case .subscribe(let conduit, let deliver):
-          return .subscribe(attach(conduit, deliver))
-        case .flush(let id):
-          if let deliver = list.element(id: id) { return .flush(deliver) }
-        }
-      }
-      drainState.store(DrainState.idle, ordering: .releasing)
-      return nil
+  /// What the drainer delivers for a queued job: a value to the subscribers attached now, the
+  /// completion to every one (detaching them), a new subscriber's admission, or a flush to a
+  /// subscriber still attached. Call locked.
+  @inlinable func take(_ job: Job, _: inout Void) -> Step? {
+    switch job {
+    case .value(let value):
+      replay.append(value)
+      return .value(value, list.snapshot)
+    case .completion(let completion):
+      deliveredCompletion = completion
+      return .completion(completion, list.removeAll())
+    case .subscribe(let conduit, let deliver):
+      return .subscribe(attach(conduit, deliver))
+    case .flush(let id):
+      return list.element(id: id).map { .flush($0) }
     }
   }
 
   /// Delivers the values kept for the subscriber `id`, serialized with every other delivery.
   @usableFromInline func flush(id: UInt64) {
-    let step: Step? = lock.withLock {
-      guard claimDrain() else {
-        pending.append(.flush(id))
-        return nil
-      }
-      guard let deliver = list.element(id: id) else {
-        // Claimed with nothing queued: give it up again.
-        drainState.store(DrainState.idle, ordering: .releasing)
-        return nil
-      }
-      return .flush(deliver)
+    let claimed: Deliver?? = lock.withLock {
+      guard claimOrQueue(mayTakeOver: false, { .flush(id) }) == .claimed else { return nil }
+      return .some(list.element(id: id))
     }
-    guard let step else { return }
-    perform(step)
-    drain()
+    // Claimed: flush the subscriber if it is still attached, then drain (which gives the claim
+    // up when nothing was queued meanwhile).
+    guard let claimed else { return }
+    claimed?.call(.flush)
+    drain(carrying: ())
   }
 
   @inlinable func remove(id: UInt64) {
     let removed = lock.withLock { list.remove(id: id) }
     withExtendedLifetime(removed) {}
   }
-}
-
-/// The values of `Broadcaster.drainState` and `SerialDelivery.drainState`.
-@usableFromInline
-enum DrainState {
-  /// No thread delivers.
-  @inlinable static var idle: UInt8 { 0 }
-  /// One thread delivers.
-  @inlinable static var draining: UInt8 { 1 }
-  /// Events wait for the delivering thread (set only with `draining`).
-  @inlinable static var queued: UInt8 { 2 }
 }
 
 /// What a broadcaster hands to one subscriber's closure.

@@ -29,7 +29,12 @@ struct FIFOQueue<Element> {
   @inlinable mutating func replaceLast(with element: Element) { storage[storage.count &- 1] = element }
 
   @inlinable mutating func popFirst() -> Element? {
-    guard head < storage.count else { return nil }
+    popFirst(where: { _ in true })
+  }
+
+  /// Removes and returns the first element if `isTaken` says so; otherwise leaves it.
+  @inlinable mutating func popFirst(where isTaken: (Element) -> Bool) -> Element? {
+    guard head < storage.count, isTaken(storage[head]) else { return nil }
     let element = storage[head]
     head &+= 1
     if head == storage.count {

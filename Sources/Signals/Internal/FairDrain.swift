@@ -2,8 +2,12 @@ import Synchronization
 
 /// The hand-over policy of a serialized queue: the thread that drains hands the queue to a
 /// sender from another thread after a fair batch, so that a thread that sent once is not kept
-/// delivering for as long as other threads keep sending. Used by subjects (`Broadcaster`) and by
-/// `SerialDelivery` (`receive(on:)`, the multi-input, flattening and time operators).
+/// delivering for as long as other threads keep sending. Used by the serialized-delivery engine
+/// (`SerialDrainOwner`), and so by subjects (`Broadcaster`), `SerialDelivery` (`receive(on:)`,
+/// the multi-input, flattening and time operators) and the state machine's event queue.
+///
+/// In `Internal/`, "hand over" means only this: the drain passing from one thread to another.
+/// Giving an operator's subscription to its subscriber is the handshake (`Handshake`).
 ///
 /// - The drainer counts what it delivers from the queue. Once it has delivered `batch` queued
 ///   events, the next sender from another thread queues its value and then waits to take over:

@@ -6,8 +6,9 @@
 final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subscription, ScheduledWorkTarget,
   @unchecked Sendable
 {
-  // @unchecked: `queue` is touched only inside `delivery.lock`; events leave the queue on the scheduler's thread, which is the
-  // hand-over this operator exists for. `options` is only read, to pass to the scheduler.
+  // @unchecked: `queue` is touched only inside `delivery.lock`; events leave the queue on the
+  // scheduler's thread, which is the move between threads this operator exists for. `options`
+  // is only read, to pass to the scheduler.
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -39,7 +40,9 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.handOver) {
+    LinkedInput(
+      link: link, receiveValue: { [self] in enqueue(.value($0)) }, onSubscribe: delivery.completeHandshake
+    ) {
       [self] completion in
       // A completion before the subscription breaks the protocol; Combine ignores it.
       guard link.isAttached else { return }

@@ -12,7 +12,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let links = (UpstreamLink(), UpstreamLink())
   /// The downstream's outstanding demand, asked again of the second publisher.
   @usableFromInline let demand = AtomicDemand()
-  @usableFromInline let handOver = HandOver()
+  @usableFromInline let handshake = Handshake()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
   /// Combine's name for the operator, the subscription's `description` (`"Catch"`).
   @usableFromInline let name: String
@@ -70,7 +70,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   /// Gives this subscription downstream, once: when the first upstream has given its own
   /// (Combine's handshake: upstream first), or before a completion at the latest.
   @inlinable func giveSubscription() {
-    handOver.once { downstream.receive(subscription: self) }
+    handshake.once { downstream.receive(subscription: self) }
   }
 
   /// Delivers a value, counting the demand it uses; asks `link` for what the downstream adds.

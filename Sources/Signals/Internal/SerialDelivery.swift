@@ -3,13 +3,16 @@ import Synchronization
 /// Delivers to one subscriber from any number of threads, one call at a time, in arrival order,
 /// as far as the subscriber's demand allows.
 ///
-/// The engine for operators with several inputs (combining, flattening, time operators whose
-/// timers fire on another thread). The first caller becomes the drainer and delivers; calls that
-/// arrive meanwhile, from other threads or re-entrantly from the subscriber itself, are queued
-/// and delivered by the drainer right after. No lock is held while the subscriber runs. After a
-/// completion or `cancel()`, nothing more is delivered and the queue is released.
+/// What operators with several inputs (combining, flattening, time operators whose timers fire
+/// on another thread) deliver through. Serialized by the library's one engine
+/// (`SerialDrainOwner`, the subjects' too): the first caller becomes the drainer and delivers;
+/// calls that arrive meanwhile, from other threads or re-entrantly from the subscriber itself,
+/// are queued and delivered by the drainer right after. No lock is held while the subscriber
+/// runs. After a completion or `cancel()`, nothing more is delivered and the queue is released.
+/// What is this type's own: the one subscriber, its demand (values may wait in the queue for
+/// it, which the engine's `mayTake` asks), the overflow rule and the sources.
 ///
-/// Fairness (`FairDrain`, the subjects' policy): a drainer that other threads keep busy does not
+/// Fairness (`FairDrain`, the engine's policy): a drainer that other threads keep busy does not
 /// deliver for as long as they send. Once it has delivered a batch of queued values, the next
 /// value sent from another thread is queued and its sender waits to take over: the drainer hands
 /// the queue to it between two deliveries and returns. A re-entrant send from the subscriber
@@ -36,9 +39,9 @@ import Synchronization
 /// a subscriber asking `.max(1)` per value then costs one upstream request per value, whatever
 /// the number of inputs. Its `request(_:)` still goes to every input.
 @usableFromInline
-final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
+final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked Sendable {
   // @unchecked: every `var` is read and written only inside `lock`; `downstream` is called only
-  // by the single thread that claimed `drainState` (see `claimDrain()`).
+  // by the single thread that claimed `drainClaim` (see `SerialDrainOwner`).
   @usableFromInline enum Event {
     case value(Downstream.Input)
     case completion(Subscribers.Completion<Downstream.Failure>)
@@ -58,28 +61,24 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @usableFromInline let downstream: Downstream
   @usableFromInline let overflow: Overflow
   @usableFromInline let lock = Lock()
-  // The three one-byte fields next to the lock's, which leaves room for them.
-  /// Who delivers: `DrainState.idle`, `.draining` (one thread delivers and has nothing more to
-  /// look at), or `.draining | .queued` (the drainer must look at the queue and the demand under
-  /// the lock before it stops). Changed only inside `lock`, except that the drainer gives up
-  /// `.draining` with one compare-and-swap when nothing happened meanwhile, which saves an
-  /// uncontended value its second lock round.
-  @usableFromInline let drainState = Atomic<UInt8>(DrainState.idle)
-  /// Set when a sender waiting to take over may drain (`FairDrain`).
-  @usableFromInline let drainHandedOver = Atomic<Bool>(false)
+  // The claim's two one-byte atomics next to the lock's, which leaves room for them.
+  /// Who delivers; `.queued` also tells the drainer to look at the demand under the lock before
+  /// it stops. The drainer gives the claim up with one compare-and-swap when nothing happened
+  /// meanwhile, which saves an uncontended value its second lock round.
+  @usableFromInline let drainClaim = DrainClaim()
   @usableFromInline @exclusivity(unchecked) var closed = false
-  @usableFromInline @exclusivity(unchecked) var pending = FIFOQueue<Event>()
-  /// How many values `pending` holds.
+  /// The values and the completion waiting for the drainer or for demand, and the fair
+  /// hand-over's counters.
+  @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Event>()
+  /// How many values the queue holds.
   @usableFromInline @exclusivity(unchecked) var pendingValues = 0
-  /// The input behind each value in `pending`, in order, for values sent with a source.
+  /// The input behind each queued value, in order, for values sent with a source.
   @usableFromInline @exclusivity(unchecked) var sources = FIFOQueue<UpstreamLink>()
-  /// Who drains next when other threads keep the drainer busy.
-  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
   @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
-  /// The operator's subscription, until it is given to the subscriber (`handOver()`).
-  @usableFromInline @exclusivity(unchecked) var awaitingHandOver: (any Subscription)?
+  /// The operator's subscription, until it is given to the subscriber (`completeHandshake()`).
+  @usableFromInline @exclusivity(unchecked) var heldSubscription: (any Subscription)?
 
   @inlinable init(_ downstream: Downstream, overflow: Overflow = .buffer) {
     self.downstream = downstream
@@ -99,23 +98,20 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     }
   }
 
-  /// Keeps `subscription` to give to the subscriber at `handOver()` (Combine's handshake: once
-  /// the upstream has subscribed), or at the latest before a completion.
-  @inlinable func handOverLater(_ subscription: any Subscription) {
-    lock.withLock { awaitingHandOver = subscription }
+  /// Keeps `subscription` to give to the subscriber at `completeHandshake()` (Combine's
+  /// handshake: once the upstream has subscribed), or at the latest before a completion.
+  @inlinable func holdForHandshake(_ subscription: any Subscription) {
+    lock.withLock { heldSubscription = subscription }
   }
 
   /// Gives the kept subscription to the subscriber, once.
-  @inlinable func handOver() {
+  @inlinable func completeHandshake() {
     let subscription = lock.withLock { () -> (any Subscription)? in
-      defer { awaitingHandOver = nil }
-      return awaitingHandOver
+      defer { heldSubscription = nil }
+      return heldSubscription
     }
     if let subscription { downstream.receive(subscription: subscription) }
   }
-
-  /// Whether a completion was accepted or delivery was cancelled.
-  @inlinable var isClosed: Bool { lock.withLock { closed } }
 
   /// The demand not yet used by a delivered or kept value.
   @inlinable var outstanding: Subscribers.Demand {
@@ -131,13 +127,13 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   @inlinable func request(_ more: Subscribers.Demand) {
     guard more > 0 else { return }
     let (drains, forward) = lock.withLock { () -> (Bool, ((Subscribers.Demand) -> Void)?) in
-      if closed && pending.isEmpty { return (false, nil) }
+      if closed && drainQueue.jobs.isEmpty { return (false, nil) }
       demand += more
-      guard !drainerIsActive(), !pending.isEmpty else { return (false, self.forward) }
-      claimDrain()
+      guard !drainerIsActive(), !drainQueue.jobs.isEmpty else { return (false, self.forward) }
+      claimDrain(queued: true)
       return (true, self.forward)
     }
-    if drains { drain(adding: .none) }
+    if drains { drain(carrying: DemandCarry()) }
     forward?(more)
   }
 
@@ -171,7 +167,7 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       guard let value = update() else { return nil }
       if drainerIsActive() {
         keep(value, from: source)
-        takesOver = fair.shouldTakeOver(drainHandedOver)
+        takesOver = wantsToTakeOver()
         return nil
       }
       if pendingValues > 0 {
@@ -192,32 +188,23 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
     }
     let more = downstream.receive(value)
     // The source matters only for demand to replenish (none under unlimited demand).
-    if more == .none { drain(adding: .none) } else { drain(adding: more, from: source) }
-  }
-
-  /// Waits for the drainer to hand over, then drains; or, if it did not in time, leaves the
-  /// value this thread queued to it.
-  @inlinable func takeOver() {
-    if !FairDrain.awaitHandOver(drainHandedOver) {
-      guard lock.withLock({ fair.withdraw(drainHandedOver) }) else { return }
-    }
-    drain(adding: .none)
+    drain(carrying: more == .none ? DemandCarry() : DemandCarry(more, from: source))
   }
 
   /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
   /// locked.
   @inlinable func keep(_ value: Downstream.Input, from source: UpstreamLink? = nil) {
     if demand > pendingValues || overflow == .buffer {
-      pending.append(.value(value))
+      drainQueue.jobs.append(.value(value))
       pendingValues += 1
       if let source { sources.append(source) }
       return
     }
     guard overflow == .keepLatest else { return }
-    if pendingValues > 0, case .value? = pending.last {
-      pending.replaceLast(with: .value(value))
+    if pendingValues > 0, case .value? = drainQueue.jobs.last {
+      drainQueue.jobs.replaceLast(with: .value(value))
     } else {
-      pending.append(.value(value))
+      drainQueue.jobs.append(.value(value))
       pendingValues += 1
     }
   }
@@ -226,21 +213,21 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
   /// `receive(completion:)` does. Returns whether a completion was accepted.
   @inlinable @discardableResult
   func complete(_ decide: () -> Subscribers.Completion<Downstream.Failure>?) -> Bool {
-    var handOver: (any Subscription)?
+    var held: (any Subscription)?
     let (completion, deliverNow) = lock.withLock {
       () -> (Subscribers.Completion<Downstream.Failure>?, Bool) in
       if closed { return (nil, false) }
       guard let completion = decide() else { return (nil, false) }
-      handOver = awaitingHandOver
-      awaitingHandOver = nil
+      held = heldSubscription
+      heldSubscription = nil
       closed = true
       if case .failure = completion {
-        pending = FIFOQueue()
+        drainQueue.jobs = FIFOQueue()
         pendingValues = 0
         sources = FIFOQueue()
       }
-      if drainerIsActive() || !pending.isEmpty {
-        pending.append(.completion(completion))
+      if drainerIsActive() || !drainQueue.jobs.isEmpty {
+        drainQueue.jobs.append(.completion(completion))
         return (completion, false)
       }
       claimDrain()
@@ -248,10 +235,10 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       return (completion, true)
     }
     guard let completion else { return false }
-    if let handOver { downstream.receive(subscription: handOver) }
+    if let held { downstream.receive(subscription: held) }
     if deliverNow {
       downstream.receive(completion: completion)
-      drain(adding: .none)
+      drain(carrying: DemandCarry())
     }
     return true
   }
@@ -270,104 +257,98 @@ final class SerialDelivery<Downstream: Subscriber>: @unchecked Sendable {
       closed = true
       pendingValues = 0
       defer {
-        pending = FIFOQueue()
+        drainQueue.jobs = FIFOQueue()
         sources = FIFOQueue()
         self.forward = nil
-        awaitingHandOver = nil
+        heldSubscription = nil
       }
-      return (pending, self.forward, awaitingHandOver)
+      return (drainQueue.jobs, self.forward, heldSubscription)
     }
     withExtendedLifetime((dropped, forward)) {}
   }
 
-  /// Whether a thread is delivering; if one is, it is told (`.queued`) to look at the queue and
-  /// the demand under the lock before it stops, so it sees what the caller does under the lock.
+  // The engine's hooks: the demand the subscriber returns travels with the drainer.
+
+  /// What the drainer carries from one value to the next: the demand the subscriber returned,
+  /// the input that sent the value (to replenish it alone), and the demand to forward to every
+  /// input when the drainer stops.
+  @usableFromInline
+  struct DemandCarry {
+    /// What the subscriber returned for the value delivered last.
+    @usableFromInline var more: Subscribers.Demand
+    /// The input that sent the value delivered last, if it was sent with one.
+    @usableFromInline var source: UpstreamLink?
+    /// Demand the subscriber added, to forward to every input when the drainer stops.
+    @usableFromInline var added = Subscribers.Demand.none
+    /// `more`, to request from `source` once the lock is left.
+    @usableFromInline var replenish: (link: UpstreamLink, demand: Subscribers.Demand)?
+
+    @inlinable init(_ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil) {
+      self.more = more
+      self.source = source
+    }
+  }
+
+  @inlinable static var claimsWithoutLock: Bool { false }
+  @inlinable static var nothingCarried: DemandCarry { DemandCarry() }
+  @inlinable @inline(__always)
+  static func isEmpty(_ carry: DemandCarry) -> Bool { carry.more.rawValue == 0 }
+
+  /// Adds what the subscriber returned to the demand: to be requested from the value's source
+  /// when it has one, else from every input when the drainer stops. Call locked.
+  @inlinable func settle(_ carry: inout DemandCarry) {
+    let more = carry.more
+    if more > 0 {
+      if !demand.isUnlimited {
+        if let source = carry.source { carry.replenish = (source, more) } else { carry.added += more }
+      }
+      demand += more
+      carry.more = .none
+    }
+    carry.source = nil
+  }
+
+  /// A value is taken only against demand; the completion always. Call locked.
+  @inlinable func mayTake(_ event: Event) -> Bool {
+    switch event {
+    case .value: demand > 0
+    case .completion: true
+    }
+  }
+
+  /// Uses one demand for a value (and takes its source); the completion releases `forward`.
   /// Call locked.
-  @inlinable func drainerIsActive() -> Bool {
-    var current = drainState.load(ordering: .acquiring)
-    while current & DrainState.draining != 0 {
-      if current & DrainState.queued != 0 { return true }
-      let (exchanged, original) = drainState.compareExchange(
-        expected: current, desired: current | DrainState.queued, ordering: .acquiringAndReleasing)
-      if exchanged { return true }
-      current = original
+  @inlinable func take(_ event: Event, _ carry: inout DemandCarry) -> Event? {
+    switch event {
+    case .value:
+      demand -= 1
+      pendingValues -= 1
+      carry.source = sources.popFirst()
+    case .completion:
+      forward = nil
     }
-    return false
+    return event
   }
 
-  /// Makes this thread the drainer; call locked, after `drainerIsActive()` returned `false`
-  /// (then only this lock's holders change the state).
-  @inlinable func claimDrain() {
-    fair.start()
-    markDraining()
+  /// Asks the value's source for what the subscriber returned for it.
+  @inlinable func settled(_ carry: inout DemandCarry) {
+    guard let replenish = carry.replenish else { return }
+    carry.replenish = nil
+    replenish.link.request(replenish.demand)
   }
 
-  /// Sets the state to draining, with `.queued` if events wait. Call locked, as the drainer.
-  @inlinable func markDraining() {
-    let state = pending.isEmpty ? DrainState.draining : DrainState.draining | DrainState.queued
-    drainState.store(state, ordering: .relaxed)
-  }
-
-  /// Delivers what is queued as far as demand allows, adding `more` (what the subscriber
-  /// returned for a value `source` sent, if given) to the demand first; then forwards the demand
-  /// the subscriber added: to the value's source when it has one, else to every input.
-  @inlinable func drain(adding more: Subscribers.Demand, from source: UpstreamLink? = nil) {
-    var more = more
-    var source = source
-    var added = Subscribers.Demand.none
-    while true {
-      // Nothing to add and nothing happened meanwhile: stop without the lock.
-      if more.rawValue == 0,
-        drainState.compareExchange(
-          expected: DrainState.draining, desired: DrainState.idle, ordering: .acquiringAndReleasing
-        ).exchanged
-      {
-        if added > 0 { lock.withLock { forward }?(added) }
-        return
-      }
-      var replenished: UpstreamLink?
-      var nextSource: UpstreamLink?
-      let event = lock.withLock { () -> Event? in
-        if more > 0 {
-          if !demand.isUnlimited {
-            if source != nil { replenished = source } else { added += more }
-          }
-          demand += more
-        }
-        // A sender from another thread waits to take over: it drains from here (the state
-        // stays claimed, now by it).
-        if fair.handsOver(drainHandedOver) { return nil }
-        var next: Event?
-        switch pending.first {
-        case .value?:
-          guard demand > 0 else { break }
-          demand -= 1
-          pendingValues -= 1
-          next = pending.popFirst()
-          nextSource = sources.popFirst()
-        case .completion?:
-          forward = nil
-          next = pending.popFirst()
-        case nil: break
-        }
-        guard let next else {
-          drainState.store(DrainState.idle, ordering: .releasing)
-          return nil
-        }
-        fair.count()
-        markDraining()
-        return next
-      }
-      replenished?.request(more)
-      more = .none
-      source = nextSource
-      switch event {
-      case .value(let value)?: more = downstream.receive(value)
-      case .completion(let completion)?: downstream.receive(completion: completion)
-      case nil:
-        if added > 0 { lock.withLock { forward }?(added) }
-        return
-      }
+  /// Delivers `event`; keeps what the subscriber returns for a value.
+  @inlinable func perform(_ event: Event, _ carry: inout DemandCarry) {
+    switch event {
+    case .value(let value): carry.more = downstream.receive(value)
+    case .completion(let completion): downstream.receive(completion: completion)
     }
+  }
+
+  /// Forwards the demand the subscriber added to every input. (Inlined, so that the
+  /// uncontended path, where nothing was added, keeps no call.)
+  @inlinable @inline(__always)
+  func stopped(_ carry: DemandCarry) {
+    if carry.added > 0 { lock.withLock { forward }?(carry.added) }
   }
 }

@@ -144,11 +144,6 @@ extension TimerSlotOwner {
     if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
   }
 
-  /// Stops the current timer, if any.
-  @inlinable func stopTimer() {
-    lock.withLock { timerSlot.stop() }?.cancel()
-  }
-
   /// Stops the current timer and keeps none from now on.
   @inlinable func closeTimer() {
     lock.withLock { timerSlot.close() }?.cancel()

@@ -32,10 +32,10 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// Adds to the subscriber's demand, which goes to the upstream.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-  /// The upstream's subscriber; `handsOver` gives this subscription to the subscriber when the
+  /// The upstream's subscriber; `completesHandshake` gives this subscription to the subscriber when the
   /// upstream's arrives.
-  @inlinable func input(handsOver: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
-    let onSubscribe: (() -> Void)? = handsOver ? { [delivery] in delivery.handOver() } : nil
+  @inlinable func input(completesHandshake: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
+    let onSubscribe: (() -> Void)? = completesHandshake ? { [delivery] in delivery.completeHandshake() } : nil
     return LinkedInput(
       link: links.0, receiveValue: { [self] value in pass(value) }, onSubscribe: onSubscribe,
       receiveCompletion: { [self] completion in end(completion, upstreamEnded: true) })

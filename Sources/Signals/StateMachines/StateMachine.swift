@@ -30,9 +30,9 @@ import Synchronization
 /// allocation (except to queue an event behind a running one).
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
   // @unchecked: `current`, `entries` and `observers` are read and written by the thread holding
-  // the `claim` (the claim's acquire/release orders one holder's writes before the next one's
-  // reads); `current` and `entries` are also written inside `lock` and read there by others.
-  // `queue` is read and written only inside `lock`.
+  // the `drainClaim` (the claim's acquire/release orders one holder's writes before the next
+  // one's reads); `current` and `entries` are also written inside `lock` and read there by
+  // others. `drainQueue` is read and written only inside `lock`.
 
   /// A transition that happened.
   public struct Step {
@@ -68,16 +68,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var current: State
   @usableFromInline @exclusivity(unchecked) var entries: [StackEntry]
-  /// `running` while a thread runs an event; `waiting` while events wait in `queue` (set and
-  /// cleared only inside `lock`, together with the queue). Free (0), the next send claims it with
-  /// one compare-and-exchange and gives it back with another: no lock round for the claim.
-  @usableFromInline let claim = Atomic<UInt8>(0)
-  @usableFromInline @exclusivity(unchecked) var queue = FIFOQueue<Job>()
-  /// Who runs the queue next when other threads keep the running thread busy (read and written
-  /// only inside `lock`).
-  @usableFromInline @exclusivity(unchecked) var fair = FairDrain()
-  /// Set when a sender waiting to take over may run the queue.
-  @usableFromInline let handedOver = Atomic<Bool>(false)
+  /// Who runs events: the library's one serialized-delivery engine (`SerialDrainOwner`). Free,
+  /// the next send claims it with one compare-and-exchange and gives it back with another: no
+  /// lock round for the claim.
+  @usableFromInline let drainClaim = DrainClaim()
+  /// The jobs waiting for the running thread, and the fair hand-over's counters (read and
+  /// written only inside `lock`).
+  @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Job>()
   /// The subscribers of `statePublisher`, called by the running thread (no subject between).
   @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = []
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.

@@ -1,9 +1,11 @@
 import Synchronization
 
-// The machine's event queue: one event at a time, to completion; an event sent while another
-// runs waits its turn, and a thread that ran a fair batch hands the queue over (`FairDrain`).
+// The machine's event queue, on the library's one serialized-delivery engine
+// (`SerialDrainOwner`): one job at a time, to completion; a job sent while another runs waits
+// its turn, and a thread that ran a fair batch hands the queue over (`FairDrain`). What is the
+// machine's own: its jobs and what running one does (a macrostep for an event).
 
-extension StateMachine {
+extension StateMachine: SerialDrainOwner {
   /// Work that needs the machine's claim: an event, or a change to its state's subscribers.
   @usableFromInline
   enum Job {
@@ -20,86 +22,54 @@ extension StateMachine {
     case chart(ChartJob<State, Event>)
   }
 
-  /// The bits of `claim`.
-  @usableFromInline static var running: UInt8 { 1 }
-  @usableFromInline static var waiting: UInt8 { 2 }
+  /// A queued job is run as it is.
+  @usableFromInline typealias DrainStep = Job
+  /// Nothing travels from one job to the next.
+  @usableFromInline typealias Carry = Void
+
+  /// A send claims the machine with one compare-and-exchange, without the lock.
+  @inlinable static var claimsWithoutLock: Bool { true }
 
   /// Runs `event` now, then whatever was queued meanwhile; or queues it behind a running one.
   /// With `keep`, a taken event's new state is stored in `taken`.
   @inlinable @inline(__always)
   func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    while true {
-      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
-        let outcome = process(event, keeping: keep, &taken)
-        release()
-        return outcome
-      }
-      switch enqueue(.event(event)) {
-      case .queued: return .queued
-      case .queuedToTakeOver:
-        takeOver()
-        return .queued
-      case .notRunning: continue
-      }
+    if tryClaim() {
+      let outcome = process(event, keeping: keep, &taken)
+      release()
+      return outcome
+    }
+    switch enqueue(.event(event)) {
+    case .claimed:
+      let outcome = process(event, keeping: keep, &taken)
+      release()
+      return outcome
+    case .queued: return .queued
+    case .queuedToTakeOver:
+      takeOver()
+      return .queued
     }
   }
 
   /// Runs `job` now, or queues it behind the event running now.
   @usableFromInline
   func schedule(_ job: Job) {
-    while true {
-      if claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged {
-        perform(job)
-        release()
-        return
-      }
+    if !tryClaim() {
       switch enqueue(job) {
+      case .claimed: break
       case .queued: return
       case .queuedToTakeOver: return takeOver()
-      case .notRunning: continue
       }
     }
-  }
-
-  /// What `enqueue` did.
-  @usableFromInline
-  enum Queuing {
-    /// Queued behind the running thread.
-    case queued
-    /// Queued, and this sender is to take the queue over from a running thread that has run a
-    /// fair batch of other threads' work (`FairDrain`): call `takeOver()`.
-    case queuedToTakeOver
-    /// Nothing runs any more: nothing was queued; claim the machine.
-    case notRunning
-  }
-
-  /// Queues `job` behind the running one, or queues nothing when no event runs any more, so
-  /// that the caller claims the machine itself.
-  @usableFromInline
-  func enqueue(_ job: Job) -> Queuing {
-    lock.withLock {
-      var word = claim.load(ordering: .relaxed)
-      while word & Self.running != 0 {
-        let (done, now) = claim.compareExchange(
-          expected: word, desired: word | Self.waiting, ordering: .relaxed)
-        if done {
-          queue.append(job)
-          return fair.shouldTakeOver(handedOver) ? .queuedToTakeOver : .queued
-        }
-        word = now
-      }
-      return .notRunning
-    }
-  }
-
-  /// Waits for the running thread to hand the queue over, then runs it; or, if it did not in
-  /// time, leaves this thread's job to it.
-  @usableFromInline
-  func takeOver() {
-    if !FairDrain.awaitHandOver(handedOver) {
-      guard lock.withLock({ fair.withdraw(handedOver) }) else { return }
-    }
+    perform(job)
     release()
+  }
+
+  /// Claims the machine, or queues `job` behind the running thread (out of line: the send path
+  /// takes it only when contended).
+  @usableFromInline
+  func enqueue(_ job: Job) -> DrainQueuing {
+    lock.withLock { claimOrQueue(mayTakeOver: true) { job } }
   }
 
   /// Runs the jobs queued while this thread ran, then gives the claim back; or, after a fair
@@ -108,29 +78,20 @@ extension StateMachine {
   /// events for as long as they send.
   @inlinable
   func release() {
-    var first = true
-    while !claim.compareExchange(expected: Self.running, desired: 0, ordering: .releasing).exchanged {
-      guard runQueued(first) else { return }
-      first = false
-    }
+    if !tryRelease() { drainQueued() }
   }
 
-  /// Runs the first queued job (`waiting` is set); returns `false` when it handed the claim
-  /// over instead (the caller then returns without giving it back: it is the successor's now).
+  /// The engine's drain loop, after a claim (made without the lock: it restarts the fair count).
   @usableFromInline
-  func runQueued(_ first: Bool) -> Bool {
-    let next = lock.withLock { () -> Job?? in
-      if first { fair.start() }
-      if fair.handsOver(handedOver) { return .none }
-      let next = queue.popFirst()
-      if next != nil { fair.count() }
-      if queue.isEmpty { claim.bitwiseAnd(~Self.waiting, ordering: .relaxed) }
-      return .some(next)
-    }
-    guard let next else { return false }
-    if let job = next { perform(job) }
-    return true
+  func drainQueued() {
+    drain(carrying: (), restartsFair: true)
   }
+
+  /// A queued job is run as it is.
+  @inlinable func take(_ job: Job, _: inout Void) -> Job? { job }
+
+  /// Runs a queued job (the engine's hook).
+  @inlinable func perform(_ job: Job, _: inout Void) { perform(job) }
 
   /// Runs `job`; the caller holds the claim. A refused event goes to the policy.
   @usableFromInline

@@ -72,7 +72,7 @@ extension StateMachine {
     }
     let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
     if let chartRun {
-      let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+      let claimed = tryClaim()
       if claimed {
         restoreChart(chartRun, to: top.state)
         release()
@@ -82,7 +82,7 @@ extension StateMachine {
       return
     }
     // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
-    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+    let claimed = tryClaim()
     defer { if claimed { release() } }
     let released = lock.withLock { () -> (State, [StackEntry]) in
       defer {

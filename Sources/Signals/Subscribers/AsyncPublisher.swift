@@ -53,7 +53,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     /// - Returns: The value, or `nil` once the publisher has finished or the task was cancelled.
     public mutating func next(isolation actor: isolated (any Actor)?) async -> P.Output? {
       switch await lifetime.buffer.next() {
-      case .value(let handoff): handoff.value
+      case .value(let moved): moved.value
       case .finished, .failed: nil
       }
     }

@@ -50,7 +50,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
     /// - Throws: The publisher's failure, once.
     public mutating func next(isolation actor: isolated (any Actor)?) async throws -> P.Output? {
       switch await lifetime.buffer.next() {
-      case .value(let handoff): return handoff.value
+      case .value(let moved): return moved.value
       case .finished: return nil
       case .failed(let failure): throw failure
       }

@@ -51,7 +51,7 @@ import Testing
     }
     subject.send(0)
     #expect(received == 10_001)
-    #expect(subject.core.lock.withLock { subject.core.pending.capacity } <= 64)
+    #expect(subject.core.lock.withLock { subject.core.drainQueue.jobs.capacity } <= 64)
     cancellable.cancel()
   }
 

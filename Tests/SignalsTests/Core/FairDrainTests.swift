@@ -114,7 +114,7 @@ import Testing
   @Test func aSubjectsDrainerFedByAnotherThreadHandsOverAfterAFairBatch() {
     let subject = PassthroughSubject<Int, Never>()
     let core = subject.core
-    let probe = HandOverProbe { core.lock.withLock { core.fair.hasSuccessor } }
+    let probe = HandOverProbe { core.lock.withLock { core.drainQueue.fair.hasSuccessor } }
     let cancellable = subject.sink { probe.receive($0) }
     probe.run { subject.send($0) }
     probe.expectHandOver("subject")
@@ -125,7 +125,7 @@ import Testing
     let holder = Guarded<SerialDelivery<AnySubscriber<Int, Never>>?>(nil)
     let probe = HandOverProbe {
       guard let delivery = holder.withLock({ $0 }) else { return false }
-      return delivery.lock.withLock { delivery.fair.hasSuccessor }
+      return delivery.lock.withLock { delivery.drainQueue.fair.hasSuccessor }
     }
     let delivery = SerialDelivery(
       AnySubscriber<Int, Never>(receiveValue: { value in
@@ -154,7 +154,7 @@ import Testing
       received += 1
       if currentThreadID() != thread { elsewhere += 1 }
       if value < Self.chain { subject.send(value + 1) }
-      if core.lock.withLock({ core.fair.hasSuccessor }) { waiting += 1 }
+      if core.lock.withLock({ core.drainQueue.fair.hasSuccessor }) { waiting += 1 }
     }
     subject.send(0)
     #expect(received == Self.chain + 1)
@@ -175,7 +175,8 @@ import Testing
         if currentThreadID() != thread { elsewhere.add(1, ordering: .relaxed) }
         if let delivery = holder.withLock({ $0 }) {
           if value < Self.chain { delivery.receive(value + 1) }
-          if delivery.lock.withLock({ delivery.fair.hasSuccessor }) { waiting.add(1, ordering: .relaxed) }
+          let someoneWaits = delivery.lock.withLock { delivery.drainQueue.fair.hasSuccessor }
+          if someoneWaits { waiting.add(1, ordering: .relaxed) }
         }
         return .none
       }))

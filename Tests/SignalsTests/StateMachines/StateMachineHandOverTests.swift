@@ -47,7 +47,7 @@ import Testing
         // Past the batch: wait until the other thread waits to take over (bounded, so that a
         // machine without the hand-over fails the test instead of hanging it).
         let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while machine.lock.withLock({ !machine.fair.hasSuccessor }) {
+        while machine.lock.withLock({ !machine.drainQueue.fair.hasSuccessor }) {
           if ContinuousClock.now >= deadline {
             gaveUp.store(true, ordering: .relaxed)
             break
@@ -104,7 +104,7 @@ import Testing
     let notHere = elsewhere.load(ordering: .relaxed)
     #expect(count == 1 + FairDrain.batch * 4)
     #expect(notHere == 0)
-    #expect(machine.lock.withLock { !machine.fair.hasSuccessor })
+    #expect(machine.lock.withLock { !machine.drainQueue.fair.hasSuccessor })
     cancellable.cancel()
   }
 }

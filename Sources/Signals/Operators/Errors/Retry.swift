@@ -77,7 +77,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline @exclusivity(unchecked) var failedWhileSubscribing = false
   /// The downstream's outstanding demand, asked again of each new attempt.
   @usableFromInline let demand = AtomicDemand()
-  @usableFromInline let handOver = HandOver()
+  @usableFromInline let handshake = Handshake()
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ upstream: Upstream, retries: Int, downstream: Downstream) {
@@ -123,7 +123,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// Gives this subscription downstream, once: when the first attempt has its subscription
   /// (Combine's handshake: upstream first), or before the completion at the latest.
   @inlinable func giveSubscription() {
-    handOver.once { downstream.receive(subscription: self) }
+    handshake.once { downstream.receive(subscription: self) }
   }
 
   /// Delivers a value of the current attempt, counting the demand it uses.

@@ -56,10 +56,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let gate = UntilOutputGate(subscriber, endsAtTrigger: true)
-      gate.delivery.handOverLater(gate)
+      gate.delivery.holdForHandshake(gate)
       other.subscribe(
         gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in gate.triggerEnded() })
-      upstream.subscribe(gate.input(handsOver: true))
+      upstream.subscribe(gate.input(completesHandshake: true))
     }
   }
 }

@@ -101,7 +101,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = DebounceState<S, Context>(
         subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       upstream.subscribe(state.input)
     }
   }
@@ -156,14 +156,14 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(
-      link: link, receiveValue: receive, onSubscribe: { [self] in handOverThenRequest() },
+      link: link, receiveValue: receive, onSubscribe: { [self] in handshakeThenRequest() },
       receiveCompletion: complete)
   }
 
   /// Combine's handshake: the subscriber has this subscription before the upstream is asked for
   /// everything, so a synchronous upstream's values find the subscriber's demand.
-  @inlinable func handOverThenRequest() {
-    delivery.handOver()
+  @inlinable func handshakeThenRequest() {
+    delivery.completeHandshake()
     link.request(.unlimited)
   }
 

@@ -101,7 +101,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       upstream.subscribe(state.input)
     }
   }

@@ -84,7 +84,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: nil)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       upstream.subscribe(state.input)
     }
   }

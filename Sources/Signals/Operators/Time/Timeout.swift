@@ -114,7 +114,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = TimeoutState<S, Context>(
         subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       state.restartTimeout()
       upstream.subscribe(state.input)
     }
@@ -161,7 +161,7 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
         restartTimeout()
         schedule(.value(value))
       },
-      onSubscribe: delivery.handOver
+      onSubscribe: delivery.completeHandshake
     ) { [self] completion in
       // As Combine's: the link stays open while the completion travels through the scheduler,
       // so a cancel in that time still cancels the upstream; the link ends when it is delivered.

@@ -81,7 +81,7 @@ extension Publishers {
       let state = CollectByTimeState<Upstream.Output, S, Context>(
         subscriber, scheduler: scheduler, stride: Swift.max(stride, .nanoseconds(1)), limit: limit,
         options: options)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       upstream.subscribe(state.input)
     }
   }
@@ -128,7 +128,7 @@ where Downstream.Input == [Element] {
   /// Combine's handshake, then the first window: the subscriber has this subscription before
   /// the upstream is asked for everything.
   @inlinable func start() {
-    delivery.handOver()
+    delivery.completeHandshake()
     startRepeatingTimer(
       at: scheduler.now.advanced(by: stride), interval: stride, on: scheduler, options: options)
     link.request(.unlimited)

@@ -80,7 +80,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// reach the machine).
   func startChart(_ run: ChartRun<State, Event>) {
     guard let initial = run.model.nodes[0].initial else { return }
-    let claimed = claim.compareExchange(expected: 0, desired: Self.running, ordering: .acquiring).exchanged
+    let claimed = tryClaim()
     var toEnter = Set<Int>()
     var given: [Int: State] = [initial.node: initial.value]
     run.addDescendants(initial.node, &toEnter, &given)

@@ -71,7 +71,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ZipState<A.Output, B.Output, S>(subscriber)
-      state.delivery.handOverLater(state)
+      state.delivery.holdForHandshake(state)
       a.subscribe(state.first)
       b.subscribe(state.second)
     }
@@ -99,7 +99,9 @@ where Downstream.Input == (First, Second) {
   /// Gives this subscription downstream once both inputs have subscribed (Combine's handshake:
   /// upstreams first).
   @inlinable func inputSubscribed() {
-    if subscribedInputs.add(1, ordering: .acquiringAndReleasing).newValue == 2 { delivery.handOver() }
+    if subscribedInputs.add(1, ordering: .acquiringAndReleasing).newValue == 2 {
+      delivery.completeHandshake()
+    }
   }
 
   /// Asks both inputs for `demand`: each pair uses one value of each.
