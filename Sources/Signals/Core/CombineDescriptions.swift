@@ -65,6 +65,9 @@ extension CancelFlagSubscription: CombineDescribed {
 extension EmptySubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Empty" }
 }
+extension BroadcastConduit: CombineDescribed {
+  @usableFromInline var combineName: String { kind.subscriptionName }
+}
 extension RetryState: CombineDescribed {
   @usableFromInline var combineName: String { "Retry" }
 }

@@ -21,6 +21,22 @@ import Synchronization
 /// Fairness (`FairDrain`): a drainer that other threads keep busy hands the queue over, after a
 /// batch of queued events, to the next sender from another thread, which waits for the
 /// delivery in progress and drains from there; re-entrant sends never wait.
+/// The subjects built on `Broadcaster`, by the name their subscriptions describe themselves with.
+@usableFromInline
+enum SubjectKind: UInt8, Sendable {
+  case passthrough, currentValue, published, replay
+
+  /// Combine's name for the subject's subscription (`"PassthroughSubject"`).
+  @usableFromInline var subscriptionName: String {
+    switch self {
+    case .passthrough: "PassthroughSubject"
+    case .currentValue: "CurrentValueSubject"
+    case .published: "PublishedSubject"
+    case .replay: "ReplaySubject"
+    }
+  }
+}
+
 @usableFromInline
 final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
@@ -65,7 +81,13 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// (`ReplaySubject`), or only the completion (`CurrentValueSubject`, as in Combine).
   @usableFromInline let replaysAfterCompletion: Bool
 
-  @inlinable init(replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true) {
+  /// Which subject this is, for its subscriptions' descriptions.
+  @usableFromInline let kind: SubjectKind
+
+  @inlinable init(
+    _ kind: SubjectKind, replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true
+  ) {
+    self.kind = kind
     replay = ReplayBuffer(capacity: capacity)
     keepsLatest = latest != nil
     self.replaysAfterCompletion = replaysAfterCompletion
@@ -333,6 +355,8 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
   @usableFromInline let backlog: Backlog<Downstream.Input>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+  /// Which subject this subscription is to: its description, as Combine's conduits name theirs.
+  @usableFromInline let kind: SubjectKind
 
   @inlinable @inline(__always)
   init(
@@ -340,6 +364,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     downstream: Downstream
   ) {
     self.downstream = downstream
+    kind = broadcaster.kind
     self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
     notify = { id, flush in
       if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }

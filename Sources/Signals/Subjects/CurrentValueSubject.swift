@@ -20,7 +20,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   ///
   /// - Parameter value: The current value until the first `send`.
   public init(_ value: Output) {
-    core = Broadcaster(replay: 1, latest: value, replaysAfterCompletion: false)
+    core = Broadcaster(.currentValue, replay: 1, latest: value, replaysAfterCompletion: false)
+  }
+
+  /// Makes the subject behind a `@Published` property, whose subscriptions describe themselves
+  /// as Combine's do (`"PublishedSubject"`).
+  init(published value: Output) {
+    core = Broadcaster(.published, replay: 1, latest: value, replaysAfterCompletion: false)
   }
 
   /// The current value; setting it sends the new value.

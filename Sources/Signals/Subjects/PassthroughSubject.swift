@@ -19,7 +19,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
   /// Makes a subject with no subscribers.
   public init() {
-    core = Broadcaster(replay: 0)
+    core = Broadcaster(.passthrough, replay: 0)
   }
 
   /// Delivers `value` to every subscriber attached now.

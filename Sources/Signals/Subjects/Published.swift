@@ -31,7 +31,7 @@ public struct Published<Value> {
   ///
   /// - Parameter wrappedValue: The property's initial value.
   public init(wrappedValue: Value) {
-    storage = PublishedStorage(CurrentValueSubject(wrappedValue))
+    storage = PublishedStorage(CurrentValueSubject(published: wrappedValue))
   }
 
   /// Wraps a property whose initial value is `initialValue`; Combine's older spelling of

@@ -17,7 +17,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   ///
   /// - Parameter bufferSize: The most recent values kept for new subscribers.
   public init(bufferSize: Int) {
-    core = Broadcaster(replay: Swift.max(0, bufferSize))
+    core = Broadcaster(.replay, replay: Swift.max(0, bufferSize))
   }
 
   /// Delivers `value` to every subscriber and keeps it for later ones.

@@ -85,6 +85,22 @@ import Testing
     #expect(retried == "Retry")
   }
 
+  // OpenCombine's subject tests: a subject's subscription is named after the subject, and the
+  // operators that hand it through (`map`) show it too.
+  @Test func aSubjectsSubscriptionIsNamedAfterTheSubject() {
+    final class Model: ObservableObject {
+      @Published var name = "Ada"
+    }
+    let passthrough: String = describe(PassthroughSubject<Int, Never>())
+    let current: String = describe(CurrentValueSubject<Int, Never>(0))
+    let mapped: String = describe(CurrentValueSubject<Int, Never>(0).map { $0 + 1 })
+    let published: String = describe(Model().$name)
+    #expect(passthrough == "PassthroughSubject")
+    #expect(current == "CurrentValueSubject")
+    #expect(mapped == "CurrentValueSubject")
+    #expect(published == "PublishedSubject")
+  }
+
   @Test func anAutoconnectedSubscriptionShowsTheOneItWraps() {
     let source = PassthroughSubject<Int, Never>()
     let shared: String = describe(source.share())
