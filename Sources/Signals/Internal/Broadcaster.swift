@@ -272,19 +272,26 @@ struct ConduitPath<Output, Failure: Error> {
 class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   // @unchecked: the stored properties are atomic.
 
-  /// The id, shifted left by two, with bit 0 set while the handle is active and bit 1 set
-  /// while values wait in its backlog for demand (written only by the delivering thread): one
-  /// word for all three, since this object is kept once per subscriber, and one load tells the
-  /// per-value path both flags.
+  /// The id, shifted left by four, the subject's kind in bits 2 and 3 (for the description),
+  /// bit 0 set while the handle is active and bit 1 set while values wait in its backlog for
+  /// demand (written only by the delivering thread): one word for all four, since this object
+  /// is kept once per subscriber, and one load tells the per-value path both flags.
   @usableFromInline final let state: Atomic<UInt64>
   /// The outstanding demand: requests add to it from any thread; only the delivering thread
   /// takes from it.
   @usableFromInline final let demand = AtomicDemand()
 
-  @inlinable init(id: UInt64) { state = Atomic(id << 2 | ConduitFlags.active) }
+  @inlinable init(id: UInt64, kind: SubjectKind) {
+    state = Atomic(id << 4 | UInt64(kind.rawValue) << 2 | ConduitFlags.active)
+  }
 
   /// The handle's id in its broadcaster's list.
-  @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 2 }
+  @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 4 }
+
+  /// Which subject the handle belongs to.
+  @inlinable final var kind: SubjectKind {
+    SubjectKind(rawValue: UInt8(state.load(ordering: .relaxed) >> 2 & 3)) ?? .passthrough
+  }
 
   @inlinable final var isActive: Bool { state.load(ordering: .acquiring) & ConduitFlags.active != 0 }
 
@@ -355,8 +362,6 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
   @usableFromInline let backlog: Backlog<Downstream.Input>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
-  /// Which subject this subscription is to: its description, as Combine's conduits name theirs.
-  @usableFromInline let kind: SubjectKind
 
   @inlinable @inline(__always)
   init(
@@ -364,12 +369,11 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     downstream: Downstream
   ) {
     self.downstream = downstream
-    kind = broadcaster.kind
     self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
     notify = { id, flush in
       if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }
     }
-    super.init(id: id)
+    super.init(id: id, kind: broadcaster.kind)
   }
 
   /// The closure the broadcaster keeps for this subscriber (its context is this object).
