@@ -155,20 +155,6 @@ final class DemoLanguage: AppLanguage {
   }
 }
 
-/// The login backend of `--session-expired`: every request answers HTTP 401 after a second.
-struct ExpiredSessionLoginService: LoginService {
-  let scheduler: any Scheduler
-
-  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
-
-  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
-
-  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
-    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
-      .eraseToAnyPublisher()
-  }
-}
-
 /// Fakes for the demo: everything granted, no update, no stored credential.
 /// Grants the network after the first `deniedChecks` checks (so "retry" can be shown working).
 /// The launch's check answers at once (behind the launch screen); later ones (a retry, a return

@@ -91,3 +91,29 @@ public struct InProcessLoginService: LoginService {
     return Deferred { result.publisher }.delay(for: loginLatency, scheduler: scheduler).eraseToAnyPublisher()
   }
 }
+
+/// A login backend whose every request answers HTTP 401 after a second: the session expired.
+/// `LoginDemo --session-expired` runs on it, and the tests of that path.
+///
+/// Threading: the answers come on `scheduler`. Bad input: none; every request fails alike.
+public struct ExpiredSessionLoginService: LoginService {
+  let scheduler: any Scheduler
+
+  /// Makes the backend.
+  ///
+  /// - Parameter scheduler: Where the answers are delayed and delivered.
+  public init(scheduler: any Scheduler) { self.scheduler = scheduler }
+
+  /// Answers HTTP 401 after a second.
+  public func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
+
+  /// Answers HTTP 401 after a second.
+  public func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> {
+    unauthorized()
+  }
+
+  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
+    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
+      .eraseToAnyPublisher()
+  }
+}

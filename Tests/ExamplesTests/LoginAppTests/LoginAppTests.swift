@@ -131,7 +131,8 @@ import Testing
   @Test func theSessionExpiredDialog() throws {
     let scheduler = TestScheduler()
     let (app, coordinator) = startLoginApp(
-      environment: .demo(scheduler: scheduler, loginService: UnauthorizedLoginService(scheduler: scheduler)))
+      environment: .demo(scheduler: scheduler, loginService: ExpiredSessionLoginService(scheduler: scheduler))
+    )
     let steps = try parseScript("type alice@example.com\nwait 2s\nenter\n")
     let output = withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
     #expect(output.contains("enter: log in"))
@@ -233,19 +234,5 @@ import Testing
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationReason == .exit)
-  }
-}
-
-/// A login backend whose every request answers HTTP 401 after a second: the session expired.
-struct UnauthorizedLoginService: LoginService {
-  let scheduler: any Scheduler
-
-  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
-
-  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
-
-  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
-    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
-      .eraseToAnyPublisher()
   }
 }

@@ -70,20 +70,6 @@ final class SceneLog: Navigator {
   }
 }
 
-/// A login backend whose every request answers HTTP 401 after a second: the session expired.
-struct ExpiredSessionLoginService: LoginService {
-  let scheduler: any Scheduler
-
-  func checkAccount(_ account: String) -> AnyPublisher<Bool, ServiceError> { unauthorized() }
-
-  func login(account: String, password: String) -> AnyPublisher<Session, ServiceError> { unauthorized() }
-
-  func unauthorized<Output>() -> AnyPublisher<Output, ServiceError> {
-    Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
-      .eraseToAnyPublisher()
-  }
-}
-
 /// The login flow's coordinator driven through whole flows by its view models' inputs alone, no
 /// view: each test sends what a screen would send and reads what the navigator was asked.
 @MainActor
