@@ -10,6 +10,9 @@ struct LinkedInput<Input, Failure: Error>: Subscriber {
   /// Called once the upstream's subscription is attached: where operators that follow
   /// Combine's handshake give their own subscription downstream.
   @usableFromInline let onSubscribe: (() -> Void)?
+  /// Set by the operators that return their subscriber's extra demand from `receive(_:)`, as
+  /// Combine's `catch` and `append` do, instead of requesting it through the link.
+  @usableFromInline let receiveValueReturningDemand: ((Input) -> Subscribers.Demand)?
 
   @inlinable init(
     link: UpstreamLink, receiveValue: @escaping (Input) -> Void,
@@ -18,6 +21,7 @@ struct LinkedInput<Input, Failure: Error>: Subscriber {
   ) {
     self.link = link
     self.receiveValue = receiveValue
+    receiveValueReturningDemand = nil
     self.onSubscribe = onSubscribe
     self.receiveCompletion = receiveCompletion
   }
@@ -26,8 +30,23 @@ struct LinkedInput<Input, Failure: Error>: Subscriber {
     if link.attach(subscription) { onSubscribe?() }
   }
   /// Forwards the value; asks for nothing more here: the state asks through `link.request`.
+  /// The same input, its values' extra demand returned from `receive(_:)`.
+  @inlinable init(
+    link: UpstreamLink, returningDemand receiveValue: @escaping (Input) -> Subscribers.Demand,
+    onSubscribe: (() -> Void)? = nil,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.link = link
+    self.receiveValue = { _ in }
+    self.onSubscribe = onSubscribe
+    self.receiveCompletion = receiveCompletion
+    receiveValueReturningDemand = receiveValue
+  }
+
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-    if !link.isTerminated { receiveValue(input) }
+    guard !link.isTerminated else { return .none }
+    if let receiveValueReturningDemand { return receiveValueReturningDemand(input) }
+    receiveValue(input)
     return .none
   }
   @inlinable func receive(completion: Subscribers.Completion<Failure>) {

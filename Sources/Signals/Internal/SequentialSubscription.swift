@@ -31,7 +31,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     onFinish next: NewPublisher? = nil
   ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
     LinkedInput(
-      link: links.0, receiveValue: { [self] in deliver($0, from: links.0) }, onSubscribe: giveSubscription
+      link: links.0, returningDemand: { [self] in deliver($0) }, onSubscribe: giveSubscription
     ) { [self] completion in
       guard links.0.terminate(cancelUpstream: false) else { return }
       switch completion {
@@ -59,7 +59,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   }
 
   @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: links.1, receiveValue: { [self] in deliver($0, from: links.1) }) { [self] completion in
+    LinkedInput(link: links.1, returningDemand: { [self] in deliver($0) }) { [self] completion in
       if links.1.terminate(cancelUpstream: false) {
         giveSubscription()
         downstream.receive(completion: completion)
@@ -73,16 +73,14 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     handshake.once { downstream.receive(subscription: self) }
   }
 
-  /// Delivers a value, counting the demand it uses; asks `link` for what the downstream adds.
-  @inlinable func deliver(_ value: Downstream.Input, from link: UpstreamLink) {
-    if demand.isUnlimited {
-      _ = downstream.receive(value)
-      return
-    }
+  /// Delivers a value, counting the demand it uses; returns what the downstream adds to the
+  /// publisher that sent it, as Combine's `catch` and `append` do.
+  @inlinable func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
+    if demand.isUnlimited { return downstream.receive(value) }
     _ = demand.take()
     let more = downstream.receive(value)
     demand.add(more)
-    link.request(more)
+    return more
   }
 
   /// Adds to the demand and asks the publisher now subscribed for it.

@@ -243,6 +243,25 @@ import Testing
     }
   }
 
+  // OpenCombine's `testCatchPreservesDemand` and `ConcatenateTests`: `catch` and `append` return
+  // the subscriber's extra demand from `receive(_:)`, rather than requesting it again.
+  @Test func catchAndAppendReturnTheSubscribersExtraDemand() {
+    let sequenced: [(String, (Manual) -> AnyPublisher<String, any Error>)] = [
+      ("catch", { $0.catch { _ in Empty<Int, Never>() }.lawShape() }),
+      ("append", { $0.append(Empty<Int, TestError>()).lawShape() }),
+    ]
+    for (name, apply) in sequenced {
+      let source = Manual()
+      let tracking = Tracking(initial: .max(1))
+      apply(source).subscribe(tracking)
+      let subscription = Recorded()
+      source.subscription?(subscription)
+      let returned = source.value?(1)
+      #expect(returned == .max(42), "\(name)")
+      #expect(subscription.events == ["request max(1)"], "\(name)")
+    }
+  }
+
   // Combine's `Assign` writes nothing before its subscription.
   @Test func assignIgnoresAValueBeforeItsSubscription() {
     final class Box { var value = 0 }
