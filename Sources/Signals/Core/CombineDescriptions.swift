@@ -68,6 +68,9 @@ extension EmptySubscription: CombineDescribed {
 extension BroadcastConduit: CombineDescribed {
   @usableFromInline var combineName: String { kind.subscriptionName }
 }
+extension ObjectWillChangeRelay: CombineDescribed {
+  @usableFromInline var combineName: String { "ObservableObjectPublisher" }
+}
 extension RetryState: CombineDescribed {
   @usableFromInline var combineName: String { "Retry" }
 }

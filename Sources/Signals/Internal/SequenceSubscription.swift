@@ -33,6 +33,13 @@ where Downstream.Input == Elements.Element {
   /// Hands the subscription to the subscriber; finishes at once if there is nothing to send.
   @inlinable func start() {
     guard let downstream else { return }
+    // As Combine's: an empty sequence gives the empty subscription and finishes at once.
+    if next == nil {
+      self.downstream = nil
+      downstream.receive(subscription: Subscriptions.empty)
+      downstream.receive(completion: .finished)
+      return
+    }
     downstream.receive(subscription: self)
     let empty = lock.withLock { () -> Bool in
       guard !emitting, next == nil, self.downstream != nil else { return false }

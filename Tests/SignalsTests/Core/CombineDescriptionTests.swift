@@ -145,6 +145,9 @@ import Testing
     #expect(describe(Result<Int, TestError>.success(1).publisher) == "Once")
     #expect(describe(Empty<Int, Never>(completeImmediately: false)) == "Empty")
     #expect(describe([1, 2].publisher) == "Sequence")
+    // Combine's: an empty sequence gives the empty subscription.
+    #expect(describe([Int]().publisher) == "Empty")
+    #expect(describe(ObservableObjectPublisher()) == "ObservableObjectPublisher")
     #expect(describe(Future<Int, Never> { _ in }) == "Future")
   }
 
