@@ -30,6 +30,29 @@ import Testing
   }
 }
 
+extension HandleEventsTests {
+  // Combine's (OpenCombine's HandleEventsTests.testBasicBehavior): demand the subscriber returns
+  // from a value reaches `receiveRequest` too, as a request does.
+  @Test func theDemandReturnedFromAValueIsReportedAsARequest() {
+    let subject = PassthroughSubject<Int, Never>()
+    var requests: [Subscribers.Demand] = []
+    var returned: [Subscribers.Demand] = [.max(2), .none]
+    var subscription: (any Subscription)?
+    subject.handleEvents(receiveRequest: { requests.append($0) }).subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.max(1))
+        },
+        receiveValue: { _ in returned.removeFirst() },
+        receiveCompletion: { _ in }))
+    subject.send(1)
+    subject.send(2)
+    #expect(requests == [.max(1), .max(2)])
+    subscription?.cancel()
+  }
+}
+
 @Suite struct PrintTests {
   final class Lines: TextOutputStream {
     var text = ""

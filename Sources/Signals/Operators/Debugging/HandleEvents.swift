@@ -111,7 +111,12 @@ extension Publishers {
             relay.receive(
               subscription: CancelObserver(subscription, onRequest: receiveRequest) { receiveCancel?() })
           },
-          receiveValue: relay.receive(_:),
+          receiveValue: { value in
+            // Combine's: demand the subscriber returns for a value is a request too.
+            let more = relay.receive(value)
+            if more > .none { receiveRequest?(more) }
+            return more
+          },
           receiveCompletion: relay.receive(completion:)))
     }
   }
