@@ -57,7 +57,13 @@ extension FutureSubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Future" }
 }
 extension SequenceSubscription: CombineDescribed {
-  @usableFromInline var combineName: String { "Sequence" }
+  /// The sequence's own description while the subscription is live, as Combine's; `"Sequence"`
+  /// after it ended.
+  @usableFromInline var combineName: String { liveSource.map { String(describing: $0) } ?? "Sequence" }
+  /// The sequence, as Combine's mirror shows it.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: ["sequence": liveSource.map { $0 as Any } ?? [Source.Element]()])
+  }
 }
 extension CancelFlagSubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Empty" }

@@ -10,9 +10,10 @@ import Synchronization
 /// Threading: `request` and `cancel` may come from any thread; the thread that finds the loop
 /// idle runs it. Completion: none of its own; cancelling stops the loop before the next element.
 @usableFromInline
-final class SequenceSubscription<Elements: IteratorProtocol, Downstream: Subscriber>: Subscription,
+final class SequenceSubscription<Source: Sequence, Downstream: Subscriber>: Subscription,
   @unchecked Sendable
-where Downstream.Input == Elements.Element {
+where Downstream.Input == Source.Element {
+  @usableFromInline typealias Elements = Source.Iterator
   // @unchecked: `demand` and `emitting` are touched only inside `lock`; `iterator`, `next` and
   // `downstream` only by the one thread that set `emitting` (or before the subscription is
   // handed out).
@@ -23,12 +24,19 @@ where Downstream.Input == Elements.Element {
   @usableFromInline @exclusivity(unchecked) var next: Elements.Element?
   @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let cancelled = Atomic<Bool>(false)
+  /// The sequence, for the description (Combine's subscription describes itself as its
+  /// sequence); dropped with the subscriber. Touched only inside `lock`.
+  @usableFromInline @exclusivity(unchecked) var source: Source?
 
-  @inlinable init(_ iterator: Elements, _ downstream: Downstream) {
-    self.iterator = iterator
+  @inlinable init(_ source: Source, _ downstream: Downstream) {
+    iterator = source.makeIterator()
+    self.source = source
     self.downstream = downstream
-    next = self.iterator.next()
+    next = iterator.next()
   }
+
+  /// The sequence while the subscription is live (`nil` after it ended).
+  @inlinable var liveSource: Source? { lock.withLock { source } }
 
   /// Hands the subscription to the subscriber; finishes at once if there is nothing to send.
   @inlinable func start() {
@@ -36,6 +44,7 @@ where Downstream.Input == Elements.Element {
     // As Combine's: an empty sequence gives the empty subscription and finishes at once.
     if next == nil {
       self.downstream = nil
+      source = nil
       downstream.receive(subscription: Subscriptions.empty)
       downstream.receive(completion: .finished)
       return
@@ -44,6 +53,7 @@ where Downstream.Input == Elements.Element {
     let empty = lock.withLock { () -> Bool in
       guard !emitting, next == nil, self.downstream != nil else { return false }
       self.downstream = nil
+      source = nil
       return true
     }
     if empty, !cancelled.load(ordering: .acquiring) { downstream.receive(completion: .finished) }
@@ -95,6 +105,7 @@ where Downstream.Input == Elements.Element {
     let target = lock.withLock { () -> Downstream? in
       guard !emitting, next == nil, let downstream = self.downstream else { return nil }
       self.downstream = nil
+      source = nil
       return downstream
     }
     if let target, !cancelled.load(ordering: .acquiring) { target.receive(completion: .finished) }
@@ -102,10 +113,11 @@ where Downstream.Input == Elements.Element {
 
   @inlinable func cancel() {
     cancelled.store(true, ordering: .releasing)
-    let dropped = lock.withLock { () -> Downstream? in
-      if emitting { return nil }
+    let dropped = lock.withLock { () -> (Downstream?, Source?) in
+      defer { source = nil }
+      if emitting { return (nil, source) }
       defer { downstream = nil }
-      return downstream
+      return (downstream, source)
     }
     withExtendedLifetime(dropped) {}
   }

@@ -30,7 +30,7 @@ extension Publishers {
     /// empty sequence finishes at once); stops at once when the subscriber cancels.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      SequenceSubscription(sequence.makeIterator(), subscriber).start()
+      SequenceSubscription(sequence, subscriber).start()
     }
   }
 }

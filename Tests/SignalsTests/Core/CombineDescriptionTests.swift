@@ -144,7 +144,9 @@ import Testing
     #expect(describe(Optional(1).publisher) == "Optional")
     #expect(describe(Result<Int, TestError>.success(1).publisher) == "Once")
     #expect(describe(Empty<Int, Never>(completeImmediately: false)) == "Empty")
-    #expect(describe([1, 2].publisher) == "Sequence")
+    // Combine's: a sequence's subscription describes itself as the sequence.
+    #expect(describe([1, 2].publisher) == "[1, 2]")
+    #expect(describe((1...3).publisher) == "1...3")
     // Combine's: an empty sequence gives the empty subscription.
     #expect(describe([Int]().publisher) == "Empty")
     #expect(describe(ObservableObjectPublisher()) == "ObservableObjectPublisher")
