@@ -186,7 +186,8 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   /// Gives a new subscriber its subscription, then what `attach` found for it.
   @inlinable func admit(_ admission: Admission) {
-    admission.deliver.call(.start)
+    let ended = admission.completion != nil && admission.values.isEmpty
+    admission.deliver.call(ended ? .startEnded : .start)
     for value in admission.values { admission.deliver.call(.value(value)) }
     if let completion = admission.completion { admission.deliver.call(.completion(completion)) }
   }
@@ -249,6 +250,9 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 enum ConduitEvent<Output, Failure: Error> {
   /// Give the subscriber its subscription.
   case start
+  /// Give the subscriber the empty subscription: it came after the completion, which follows
+  /// with nothing before it (Combine's subjects).
+  case startEnded
   /// Deliver what waits for demand.
   case flush
   case value(Output)
@@ -396,6 +400,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
           downstream.receive(completion: completion)
         }
       case .start: downstream.receive(subscription: self)
+      case .startEnded: downstream.receive(subscription: Subscriptions.empty)
       case .flush: flush()
       }
     }

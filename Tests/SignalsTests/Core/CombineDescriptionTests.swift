@@ -101,6 +101,20 @@ import Testing
     #expect(published == "PublishedSubject")
   }
 
+  // OpenCombine's `testSubscriptionAfterCompletion`: a subscriber that comes after the subject
+  // completed gets the empty subscription, then the completion.
+  @Test func aSubscriberAfterTheCompletionGetsTheEmptySubscription() {
+    let passthrough = PassthroughSubject<Int, Never>()
+    passthrough.send(completion: .finished)
+    let current = CurrentValueSubject<Int, Never>(1)
+    current.send(completion: .finished)
+    let late: String = describe(passthrough)
+    let lateToCurrent: String = describe(current)
+    #expect(late == "Empty")
+    #expect(lateToCurrent == "Empty")
+    #expect(passthrough.record().events == [.completion(.finished)])
+  }
+
   @Test func anAutoconnectedSubscriptionShowsTheOneItWraps() {
     let source = PassthroughSubject<Int, Never>()
     let shared: String = describe(source.share())
