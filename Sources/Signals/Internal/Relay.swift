@@ -15,7 +15,7 @@ enum RelayStep<Output, Failure: Error> {
 
 /// What a single-input operator asks its upstream for.
 @usableFromInline
-enum RelayUpstreamDemand {
+enum RelayUpstreamDemand: Equatable {
   /// The subscriber's requests, as they are, and one more per value the rules skip (the
   /// per-value operators).
   case asRequested
@@ -28,6 +28,10 @@ enum RelayUpstreamDemand {
   /// `.unlimited` once the subscriber has the subscription, and the completion passes at once
   /// (`ignoreOutput`, as OpenCombine's `IgnoreOutput`).
   case everything
+  /// `count` upstream values for each value the subscriber asks for, requested with its
+  /// request or returned with the value that used one, and nothing more for the values the
+  /// rules skip (`collect(count)`, as OpenCombine's `CollectByCount`).
+  case batches(of: Int)
 }
 
 /// What a single-input operator does at the edges of the Subscriber protocol, as the Combine
@@ -200,7 +204,9 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
     downstream.receive(subscription: self)
     // Combine's reducers and `ignoreOutput`: the subscription goes down first, then the
     // upstream is asked for everything (OpenCombine's order).
-    if rules.upstreamDemand != .asRequested { link.request(.unlimited) }
+    if rules.upstreamDemand == .everythingForOneResult || rules.upstreamDemand == .everything {
+      link.request(.unlimited)
+    }
   }
 
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
@@ -213,6 +219,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       _ = demand.take()
       let more = downstream.unsafelyUnwrapped.receive(output)
       demand.add(more)
+      if case .batches(let count) = rules.upstreamDemand { return more * count }
       return more
     case .emitThenFinish(let output):
       guard link.terminate() else { return .none }
@@ -281,7 +288,11 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       complete(completion)
       return
     }
-    if rules.upstreamDemand == .asRequested { link.request(more) }
+    switch rules.upstreamDemand {
+    case .asRequested: link.request(more)
+    case .batches(let count): link.request(more * count)
+    case .everythingForOneResult, .everything: break
+    }
   }
 
   @inlinable func cancel() {

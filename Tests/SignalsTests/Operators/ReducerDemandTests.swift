@@ -92,4 +92,32 @@ import Testing
     #expect(requests == [.unlimited])
     #expect(recorder.isFinished)
   }
+
+  // Combine's `CollectByCount` (OpenCombine's `testBasicBehavior`): a request for n arrays asks
+  // the upstream for n × count values, and a value that only fills the array asks for nothing.
+  @Test func collectByCountAsksForWholeArrays() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var requests: [Subscribers.Demand] = []
+    var arrays: [[Int]] = []
+    var subscription: (any Subscription)?
+    let source = subject.handleEvents(receiveRequest: { requests.append($0) }).collect(2)
+    source.subscribe(
+      AnySubscriber(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.max(4))
+        },
+        receiveValue: {
+          arrays.append($0)
+          return .max(1)
+        },
+        receiveCompletion: { _ in }))
+    for value in 1...3 { subject.send(value) }
+    #expect(requests.first == .max(8))
+    #expect(arrays == [[1, 2]])
+    // The filling value asks for nothing; the one that completes an array returns 2 for the
+    // one more array its subscriber returned.
+    #expect(requests.dropFirst() == [.max(2)])
+    subscription?.cancel()
+  }
 }

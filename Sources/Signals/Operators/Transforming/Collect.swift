@@ -111,7 +111,9 @@ extension Publishers {
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let size = Swift.max(1, count)
       var buffer: [Upstream.Output] = []
+      // Combine's demand: `size` values asked of the upstream for each array requested.
       return RelayRules(
+        asking: .batches(of: size),
         value: { value in
           buffer.append(value)
           guard buffer.count == size else { return .skip }
