@@ -12,11 +12,16 @@ public protocol TerminalFront: AnyObject {
   /// The app went to the background or came back to the foreground (the terminal demo was
   /// suspended or resumed; a script's `background` or `foreground` step). Nothing by default.
   func lifecycle(_ event: AppLifecycle)
+  /// A line printed after the terminal is given back, when the app has ended itself (the URL
+  /// "update now" opened); `nil` (the default) prints nothing.
+  var farewell: String? { get }
 }
 
 extension TerminalFront {
   /// Ignores the app's lifecycle: a front that does nothing on suspend and resume.
   public func lifecycle(_ event: AppLifecycle) {}
+  /// No line after the app ends.
+  public var farewell: String? { nil }
 }
 
 /// Everything a demo executable's `main` does, shared by the demos: read the command line,
@@ -137,6 +142,7 @@ public func runInTerminal(_ front: some TerminalFront, footer: String, start: ()
   redraws.drawNow()
   terminal.runInteractive(
     redraw: { redraws.drawNow() }, handle: { redraws.apply($0, to: front.handle) },
+    farewell: { front.farewell },
     lifecycle: { event in
       front.lifecycle(event)
       // Only on the way back: a frame drawn while suspending would land on the shell's screen.

@@ -19,10 +19,13 @@ extension Terminal {
   /// - Parameters:
   ///   - redraw: Draws the screen again (the terminal was resized).
   ///   - handle: Applies the keys of one read, in order; `false` when the app should quit.
+  ///   - farewell: Read once `handle` has ended the app: a line to print after the terminal is
+  ///     restored, or `nil`.
   ///   - lifecycle: Told when the app is suspended and resumed.
   @MainActor
   public func runInteractive(
     redraw: @escaping @MainActor () -> Void, handle: @escaping @MainActor ([Key]) -> Bool,
+    farewell: @escaping @MainActor () -> String? = { nil },
     lifecycle: @escaping @MainActor (AppLifecycle) -> Void = { _ in }
   ) -> Never {
     signal(SIGWINCH, SIG_IGN)
@@ -44,6 +47,7 @@ extension Terminal {
           MainActor.assumeIsolated {
             if !keys.isEmpty && !handle(keys) {
               self.restore()
+              if let line = farewell() { print(line) }
               exit(0)
             }
           }

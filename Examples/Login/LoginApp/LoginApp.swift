@@ -167,6 +167,12 @@ public final class LoginApp: Navigator, TerminalFront {
     onChange()
   }
 
+  /// After "update now" ended the app: which URL it opened, printed once the terminal is back.
+  public var farewell: String? {
+    guard let dialog, dialog.exitRequested, let opened = dialog.opened else { return nil }
+    return "Opened \(opened); the app ends so that the update can install."
+  }
+
   // MARK: Keys
 
   /// Applies one key: a dialog on top takes them all; otherwise the top screen's view does

@@ -168,6 +168,7 @@ struct UpdateNowInteractiveTests {
     #expect(session.waitFor("enter: update now"), "the update dialog never appeared:\n\(session.screen)")
     session.send("\r")
     #expect(session.waitFor(InteractiveTests.restored), "update now did not end the app")
+    #expect(session.waitFor("Opened https://"), "the app did not say which URL it opened")
     #expect(session.waitUntil { _ in session.printedSettingsAfter })
     #expect(session.settings("after") == session.settings("before"), "the terminal's settings changed")
     #expect(session.finish() == 0)
