@@ -74,6 +74,20 @@ extension EmptySubscription: CombineDescribed {
 extension BroadcastConduit: CombineDescribed {
   @usableFromInline var combineName: String { kind.subscriptionName }
 }
+// The subscribers the stateless operators put upstream, which hand the upstream's subscription
+// through: named as Combine names the operator's subscriber.
+extension MapSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Map" }
+}
+extension FilterSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Filter" }
+}
+extension FailureTypeSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "SetFailureType" }
+}
+extension AutoconnectSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Autoconnect" }
+}
 extension ObjectWillChangeRelay: CombineDescribed {
   @usableFromInline var combineName: String { "ObservableObjectPublisher" }
 }

@@ -115,6 +115,32 @@ import Testing
     #expect(passthrough.record().events == [.completion(.finished)])
   }
 
+  /// Keeps the subscriber an operator gives its upstream.
+  final class SubscriberCatcher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    // @unchecked: the tests use it on one thread.
+    var subscriber: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      self.subscriber = subscriber
+    }
+    var described: String { subscriber.map { String(describing: $0) } ?? "none" }
+  }
+
+  // OpenCombine's reflection tests: the subscriber a stateless operator puts upstream is named
+  // after the operator too, though it hands the upstream's subscription through.
+  @Test func aStatelessOperatorsSubscriberIsNamedAfterTheOperator() {
+    let mapped = SubscriberCatcher<Int, Never>()
+    let filtered = SubscriberCatcher<Int, Never>()
+    let failing = SubscriberCatcher<Int, Never>()
+    let first = mapped.map { $0 + 1 }.sink { _ in }
+    let second = filtered.filter { $0 > 1 }.sink { _ in }
+    let third = failing.setFailureType(to: TestError.self).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    #expect(mapped.described == "Map")
+    #expect(filtered.described == "Filter")
+    #expect(failing.described == "SetFailureType")
+    #expect(mapped.subscriber.map { Mirror(reflecting: $0).children.count } == 0)
+    for cancellable in [first, second, third] { cancellable.cancel() }
+  }
+
   @Test func anAutoconnectedSubscriptionShowsTheOneItWraps() {
     let source = PassthroughSubject<Int, Never>()
     let shared: String = describe(source.share())
