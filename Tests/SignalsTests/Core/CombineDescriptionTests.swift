@@ -133,7 +133,8 @@ import Testing
     let failing = SubscriberCatcher<Int, Never>()
     let first = mapped.map { $0 + 1 }.sink { _ in }
     let second = filtered.filter { $0 > 1 }.sink { _ in }
-    let third = failing.setFailureType(to: TestError.self).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let third = failing.setFailureType(to: TestError.self).sink(
+      receiveCompletion: { _ in }, receiveValue: { _ in })
     #expect(mapped.described == "Map")
     #expect(filtered.described == "Filter")
     #expect(failing.described == "SetFailureType")
