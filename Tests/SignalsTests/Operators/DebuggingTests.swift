@@ -30,26 +30,36 @@ import Testing
   }
 }
 
+/// Requests one value, then returns the given demands from its values, in turn.
+final class ReturningSubscriber: Subscriber, @unchecked Sendable {
+  // @unchecked: the tests use it on one thread.
+  typealias Input = Int
+  typealias Failure = Never
+  var returned: [Subscribers.Demand]
+  var subscription: (any Subscription)?
+
+  init(returning returned: [Subscribers.Demand]) { self.returned = returned }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    subscription.request(.max(1))
+  }
+  func receive(_ input: Int) -> Subscribers.Demand { returned.removeFirst() }
+  func receive(completion: Subscribers.Completion<Never>) {}
+}
+
 extension HandleEventsTests {
   // Combine's (OpenCombine's HandleEventsTests.testBasicBehavior): demand the subscriber returns
   // from a value reaches `receiveRequest` too, as a request does.
   @Test func theDemandReturnedFromAValueIsReportedAsARequest() {
     let subject = PassthroughSubject<Int, Never>()
     var requests: [Subscribers.Demand] = []
-    var returned: [Subscribers.Demand] = [.max(2), .none]
-    var subscription: (any Subscription)?
-    subject.handleEvents(receiveRequest: { requests.append($0) }).subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: { _ in returned.removeFirst() },
-        receiveCompletion: { _ in }))
+    let subscriber = ReturningSubscriber(returning: [.max(2), .none])
+    subject.handleEvents(receiveRequest: { requests.append($0) }).subscribe(subscriber)
     subject.send(1)
     subject.send(2)
     #expect(requests == [.max(1), .max(2)])
-    subscription?.cancel()
+    subscriber.subscription?.cancel()
   }
 }
 
@@ -125,16 +135,8 @@ extension HandleEventsTests {
   @Test func printsTheDemandReturnedFromAValueAsSynchronous() {
     let lines = Lines()
     let subject = PassthroughSubject<Int, Never>()
-    var returned: [Subscribers.Demand] = [.max(2), .none, .unlimited]
-    var subscription: (any Subscription)?
-    subject.print("p", to: Stream(lines: lines)).subscribe(
-      AnySubscriber(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.max(1))
-        },
-        receiveValue: { _ in returned.removeFirst() },
-        receiveCompletion: { _ in }))
+    let subscriber = ReturningSubscriber(returning: [.max(2), .none, .unlimited])
+    subject.print("p", to: Stream(lines: lines)).subscribe(subscriber)
     subject.send(1)
     subject.send(2)
     subject.send(3)
@@ -150,7 +152,7 @@ extension HandleEventsTests {
         p: request unlimited (synchronous)
 
         """)
-    withExtendedLifetime(subscription) {}
+    withExtendedLifetime(subscriber) {}
   }
 
   // Combine's `Publishers.Print` is a struct of its own with `upstream`, `prefix` and `stream`,
