@@ -149,12 +149,11 @@ import Testing
     while !condition() { await Task.yield() }
   }
 
-  // Combine's iterator may be awaited by several tasks at once (OpenCombine's AsyncPublisher
-  // keeps a list of pending calls): each call asks for one value and each gets one. Before,
-  // the second call replaced the first's continuation, which leaked and hung its task; the
-  // time limit makes that a failure, not a hang.
-  @Test(.timeLimit(.minutes(1))) func severalTasksMayAwaitOneIterator() async {
-    let subject = PassthroughSubject<Int, Never>()
+  /// Two tasks awaiting `next()` on one iterator of `subject.values`, returned once both have
+  /// asked for their value.
+  static func twoWaitingCalls(
+    on subject: PassthroughSubject<Int, Never>
+  ) async -> (Task<Int?, Never>, Task<Int?, Never>) {
     let requests = Guarded<Int>(0)
     // nonisolated(unsafe): the iterator's copies share one thread-safe buffer; Combine's
     // iterator is shared between tasks the same way, and it is not Sendable either.
@@ -169,7 +168,17 @@ import Testing
       var copy = iterator
       return await copy.next()
     }
-    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    await yield(until: { requests.withLock { $0 } == 2 })
+    return (first, second)
+  }
+
+  // Combine's iterator may be awaited by several tasks at once (OpenCombine's AsyncPublisher
+  // keeps a list of pending calls): each call asks for one value and each gets one. Before,
+  // the second call replaced the first's continuation, which leaked and hung its task; the
+  // time limit makes that a failure, not a hang.
+  @Test(.timeLimit(.minutes(1))) func severalTasksMayAwaitOneIterator() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let (first, second) = await Self.twoWaitingCalls(on: subject)
     subject.send(1)
     subject.send(2)
     let received = [await first.value, await second.value].compactMap { $0 }.sorted()
@@ -196,19 +205,7 @@ import Testing
   // with `nil`, none left hanging.
   @Test(.timeLimit(.minutes(1))) func cancellingOneWaitingTaskEndsEveryWaitingCall() async {
     let subject = PassthroughSubject<Int, Never>()
-    let requests = Guarded<Int>(0)
-    nonisolated(unsafe) let iterator = subject.handleEvents(receiveRequest: { _ in
-      requests.withLock { $0 += 1 }
-    }).values.makeAsyncIterator()
-    let first = Task {
-      var copy = iterator
-      return await copy.next()
-    }
-    let second = Task {
-      var copy = iterator
-      return await copy.next()
-    }
-    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    let (first, second) = await Self.twoWaitingCalls(on: subject)
     first.cancel()
     #expect(await first.value == nil)
     #expect(await second.value == nil)
@@ -218,19 +215,7 @@ import Testing
   // A finish ends every waiting call, not only the first.
   @Test(.timeLimit(.minutes(1))) func aFinishEndsEveryWaitingCall() async {
     let subject = PassthroughSubject<Int, Never>()
-    let requests = Guarded<Int>(0)
-    nonisolated(unsafe) let iterator = subject.handleEvents(receiveRequest: { _ in
-      requests.withLock { $0 += 1 }
-    }).values.makeAsyncIterator()
-    let first = Task {
-      var copy = iterator
-      return await copy.next()
-    }
-    let second = Task {
-      var copy = iterator
-      return await copy.next()
-    }
-    await Self.yield(until: { requests.withLock { $0 } == 2 })
+    let (first, second) = await Self.twoWaitingCalls(on: subject)
     subject.send(completion: .finished)
     #expect(await first.value == nil)
     #expect(await second.value == nil)
