@@ -2,8 +2,21 @@
 /// as in Combine.
 ///
 /// Threading and failure: it forwards each call as it comes; the wrapped subscriber's rules
-/// apply. Its `combineIdentifier` is the wrapped subscriber's.
-public struct AnySubscriber<Input, Failure: Error>: Subscriber {
+/// apply. Its `combineIdentifier` is the wrapped subscriber's. It describes and reflects itself
+/// as the subscriber it wraps, `"Subject"` for a subject, `"Anonymous AnySubscriber"` when made
+/// from closures, as Combine's does.
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
+  /// What the subscriber shows when it is described: kept as `Any` so that describing costs
+  /// nothing until asked (a class subscriber is one retain, no allocation).
+  @usableFromInline enum Shown {
+    case subscriber(Any)
+    case subject(mirror: () -> Mirror)
+    case closures
+  }
+
+  @usableFromInline let shown: Shown
   @usableFromInline let receiveSubscriptionBody: (any Subscription) -> Void
   @usableFromInline let receiveValueBody: (Input) -> Subscribers.Demand
   @usableFromInline let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
@@ -20,6 +33,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
       return
     }
     combineIdentifier = subscriber.combineIdentifier
+    shown = .subscriber(subscriber)
     receiveSubscriptionBody = subscriber.receive(subscription:)
     receiveValueBody = subscriber.receive(_:)
     receiveCompletionBody = subscriber.receive(completion:)
@@ -35,6 +49,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
   @inlinable
   public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
     combineIdentifier = CombineIdentifier(subject)
+    shown = .subject(mirror: { Mirror(reflecting: SubjectSubscriber(subject)) })
     receiveSubscriptionBody = { subject.send(subscription: $0) }
     receiveValueBody = {
       subject.send($0)
@@ -58,6 +73,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
   ) {
     combineIdentifier = CombineIdentifier()
+    shown = .closures
     receiveSubscriptionBody = receiveSubscription ?? { _ in }
     receiveValueBody = receiveValue ?? { _ in .none }
     receiveCompletionBody = receiveCompletion ?? { _ in }
@@ -71,4 +87,47 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
   @inlinable public func receive(completion: Subscribers.Completion<Failure>) {
     receiveCompletionBody(completion)
   }
+
+  /// The wrapped subscriber's description (its type name when it has none), `"Subject"`, or
+  /// `"Anonymous AnySubscriber"`.
+  public var description: String {
+    switch shown {
+    case .subscriber(let subscriber):
+      (subscriber as? any CustomStringConvertible)?.description ?? String(describing: type(of: subscriber))
+    case .subject: "Subject"
+    case .closures: "Anonymous AnySubscriber"
+    }
+  }
+
+  /// The wrapped subscriber's mirror (one without children when it has none); for a subject,
+  /// the mirror of the subscriber `subscribe(subject)` makes, as Combine's.
+  public var customMirror: Mirror {
+    switch shown {
+    case .subscriber(let subscriber):
+      (subscriber as? any CustomReflectable)?.customMirror ?? Mirror(subscriber, children: EmptyCollection())
+    case .subject(let mirror):
+      mirror()
+    case .closures:
+      Mirror(reflecting: "Anonymous AnySubscriber")
+    }
+  }
+
+  /// The wrapped subscriber's playground description, else its description.
+  public var playgroundDescription: Any {
+    if case .subscriber(let subscriber) = shown,
+      let shown = subscriber as? any CustomPlaygroundDisplayConvertible
+    {
+      return shown.playgroundDescription
+    }
+    return description
+  }
+}
+
+extension Subscriber where Input == Void {
+  /// Tells the subscriber that a publisher of `Void` values sent one: `receive(())`, as in
+  /// Combine.
+  ///
+  /// - Returns: How many more values the subscriber wants.
+  @inlinable
+  public func receive() -> Subscribers.Demand { receive(()) }
 }

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// A unique identity, as in Combine: for an object, its `ObjectIdentifier`; otherwise a
-/// process-wide counter.
+/// A unique identity, as in Combine: for an object, its address (its description is the
+/// address, `0x...`); otherwise a process-wide counter, which starts at 1 and so stays below
+/// every address an object can have (the first pages of memory are never mapped).
 ///
 /// Threading: creating identifiers is thread-safe (one atomic increment).
 public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter object: The object the identifier stands for.
   public init(_ object: AnyObject) {
-    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | 1 << 63  // apart from the counter
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
   /// The identifier as hexadecimal.

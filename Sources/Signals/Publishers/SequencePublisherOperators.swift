@@ -277,6 +277,31 @@ extension Publishers.Sequence where Elements: Collection {
   }
 }
 
+extension Publishers.Sequence where Elements: Collection, Failure == Never {
+  /// The element at `index`, or nothing when the index is out of the collection; for any
+  /// collection, as in Combine (a random-access one answers without walking it).
+  ///
+  /// - Parameter index: The index asked for.
+  /// - Returns: An `Optional.Publisher` of the element or of nothing.
+  @inlinable public func output(at index: Elements.Index) -> Optional<Elements.Element>.Publisher {
+    Optional<Elements.Element>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
+  }
+}
+
+extension Publishers.Sequence where Elements: Collection {
+  /// The elements at the indices of `range` that the collection has; for any collection, as in
+  /// Combine.
+  ///
+  /// - Parameter range: The indices asked for; the part outside the collection is ignored.
+  /// - Returns: A `Publishers.Sequence` of those elements.
+  @inlinable public func output(
+    in range: Range<Elements.Index>
+  ) -> Publishers.Sequence<[Elements.Element], Failure> {
+    Publishers.Sequence<[Elements.Element], Failure>(
+      sequence: Array(sequence[range.clamped(to: sequence.startIndex..<sequence.endIndex)]))
+  }
+}
+
 extension Publishers.Sequence where Elements: BidirectionalCollection, Failure == Never {
   /// The last element, or nothing for an empty collection.
   ///

@@ -2,7 +2,8 @@
 ///
 /// For tests and for code that needs a scheduler but wants no delay. Its `now` is always zero.
 /// A repeating schedule runs its action once, immediately, since an immediate scheduler cannot
-/// wait; the returned token does nothing. Threading: the caller's thread.
+/// wait; the returned token does nothing (it is `Subscriptions.empty`, as in Combine).
+/// Threading: the caller's thread.
 public struct ImmediateScheduler: Scheduler {
   /// The shared instance.
   public static let shared = ImmediateScheduler()
@@ -21,7 +22,7 @@ public struct ImmediateScheduler: Scheduler {
   public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
   {
     action()
-    return NoopCancellable()
+    return Subscriptions.empty
   }
 
   /// Runs `action` once, now.
@@ -29,6 +30,6 @@ public struct ImmediateScheduler: Scheduler {
     after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
   ) -> any Cancellable {
     action()
-    return NoopCancellable()
+    return Subscriptions.empty
   }
 }

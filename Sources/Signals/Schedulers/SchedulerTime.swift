@@ -2,7 +2,8 @@
 ///
 /// Every scheduler in Signals uses this one time type, so any scheduler can be passed where a
 /// scheduler is wanted, with no type erasure. Arithmetic saturates instead of overflowing.
-public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvertible {
+/// It is `Codable` as Combine's scheduler time types are: it encodes its nanoseconds.
+public struct SchedulerTime: Strideable, Hashable, Sendable, Codable, CustomStringConvertible {
   /// Nanoseconds since the clock's origin.
   public var nanoseconds: Int64
 
@@ -60,8 +61,9 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, CustomStringConvert
   ///
   /// Spell intervals `.seconds(2)`, `.milliseconds(500)`, `.microseconds(10)`, `.nanoseconds(1)`,
   /// or as numeric literals, which count seconds (`0.5` is half a second). Arithmetic saturates
-  /// at the representable range (about ±292 years) instead of trapping.
-  public struct Stride: SignedNumeric, Comparable, Hashable, Sendable, ExpressibleByFloatLiteral,
+  /// at the representable range (about ±292 years) instead of trapping. `Codable`: it encodes
+  /// its nanoseconds.
+  public struct Stride: SignedNumeric, Comparable, Hashable, Sendable, Codable, ExpressibleByFloatLiteral,
     CustomStringConvertible
   {
     /// The interval in nanoseconds.

@@ -88,4 +88,13 @@ import Testing
     #expect(replayed.values == [1, 2, 3])
     #expect(replayed.completion == .failure(CodedError(code: 9)))
   }
+
+  @Test func schedulerTimeAndItsStrideCodeAsTheirNanoseconds() throws {
+    let time = SchedulerTime(milliseconds: 1_500)
+    #expect(try Self.json(time) == #"{"nanoseconds":1500000000}"#)
+    #expect(try Self.decode(SchedulerTime.self, #"{"nanoseconds":1500000000}"#) == time)
+    let stride = SchedulerTime.Stride.microseconds(-3)
+    #expect(try Self.decode(SchedulerTime.Stride.self, try Self.json(stride)) == stride)
+    #expect(throws: DecodingError.self) { try Self.decode(SchedulerTime.self, #"{"nanoseconds":"soon"}"#) }
+  }
 }

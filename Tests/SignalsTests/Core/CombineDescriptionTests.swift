@@ -229,4 +229,37 @@ import Testing
     #expect("\(erased)" == "AnyPublisher")
     #expect(erased.playgroundDescription as? String == "AnyPublisher")
   }
+
+  @Test func anAnySubscriberDescribesTheSubscriberItWraps() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let wrapped = AnySubscriber(sink)
+    #expect(wrapped.description == "Sink")
+    #expect(wrapped.playgroundDescription as? String == "Sink")
+    let mirrored = ObjectIdentifier(Mirror(reflecting: wrapped).subjectType)
+    #expect(mirrored == ObjectIdentifier(Subscribers.Sink<Int, Never>.self))
+    let plain = AnySubscriber(SubscriptionCatcher<Int, Never>())
+    #expect(plain.description == "SubscriptionCatcher<Int, Never>")
+  }
+
+  @Test func anAnySubscriberFromClosuresOrASubjectSaysWhatItIs() {
+    let closures = AnySubscriber<Int, Never>(receiveValue: { _ in .none })
+    #expect(closures.description == "Anonymous AnySubscriber")
+    #expect(closures.playgroundDescription as? String == "Anonymous AnySubscriber")
+    let subject = PassthroughSubject<Int, Never>()
+    let intoSubject = AnySubscriber(subject)
+    #expect(intoSubject.description == "Subject")
+    let mirror = Mirror(reflecting: intoSubject)
+    #expect(String(describing: mirror.subjectType) == "SubjectSubscriber<PassthroughSubject<Int, Never>>")
+    #expect(String(describing: Mirror(reflecting: closures).subjectType) == "String")
+  }
+
+  @Test func aVoidSubscriberReceivesWithoutAnArgument() {
+    var count = 0
+    let subscriber = AnySubscriber<Void, Never>(receiveValue: {
+      count += 1
+      return .max(2)
+    })
+    #expect(subscriber.receive() == .max(2))
+    #expect(count == 1)
+  }
 }

@@ -17,6 +17,8 @@ import Testing
     #expect(Demand.unlimited - .max(5) == .unlimited)
     #expect(Demand.unlimited - .unlimited == .unlimited)
     #expect(Demand.max(3) - 1 == .max(2))
+    #expect(Demand.max(3) - -2 == .max(5))
+    #expect(Demand.max(Int.max) - -1 == .none, "past Int.max is .none, as in Combine")
     #expect(Demand.max(3) * 4 == .max(12))
     #expect(Demand.unlimited * 4 == .unlimited)
     #expect(Demand.max(Int.max) * 2 == .unlimited)

@@ -251,4 +251,18 @@ import Testing
     #expect(success == Result<Int, TestError>.success(3).publisher)
     #expect(run(success.map { $0 + 1 }).values == [4])
   }
+
+  @Test func aSequenceOverAnyCollectionAnswersOutputAtAndInWithoutSubscribing() {
+    let letters = Publishers.Sequence<Set<String>, Never>(sequence: ["a"])
+    let first = letters.sequence.startIndex
+    #expect(type(of: letters.output(at: first)) == Optional<String>.Publisher.self)
+    #expect(letters.output(at: first).output == "a")
+    #expect(letters.output(at: letters.sequence.endIndex).output == nil)
+    #expect(letters.output(in: first..<letters.sequence.endIndex).sequence == ["a"])
+    let word = Publishers.Sequence<String, TestError>(sequence: "signals")
+    let start = word.sequence.startIndex
+    let third = word.sequence.index(start, offsetBy: 3)
+    #expect(type(of: word.output(in: start..<third)) == Publishers.Sequence<[Character], TestError>.self)
+    #expect(word.output(in: start..<third).sequence == ["s", "i", "g"])
+  }
 }
