@@ -106,15 +106,6 @@ import Testing
     Edge("dropFirst(0)", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.dropFirst(0).lawShape()
     },
-    Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.compactMap { $0 }.lawShape()
-    },
-    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.scan(0, +).lawShape()
-    },
-    Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.mapError { $0 }.lawShape()
-    },
     Edge("handleEvents", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.handleEvents().lawShape()
     },
@@ -166,9 +157,6 @@ import Testing
     Edge("replaceEmpty", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
       $0.replaceEmpty(with: 1).lawShape()
     },
-    Edge("ignoreOutput", values: .ignored, completion: .passes, cancelledEarly: .cancelsIt) {
-      $0.ignoreOutput().lawShape()
-    },
     // Combine traps on these early events; Signals ignores them.
     Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
       $0.tryFilter { _ in true }.lawShape()
@@ -184,7 +172,24 @@ import Testing
     },
   ]
 
-  @Test(arguments: edges)
+  /// The operators that, as Combine's, hand the upstream's subscription to their subscriber
+  /// (OpenCombine 0.14's `Inner` structs and `Scan`'s class, which are not subscriptions).
+  static let handsThrough: [Edge] = [
+    Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.compactMap { $0 }.lawShape()
+    },
+    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.scan(0, +).lawShape()
+    },
+    Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.mapError { $0 }.lawShape()
+    },
+    Edge("ignoreOutput", values: .ignored, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.ignoreOutput().lawShape()
+    },
+  ]
+
+  @Test(arguments: edges + handsThrough)
   func aValueBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
     let source = Manual()
     let tracking = Tracking()
@@ -201,7 +206,7 @@ import Testing
     }
   }
 
-  @Test(arguments: edges)
+  @Test(arguments: edges + handsThrough)
   func aCompletionBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
     let source = Manual()
     let tracking = Tracking()
@@ -303,7 +308,7 @@ import Testing
 
   /// The per-value operators that pass a value on as it is.
   static let perValue: [Edge] =
-    edges.filter { $0.values == .passes } + [
+    (edges + handsThrough).filter { $0.values == .passes } + [
       Edge("map", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
         $0.map { $0 }.lawShape()
       },
@@ -323,6 +328,53 @@ import Testing
 
   struct Discard: TextOutputStream {
     mutating func write(_ string: String) {}
+  }
+
+  // OpenCombine's reflection tests (`subscriberIsAlsoSubscription: false`) and demand tests:
+  // the subscriber gets the upstream's own subscription, so its requests and cancel reach the
+  // upstream directly, and a second subscription is handed through too.
+  @Test(arguments: handsThrough)
+  func theStatelessOperatorsHandTheUpstreamsSubscriptionThrough(_ edge: Edge) throws {
+    let source = Manual()
+    let tracking = Tracking()
+    edge.apply(source).subscribe(tracking)
+    #expect(source.asSubscription == nil)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    let given = try #require(tracking.subscription)
+    #expect(given === upstream)
+    given.request(.max(3))
+    given.cancel()
+    let asked = edge.name == "ignoreOutput" ? ["request unlimited"] : []
+    #expect(upstream.events == asked + ["request max(3)", "cancel"])
+    source.subscription?(Recorded())
+    #expect(tracking.events == ["subscription", "subscription"])
+  }
+
+  // OpenCombine's `CompactMapTests`: a value the transform drops is replaced by returning
+  // `.max(1)` from `receive(_:)`, not by a request.
+  @Test func compactMapReturnsOneMoreForADroppedValue() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(1))
+    source.compactMap { $0 > 0 ? $0 : nil }.lawShape().subscribe(tracking)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    #expect(source.value?(0) == .max(1))
+    #expect(source.value?(5) == .max(42))
+    #expect(upstream.events == ["request max(1)"])
+    #expect(tracking.events == ["subscription", "value 5"])
+  }
+
+  // OpenCombine's `IgnoreOutputTests`: the subscription goes down first, then everything is
+  // requested; the subscriber's own requests still reach the upstream.
+  @Test func ignoreOutputGivesTheSubscriptionBeforeAskingForEverything() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(4))
+    source.ignoreOutput().lawShape().subscribe(tracking)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    #expect(upstream.events == ["request max(4)", "request unlimited"])
+    #expect(source.value?(1) == Subscribers.Demand.none)
   }
 
   @Test(arguments: perValue)
