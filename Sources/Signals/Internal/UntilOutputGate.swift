@@ -37,7 +37,7 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   @inlinable func input(completesHandshake: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
     let onSubscribe: (() -> Void)? = completesHandshake ? { [delivery] in delivery.completeHandshake() } : nil
     return LinkedInput(
-      link: links.0, receiveValue: { [self] value in pass(value) }, onSubscribe: onSubscribe,
+      link: links.0, returningDemand: { [self] value in pass(value) }, onSubscribe: onSubscribe,
       receiveCompletion: { [self] completion in end(completion, upstreamEnded: true) })
   }
 
@@ -48,13 +48,15 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     LinkedInput(link: links.1, receiveValue: { [self] _ in fire() }, receiveCompletion: ended)
   }
 
-  /// An upstream value: delivered once open, else dropped with a request for one more.
-  @inlinable func pass(_ value: Downstream.Input) {
+  /// An upstream value: delivered once open, returning what the subscriber adds for it (as
+  /// Combine's `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` return it); else dropped
+  /// with a request for one more, returning `.none` (Combine's returns `.none` for it too).
+  @inlinable func pass(_ value: Downstream.Input) -> Subscribers.Demand {
     if lock.withLock({ open }) {
-      delivery.receive(value)
-    } else {
-      links.0.request(.max(1))
+      return delivery.send(from: nil, returning: true) { value }
     }
+    links.0.request(.max(1))
+    return .none
   }
 
   /// The trigger's first value: ends the flow, or opens it.

@@ -267,6 +267,86 @@ import Testing
     }
   }
 
+  // OpenCombine's `ZipTests` (`testIncreasedDemand`, `testChildDemand`): the input whose value
+  // completes a pair gets the subscriber's extra demand back from `receive(_:)`; a value that
+  // only waits for its partner returns `.none`. The other input is asked for it, so that both
+  // keep pace.
+  @Test func zipReturnsTheExtraDemandToTheInputThatCompletedThePair() {
+    let a = Manual()
+    let b = Manual()
+    let tracking = Tracking(initial: .max(1))
+    a.zip(b).lawShape().subscribe(tracking)
+    let (first, second) = (Recorded(), Recorded())
+    a.subscription?(first)
+    b.subscription?(second)
+    #expect(a.value?(1) == Subscribers.Demand.none)
+    #expect(b.value?(2) == .max(42))
+    #expect(tracking.events == ["subscription", "value (1, 2)"])
+    #expect(first.events == ["request max(1)", "request max(42)"])
+    #expect(second.events == ["request max(1)"])
+  }
+
+  // OpenCombine's `SwitchToLatestTests` and `FlatMapTests`: an inner publisher's value that is
+  // delivered at once returns what the subscriber adds for it, rather than a request.
+  @Test func switchToLatestAndFlatMapReturnTheExtraDemandToTheInnerPublisher() {
+    let flattened: [(String, (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>)] = [
+      ("switchToLatest", { $0.switchToLatest().lawShape() }),
+      ("flatMap", { $0.flatMap { $0 }.lawShape() }),
+    ]
+    for (name, apply) in flattened {
+      let outer = PassthroughSubject<Manual, TestError>()
+      let tracking = Tracking(initial: .max(1))
+      apply(outer).subscribe(tracking)
+      let inner = Manual()
+      outer.send(inner)
+      let subscription = Recorded()
+      inner.subscription?(subscription)
+      #expect(inner.value?(1) == .max(42), "\(name)")
+      #expect(subscription.events == ["request max(1)"], "\(name)")
+      #expect(tracking.events == ["subscription", "value 1"], "\(name)")
+    }
+  }
+
+  // OpenCombine's `PrefixUntilOutputTests` and `DropUntilOutputTests`: a value delivered returns
+  // what the subscriber adds for it; one dropped before the trigger returns `.none`.
+  @Test func theUntilOutputOperatorsReturnTheExtraDemandOfADeliveredValue() {
+    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
+      ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
+      ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
+    ]
+    for (name, apply) in gated {
+      let source = Manual()
+      let trigger = Manual()
+      let tracking = Tracking(initial: .max(1))
+      apply(source, trigger).subscribe(tracking)
+      trigger.subscription?(Recorded())
+      let subscription = Recorded()
+      source.subscription?(subscription)
+      if name.hasPrefix("drop") {
+        #expect(source.value?(0) == Subscribers.Demand.none, "\(name)")
+        _ = trigger.value?(0)
+      }
+      #expect(source.value?(1) == .max(42), "\(name)")
+      #expect(!subscription.events.contains("request max(42)"), "\(name)")
+      #expect(tracking.events == ["subscription", "value 1"], "\(name)")
+    }
+  }
+
+  // OpenCombine's `OutputTests` (`testBasicBehavior`): a value before the range returns
+  // `.max(1)`, each value in it the subscriber's extra demand, the last one included.
+  @Test func outputReturnsTheExtraDemandUpToItsLastValue() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(2))
+    source.output(in: 1..<3).lawShape().subscribe(tracking)
+    let subscription = Recorded()
+    source.subscription?(subscription)
+    #expect(source.value?(0) == .max(1))
+    #expect(source.value?(1) == .max(42))
+    #expect(source.value?(2) == .max(42))
+    #expect(tracking.events == ["subscription", "value 1", "value 2", "completion"])
+    #expect(subscription.events == ["request max(2)", "cancel"])
+  }
+
   // Combine's `Assign` writes nothing before its subscription.
   @Test func assignIgnoresAValueBeforeItsSubscription() {
     final class Box { var value = 0 }

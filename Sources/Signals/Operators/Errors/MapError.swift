@@ -58,11 +58,14 @@ extension Publishers {
 }
 
 /// The subscriber `mapError` puts between its upstream and its subscriber: it hands the
-/// upstream's subscription through, as Combine's `MapError` does. Top-level for the reason given
-/// on `MapSubscriber`.
+/// upstream's subscription through, as Combine's `MapError` does. Generic only over what it
+/// needs, for the reason given on `MapSubscriber`. No lock: the upstream calls it serially.
 @usableFromInline
-struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber {
-  @usableFromInline let downstream: Downstream
+final class MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let transform: (UpstreamFailure) -> Downstream.Failure
 
   @inlinable init(downstream: Downstream, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
@@ -71,10 +74,14 @@ struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subsc
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    downstream.receive(subscription: subscription)
+    downstream?.receive(subscription: subscription)
   }
-  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    downstream?.receive(input) ?? .none
+  }
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    guard let downstream else { return }
+    self.downstream = nil
     switch completion {
     case .finished: downstream.receive(completion: .finished)
     case .failure(let error): downstream.receive(completion: .failure(transform(error)))

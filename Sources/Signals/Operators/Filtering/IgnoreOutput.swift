@@ -46,20 +46,27 @@ extension Publishers {
 
 /// The subscriber `ignoreOutput` puts between its upstream and its subscriber: it hands the
 /// upstream's subscription through and then asks it for everything, as Combine's `IgnoreOutput`
-/// does (so the subscriber's own requests and cancel go straight upstream). Top-level for the
-/// reason given on `MapSubscriber`.
+/// does (so the subscriber's own requests and cancel go straight upstream). Generic only over
+/// what it needs, for the reason given on `MapSubscriber`. No lock: the upstream calls it
+/// serially.
 @usableFromInline
-struct IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber where Downstream.Input == Never {
-  @usableFromInline let downstream: Downstream
+final class IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber where Downstream.Input == Never {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
 
   @inlinable init(downstream: Downstream) { self.downstream = downstream }
 
   @inlinable func receive(subscription: any Subscription) {
+    guard let downstream else { return }
     downstream.receive(subscription: subscription)
     subscription.request(.unlimited)
   }
   @inlinable func receive(_ input: Input) -> Subscribers.Demand { .none }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
     downstream.receive(completion: completion)
   }
 }

@@ -106,11 +106,14 @@ extension Publishers {
 
 /// The subscriber `compactMap` puts between its upstream and its subscriber: it hands the
 /// upstream's subscription through (Combine's `CompactMap`), and asks for a dropped value's
-/// replacement by returning `.max(1)` from `receive(_:)`. Top-level for the reason given on
-/// `MapSubscriber`.
+/// replacement by returning `.max(1)` from `receive(_:)`. Generic only over what it needs, for
+/// the reason given on `MapSubscriber`. No lock: the upstream calls it serially.
 @usableFromInline
-struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
-  @usableFromInline let downstream: Downstream
+final class CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let transform: (Input) -> Downstream.Input?
 
   @inlinable init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
@@ -119,13 +122,16 @@ struct CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    downstream.receive(subscription: subscription)
+    downstream?.receive(subscription: subscription)
   }
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+    guard let downstream else { return .none }
     if let output = transform(input) { return downstream.receive(output) }
     return .max(1)
   }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
     downstream.receive(completion: completion)
   }
 }

@@ -135,9 +135,12 @@ extension Publishers {
 /// the upstream calls it serially (the Subscriber contract), as Combine's keeps none either.
 @usableFromInline
 final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber {
-  @usableFromInline let downstream: Downstream
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let nextPartialResult: (Downstream.Input, Input) -> Downstream.Input
-  @usableFromInline var result: Downstream.Input
+  @usableFromInline @exclusivity(unchecked) var result: Downstream.Input
 
   @inlinable init(
     downstream: Downstream, initialResult: Downstream.Input,
@@ -149,13 +152,16 @@ final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    downstream.receive(subscription: subscription)
+    downstream?.receive(subscription: subscription)
   }
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+    guard let downstream else { return .none }
     result = nextPartialResult(result, input)
     return downstream.receive(result)
   }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
     downstream.receive(completion: completion)
   }
 }
