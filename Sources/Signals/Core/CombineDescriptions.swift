@@ -101,6 +101,9 @@ extension ScanSubscriber: CombineDescribed {
     Mirror(self, children: [("downstream", downstream as Any), ("result", result as Any)])
   }
 }
+extension MulticastSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Multicast" }
+}
 extension AutoconnectSubscriber: CombineDescribed {
   @usableFromInline var combineName: String { "Autoconnect" }
 }
