@@ -32,15 +32,6 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// Adds to the subscriber's demand, which goes to the upstream.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-  /// The upstream's subscriber; `completesHandshake` gives this subscription to the subscriber when the
-  /// upstream's arrives.
-  @inlinable func input(completesHandshake: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
-    let onSubscribe: (() -> Void)? = completesHandshake ? { [delivery] in delivery.completeHandshake() } : nil
-    return LinkedInput(
-      link: links.0, returningDemand: { [self] value in pass(value) }, onSubscribe: onSubscribe,
-      receiveCompletion: { [self] completion in end(completion, upstreamEnded: true) })
-  }
-
   /// The trigger's subscriber; `ended` handles a completion that comes before its first value.
   @inlinable func trigger<Value, TriggerFailure: Error>(
     _: Value.Type, ended: @escaping (Subscribers.Completion<TriggerFailure>) -> Void
@@ -84,5 +75,22 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     delivery.cancel()
     _ = links.0.terminate()
     _ = links.1.terminate()
+  }
+}
+
+/// The gate is the upstream's subscriber as well as the subscriber's subscription: one object,
+/// as Combine's `PrefixUntilOutput` and `DropUntilOutput` subscribe upstream with the
+/// subscription they give downstream.
+extension UntilOutputGate: Subscriber {
+  /// Keeps the upstream's first subscription (a later one is cancelled); `prefix` then gives
+  /// this subscription to the subscriber (Combine's handshake), `drop` has already.
+  @inlinable func receive(subscription: any Subscription) {
+    if links.0.attach(subscription), endsAtTrigger { delivery.completeHandshake() }
+  }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    links.0.isTerminated ? .none : pass(input)
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !links.0.isTerminated { end(completion, upstreamEnded: true) }
   }
 }

@@ -332,6 +332,26 @@ import Testing
     }
   }
 
+  // OpenCombine's reflection tests (`subscriberIsAlsoSubscription: true`) for
+  // `PrefixUntilOutput` and `DropUntilOutput`: the object subscribed upstream is the
+  // subscription the subscriber gets.
+  @Test func theUntilOutputOperatorsSubscribeUpstreamWithTheSubscriptionTheyGiveDownstream() throws {
+    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
+      ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
+      ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
+    ]
+    for (name, apply) in gated {
+      let source = Manual()
+      let trigger = Manual()
+      let tracking = Tracking()
+      apply(source, trigger).subscribe(tracking)
+      trigger.subscription?(Recorded())
+      source.subscription?(Recorded())
+      let upstreamSubscriber = try #require(source.asSubscription, "\(name)")
+      #expect(upstreamSubscriber === tracking.subscription, "\(name)")
+    }
+  }
+
   // OpenCombine's `OutputTests` (`testBasicBehavior`): a value before the range returns
   // `.max(1)`, each value in it the subscriber's extra demand, the last one included.
   @Test func outputReturnsTheExtraDemandUpToItsLastValue() {
