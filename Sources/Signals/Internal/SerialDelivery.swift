@@ -300,7 +300,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     /// then it is only counted, neither replenished nor forwarded.
     @usableFromInline var returned: Bool
 
-    @inlinable init(_ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil, returned: Bool = false) {
+    @inlinable init(
+      _ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil, returned: Bool = false
+    ) {
       self.more = more
       self.source = source
       self.returned = returned

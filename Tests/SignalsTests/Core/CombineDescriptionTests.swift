@@ -161,7 +161,8 @@ import Testing
     #expect(scanned.described == "Scan")
     #expect(ignored.described == "IgnoreOutput")
     #expect(failing.described == "MapError")
-    #expect(scanned.subscriber.map { Mirror(reflecting: $0).children.map(\.label) } == ["downstream", "result"])
+    #expect(
+      scanned.subscriber.map { Mirror(reflecting: $0).children.map(\.label) } == ["downstream", "result"])
     #expect(compacted.subscriber.map { Mirror(reflecting: $0).children.count } == 0)
     for cancellable in cancellables { cancellable.cancel() }
   }

@@ -50,7 +50,8 @@ extension Publishers {
 /// what it needs, for the reason given on `MapSubscriber`. No lock: the upstream calls it
 /// serially.
 @usableFromInline
-final class IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber where Downstream.Input == Never {
+final class IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber
+where Downstream.Input == Never {
   /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
   /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
   /// completion; a Signals subject keeps this object, which lets go instead).

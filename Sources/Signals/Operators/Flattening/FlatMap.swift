@@ -206,7 +206,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     link.request(delivery.outstanding)
     publisher.subscribe(
       LinkedInput(
-        link: link, returningDemand: { [delivery] value in delivery.send(from: link, returning: true) { value } }
+        link: link,
+        returningDemand: { [delivery] value in delivery.send(from: link, returning: true) { value } }
       ) {
         [self] completion in
         guard link.terminate(cancelUpstream: false) else { return }

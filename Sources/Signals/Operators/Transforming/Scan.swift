@@ -76,7 +76,8 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        ScanSubscriber(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
+        ScanSubscriber(
+          downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
     }
   }
 
