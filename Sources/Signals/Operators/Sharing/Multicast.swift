@@ -108,10 +108,12 @@ extension Publishers {
 /// object: keeping it would be a cycle).
 @usableFromInline
 final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
-  // @unchecked: `downstream` is read only by the subject's serial deliveries, and cleared by
-  // the last of them (the completion) or never; `subscription` is behind its lock; `state` is
+  // @unchecked: `downstream` is immutable; `subscription` is behind its lock; `state` is
   // atomic.
-  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  /// Kept for the object's life, as the subject's own handle keeps its subscriber: a `let`, so
+  /// that a value borrows it (an optional cleared at the completion took `share`'s benchmark
+  /// row from 1.5x to 2.6x the plain fan-out: a copy, with its retain and release, per value).
+  @usableFromInline let downstream: Downstream
   @usableFromInline let subscription = Guarded<(any Subscription)?>(nil)
   /// `0` before the subject's subscription, `1` while live, `2` once cancelled or completed.
   @usableFromInline let state = Atomic<UInt8>(0)
@@ -124,7 +126,7 @@ final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscriptio
       current = subscription
       return true
     }
-    guard first, let downstream else {
+    guard first else {
       subscription.cancel()
       return
     }
@@ -133,20 +135,19 @@ final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscriptio
   }
 
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-    guard state.load(ordering: .acquiring) == 1, let downstream else { return .none }
+    guard state.load(ordering: .acquiring) == 1 else { return .none }
     let more = downstream.receive(input)
     if more > 0 { request(more) }
     return .none
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    guard state.exchange(2, ordering: .acquiringAndReleasing) == 1, let downstream else { return }
+    guard state.exchange(2, ordering: .acquiringAndReleasing) == 1 else { return }
     let upstream = subscription.withLock { current -> (any Subscription)? in
       defer { current = nil }
       return current
     }
     withExtendedLifetime(upstream) {}
-    self.downstream = nil
     downstream.receive(completion: completion)
   }
 
