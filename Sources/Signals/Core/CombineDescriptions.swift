@@ -85,6 +85,25 @@ extension FilterSubscriber: CombineDescribed {
 extension FailureTypeSubscriber: CombineDescribed {
   @usableFromInline var combineName: String { "SetFailureType" }
 }
+extension CompactMapSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "CompactMap" }
+}
+extension MapErrorSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "MapError" }
+}
+extension IgnoreOutputSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "IgnoreOutput" }
+}
+extension ScanSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Scan" }
+  /// The subscriber and the running result, as Combine's `Scan` shows them.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: [("downstream", downstream as Any), ("result", result as Any)])
+  }
+}
+extension MulticastSubscriber: CombineDescribed {
+  @usableFromInline var combineName: String { "Multicast" }
+}
 extension AutoconnectSubscriber: CombineDescribed {
   @usableFromInline var combineName: String { "Autoconnect" }
 }

@@ -227,8 +227,10 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
         finish(with: output, .finished)
         return .none
       }
-      _ = downstream?.receive(output)
+      // Combine's `Output` returns what its subscriber adds for the last value too.
+      let more = downstream?.receive(output) ?? .none
       complete(.finished)
+      return more
     case .finish:
       if link.terminate() { complete(.finished) }
     case .fail(let error):

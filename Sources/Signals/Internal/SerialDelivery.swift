@@ -160,7 +160,16 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   }
 
   /// `send(_:)`, remembering the input that sent the value when `source` is given.
-  @inlinable func send(from source: UpstreamLink?, _ update: () -> Downstream.Input?) {
+  ///
+  /// With `returning`, the demand the subscriber adds for a value this call delivers is
+  /// returned (and counted), for the input to return from its `receive(_:)` as Combine's
+  /// `zip`, `switchToLatest` and `prefix(untilOutputFrom:)` do, instead of being requested from
+  /// `source` or through `forward`. A value that waits (behind a delivery in progress, or for
+  /// demand) returns `.none`, and what the subscriber adds for it later is requested as before.
+  @inlinable @discardableResult
+  func send(
+    from source: UpstreamLink?, returning: Bool = false, _ update: () -> Downstream.Input?
+  ) -> Subscribers.Demand {
     var takesOver = false
     let value = lock.withLock { () -> Downstream.Input? in
       if closed { return nil }
@@ -184,11 +193,16 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     }
     guard let value else {
       if takesOver { takeOver() }
-      return
+      return .none
     }
     let more = downstream.receive(value)
     // The source matters only for demand to replenish (none under unlimited demand).
-    drain(carrying: more == .none ? DemandCarry() : DemandCarry(more, from: source))
+    if more == .none {
+      drain(carrying: DemandCarry())
+      return .none
+    }
+    drain(carrying: DemandCarry(more, from: source, returned: returning))
+    return returning ? more : .none
   }
 
   /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
@@ -282,10 +296,16 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     @usableFromInline var added = Subscribers.Demand.none
     /// `more`, to request from `source` once the lock is left.
     @usableFromInline var replenish: (link: UpstreamLink, demand: Subscribers.Demand)?
+    /// Whether `more` is returned to the input that sent the value (`send(from:returning:)`):
+    /// then it is only counted, neither replenished nor forwarded.
+    @usableFromInline var returned: Bool
 
-    @inlinable init(_ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil) {
+    @inlinable init(
+      _ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil, returned: Bool = false
+    ) {
       self.more = more
       self.source = source
+      self.returned = returned
     }
   }
 
@@ -299,7 +319,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   @inlinable func settle(_ carry: inout DemandCarry) {
     let more = carry.more
     if more > 0 {
-      if !demand.isUnlimited {
+      if carry.returned {
+        carry.returned = false
+      } else if !demand.isUnlimited {
         if let source = carry.source { carry.replenish = (source, more) } else { carry.added += more }
       }
       demand += more

@@ -32,15 +32,6 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// Adds to the subscriber's demand, which goes to the upstream.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-  /// The upstream's subscriber; `completesHandshake` gives this subscription to the subscriber when the
-  /// upstream's arrives.
-  @inlinable func input(completesHandshake: Bool) -> LinkedInput<Downstream.Input, Downstream.Failure> {
-    let onSubscribe: (() -> Void)? = completesHandshake ? { [delivery] in delivery.completeHandshake() } : nil
-    return LinkedInput(
-      link: links.0, receiveValue: { [self] value in pass(value) }, onSubscribe: onSubscribe,
-      receiveCompletion: { [self] completion in end(completion, upstreamEnded: true) })
-  }
-
   /// The trigger's subscriber; `ended` handles a completion that comes before its first value.
   @inlinable func trigger<Value, TriggerFailure: Error>(
     _: Value.Type, ended: @escaping (Subscribers.Completion<TriggerFailure>) -> Void
@@ -48,13 +39,15 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     LinkedInput(link: links.1, receiveValue: { [self] _ in fire() }, receiveCompletion: ended)
   }
 
-  /// An upstream value: delivered once open, else dropped with a request for one more.
-  @inlinable func pass(_ value: Downstream.Input) {
+  /// An upstream value: delivered once open, returning what the subscriber adds for it (as
+  /// Combine's `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` return it); else dropped
+  /// with a request for one more, returning `.none` (Combine's returns `.none` for it too).
+  @inlinable func pass(_ value: Downstream.Input) -> Subscribers.Demand {
     if lock.withLock({ open }) {
-      delivery.receive(value)
-    } else {
-      links.0.request(.max(1))
+      return delivery.send(from: nil, returning: true) { value }
     }
+    links.0.request(.max(1))
+    return .none
   }
 
   /// The trigger's first value: ends the flow, or opens it.
@@ -82,5 +75,22 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     delivery.cancel()
     _ = links.0.terminate()
     _ = links.1.terminate()
+  }
+}
+
+/// The gate is the upstream's subscriber as well as the subscriber's subscription: one object,
+/// as Combine's `PrefixUntilOutput` and `DropUntilOutput` subscribe upstream with the
+/// subscription they give downstream.
+extension UntilOutputGate: Subscriber {
+  /// Keeps the upstream's first subscription (a later one is cancelled); `prefix` then gives
+  /// this subscription to the subscriber (Combine's handshake), `drop` has already.
+  @inlinable func receive(subscription: any Subscription) {
+    if links.0.attach(subscription), endsAtTrigger { delivery.completeHandshake() }
+  }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    links.0.isTerminated ? .none : pass(input)
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !links.0.isTerminated { end(completion, upstreamEnded: true) }
   }
 }

@@ -106,15 +106,6 @@ import Testing
     Edge("dropFirst(0)", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.dropFirst(0).lawShape()
     },
-    Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.compactMap { $0 }.lawShape()
-    },
-    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.scan(0, +).lawShape()
-    },
-    Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.mapError { $0 }.lawShape()
-    },
     Edge("handleEvents", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.handleEvents().lawShape()
     },
@@ -166,9 +157,6 @@ import Testing
     Edge("replaceEmpty", values: .ignored, completion: .ignored, cancelledEarly: .requestsEverything) {
       $0.replaceEmpty(with: 1).lawShape()
     },
-    Edge("ignoreOutput", values: .ignored, completion: .passes, cancelledEarly: .cancelsIt) {
-      $0.ignoreOutput().lawShape()
-    },
     // Combine traps on these early events; Signals ignores them.
     Edge("tryFilter", values: .ignored, completion: .ignored, cancelledEarly: .cancelsIt) {
       $0.tryFilter { _ in true }.lawShape()
@@ -184,7 +172,24 @@ import Testing
     },
   ]
 
-  @Test(arguments: edges)
+  /// The operators that, as Combine's, hand the upstream's subscription to their subscriber
+  /// (OpenCombine 0.14's `Inner` structs and `Scan`'s class, which are not subscriptions).
+  static let handsThrough: [Edge] = [
+    Edge("compactMap", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.compactMap { $0 }.lawShape()
+    },
+    Edge("scan", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.scan(0, +).lawShape()
+    },
+    Edge("mapError", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.mapError { $0 }.lawShape()
+    },
+    Edge("ignoreOutput", values: .ignored, completion: .passes, cancelledEarly: .leavesIt) {
+      $0.ignoreOutput().lawShape()
+    },
+  ]
+
+  @Test(arguments: edges + handsThrough)
   func aValueBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
     let source = Manual()
     let tracking = Tracking()
@@ -201,7 +206,7 @@ import Testing
     }
   }
 
-  @Test(arguments: edges)
+  @Test(arguments: edges + handsThrough)
   func aCompletionBeforeTheSubscriptionIsIgnored(_ edge: Edge) {
     let source = Manual()
     let tracking = Tracking()
@@ -262,6 +267,106 @@ import Testing
     }
   }
 
+  // OpenCombine's `ZipTests` (`testIncreasedDemand`, `testChildDemand`): the input whose value
+  // completes a pair gets the subscriber's extra demand back from `receive(_:)`; a value that
+  // only waits for its partner returns `.none`. The other input is asked for it, so that both
+  // keep pace.
+  @Test func zipReturnsTheExtraDemandToTheInputThatCompletedThePair() {
+    let a = Manual()
+    let b = Manual()
+    let tracking = Tracking(initial: .max(1))
+    a.zip(b).lawShape().subscribe(tracking)
+    let (first, second) = (Recorded(), Recorded())
+    a.subscription?(first)
+    b.subscription?(second)
+    #expect(a.value?(1) == Subscribers.Demand.none)
+    #expect(b.value?(2) == .max(42))
+    #expect(tracking.events == ["subscription", "value (1, 2)"])
+    #expect(first.events == ["request max(1)", "request max(42)"])
+    #expect(second.events == ["request max(1)"])
+  }
+
+  // OpenCombine's `SwitchToLatestTests` and `FlatMapTests`: an inner publisher's value that is
+  // delivered at once returns what the subscriber adds for it, rather than a request.
+  @Test func switchToLatestAndFlatMapReturnTheExtraDemandToTheInnerPublisher() {
+    let flattened: [(String, (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>)] = [
+      ("switchToLatest", { $0.switchToLatest().lawShape() }),
+      ("flatMap", { $0.flatMap { $0 }.lawShape() }),
+    ]
+    for (name, apply) in flattened {
+      let outer = PassthroughSubject<Manual, TestError>()
+      let tracking = Tracking(initial: .max(1))
+      apply(outer).subscribe(tracking)
+      let inner = Manual()
+      outer.send(inner)
+      let subscription = Recorded()
+      inner.subscription?(subscription)
+      #expect(inner.value?(1) == .max(42), "\(name)")
+      #expect(subscription.events == ["request max(1)"], "\(name)")
+      #expect(tracking.events == ["subscription", "value 1"], "\(name)")
+    }
+  }
+
+  // OpenCombine's `PrefixUntilOutputTests` and `DropUntilOutputTests`: a value delivered returns
+  // what the subscriber adds for it; one dropped before the trigger returns `.none`.
+  @Test func theUntilOutputOperatorsReturnTheExtraDemandOfADeliveredValue() {
+    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
+      ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
+      ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
+    ]
+    for (name, apply) in gated {
+      let source = Manual()
+      let trigger = Manual()
+      let tracking = Tracking(initial: .max(1))
+      apply(source, trigger).subscribe(tracking)
+      trigger.subscription?(Recorded())
+      let subscription = Recorded()
+      source.subscription?(subscription)
+      if name.hasPrefix("drop") {
+        #expect(source.value?(0) == Subscribers.Demand.none, "\(name)")
+        _ = trigger.value?(0)
+      }
+      #expect(source.value?(1) == .max(42), "\(name)")
+      #expect(!subscription.events.contains("request max(42)"), "\(name)")
+      #expect(tracking.events == ["subscription", "value 1"], "\(name)")
+    }
+  }
+
+  // OpenCombine's reflection tests (`subscriberIsAlsoSubscription: true`) for
+  // `PrefixUntilOutput` and `DropUntilOutput`: the object subscribed upstream is the
+  // subscription the subscriber gets.
+  @Test func theUntilOutputOperatorsSubscribeUpstreamWithTheSubscriptionTheyGiveDownstream() throws {
+    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
+      ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
+      ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
+    ]
+    for (name, apply) in gated {
+      let source = Manual()
+      let trigger = Manual()
+      let tracking = Tracking()
+      apply(source, trigger).subscribe(tracking)
+      trigger.subscription?(Recorded())
+      source.subscription?(Recorded())
+      let upstreamSubscriber = try #require(source.asSubscription, "\(name)")
+      #expect(upstreamSubscriber === tracking.subscription, "\(name)")
+    }
+  }
+
+  // OpenCombine's `OutputTests` (`testBasicBehavior`): a value before the range returns
+  // `.max(1)`, each value in it the subscriber's extra demand, the last one included.
+  @Test func outputReturnsTheExtraDemandUpToItsLastValue() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(2))
+    source.output(in: 1..<3).lawShape().subscribe(tracking)
+    let subscription = Recorded()
+    source.subscription?(subscription)
+    #expect(source.value?(0) == .max(1))
+    #expect(source.value?(1) == .max(42))
+    #expect(source.value?(2) == .max(42))
+    #expect(tracking.events == ["subscription", "value 1", "value 2", "completion"])
+    #expect(subscription.events == ["request max(2)", "cancel"])
+  }
+
   // Combine's `Assign` writes nothing before its subscription.
   @Test func assignIgnoresAValueBeforeItsSubscription() {
     final class Box { var value = 0 }
@@ -303,7 +408,7 @@ import Testing
 
   /// The per-value operators that pass a value on as it is.
   static let perValue: [Edge] =
-    edges.filter { $0.values == .passes } + [
+    (edges + handsThrough).filter { $0.values == .passes } + [
       Edge("map", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
         $0.map { $0 }.lawShape()
       },
@@ -323,6 +428,53 @@ import Testing
 
   struct Discard: TextOutputStream {
     mutating func write(_ string: String) {}
+  }
+
+  // OpenCombine's reflection tests (`subscriberIsAlsoSubscription: false`) and demand tests:
+  // the subscriber gets the upstream's own subscription, so its requests and cancel reach the
+  // upstream directly, and a second subscription is handed through too.
+  @Test(arguments: handsThrough)
+  func theStatelessOperatorsHandTheUpstreamsSubscriptionThrough(_ edge: Edge) throws {
+    let source = Manual()
+    let tracking = Tracking()
+    edge.apply(source).subscribe(tracking)
+    #expect(source.asSubscription == nil)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    let given = try #require(tracking.subscription)
+    #expect(given === upstream)
+    given.request(.max(3))
+    given.cancel()
+    let asked = edge.name == "ignoreOutput" ? ["request unlimited"] : []
+    #expect(upstream.events == asked + ["request max(3)", "cancel"])
+    source.subscription?(Recorded())
+    #expect(tracking.events == ["subscription", "subscription"])
+  }
+
+  // OpenCombine's `CompactMapTests`: a value the transform drops is replaced by returning
+  // `.max(1)` from `receive(_:)`, not by a request.
+  @Test func compactMapReturnsOneMoreForADroppedValue() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(1))
+    source.compactMap { $0 > 0 ? $0 : nil }.lawShape().subscribe(tracking)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    #expect(source.value?(0) == .max(1))
+    #expect(source.value?(5) == .max(42))
+    #expect(upstream.events == ["request max(1)"])
+    #expect(tracking.events == ["subscription", "value 5"])
+  }
+
+  // OpenCombine's `IgnoreOutputTests`: the subscription goes down first, then everything is
+  // requested; the subscriber's own requests still reach the upstream.
+  @Test func ignoreOutputGivesTheSubscriptionBeforeAskingForEverything() {
+    let source = Manual()
+    let tracking = Tracking(initial: .max(4))
+    source.ignoreOutput().lawShape().subscribe(tracking)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    #expect(upstream.events == ["request max(4)", "request unlimited"])
+    #expect(source.value?(1) == Subscribers.Demand.none)
   }
 
   @Test(arguments: perValue)

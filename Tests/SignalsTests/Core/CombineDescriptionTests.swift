@@ -30,7 +30,6 @@ import Testing
     #expect(describe(source.drop { $0 < 2 }) == "DropWhile")
     #expect(describe(source.prefix(2)) == "Output")
     #expect(describe(source.prefix { $0 < 2 }) == "PrefixWhile")
-    #expect(describe(source.scan(0, +)) == "Scan")
     #expect(describe(source.tryScan(0, +)) == "TryScan")
     #expect(describe(source.first()) == "First")
     #expect(describe(source.first { $0 > 1 }) == "TryFirst")
@@ -44,13 +43,10 @@ import Testing
     #expect(describe(source.allSatisfy { $0 > 0 }) == "AllSatisfy")
     #expect(describe(source.removeDuplicates()) == "RemoveDuplicates")
     #expect(describe(source.replaceEmpty(with: 0)) == "ReplaceEmpty")
-    #expect(describe(source.compactMap { $0 }) == "CompactMap")
     #expect(describe(source.tryMap { $0 }) == "TryMap")
-    #expect(describe(source.ignoreOutput()) == "IgnoreOutput")
     #expect(describe(source.reduce(0, +)) == "Reduce")
     #expect(describe(source.handleEvents()) == "HandleEvents")
     #expect(describe(source.breakpoint()) == "Breakpoint")
-    #expect(describe(source.setFailureType(to: TestError.self).mapError { $0 }) == "MapError")
     #expect(describe(source.setFailureType(to: TestError.self).replaceError(with: 0)) == "ReplaceError")
   }
 
@@ -140,6 +136,35 @@ import Testing
     #expect(failing.described == "SetFailureType")
     #expect(mapped.subscriber.map { Mirror(reflecting: $0).children.count } == 0)
     for cancellable in [first, second, third] { cancellable.cancel() }
+  }
+
+  // OpenCombine's reflection tests for `compactMap`, `mapError`, `scan` and `ignoreOutput`: the
+  // subscriber is named after the operator (`scan`'s mirrors its subscriber and result), and
+  // the subscription the subscriber gets is the upstream's.
+  @Test func theSubscribersThatHandTheSubscriptionThroughAreNamedAfterTheOperator() {
+    let source = PassthroughSubject<Int, Never>()
+    #expect(describe(source.compactMap { $0 }) == "PassthroughSubject")
+    #expect(describe(source.scan(0, +)) == "PassthroughSubject")
+    #expect(describe(source.ignoreOutput()) == "PassthroughSubject")
+    #expect(describe(source.setFailureType(to: TestError.self).mapError { $0 }) == "PassthroughSubject")
+    let compacted = SubscriberCatcher<Int, Never>()
+    let scanned = SubscriberCatcher<Int, Never>()
+    let ignored = SubscriberCatcher<Int, Never>()
+    let failing = SubscriberCatcher<Int, TestError>()
+    let cancellables = [
+      compacted.compactMap { $0 }.sink { _ in },
+      scanned.scan(0, +).sink { _ in },
+      ignored.ignoreOutput().sink { _ in },
+      failing.mapError { $0 }.sink(receiveCompletion: { _ in }, receiveValue: { _ in }),
+    ]
+    #expect(compacted.described == "CompactMap")
+    #expect(scanned.described == "Scan")
+    #expect(ignored.described == "IgnoreOutput")
+    #expect(failing.described == "MapError")
+    #expect(
+      scanned.subscriber.map { Mirror(reflecting: $0).children.map(\.label) } == ["downstream", "result"])
+    #expect(compacted.subscriber.map { Mirror(reflecting: $0).children.count } == 0)
+    for cancellable in cancellables { cancellable.cancel() }
   }
 
   @Test func anAutoconnectedSubscriptionShowsTheOneItWraps() {

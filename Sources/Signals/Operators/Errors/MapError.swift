@@ -17,9 +17,9 @@ extension Publisher {
 extension Publishers {
   /// The publisher `mapError(_:)` returns.
   ///
-  /// Combine's shape: its stored properties and memberwise initializer; each subscription
-  /// gets fresh rules made from them (`RelayOperator`).
-  public struct MapError<Upstream: Publisher, Failure: Error>: Publisher, RelayOperator {
+  /// Combine's shape: its stored properties and memberwise initializer. Like Combine's, it hands
+  /// the upstream's subscription to its subscriber.
+  public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
 
@@ -39,13 +39,10 @@ extension Publishers {
       self.transform = transform
     }
 
-    @usableFromInline static var relayName: String { "MapError" }
-    /// Combine's `MapError` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .passing }
-
-    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
-      let transform = self.transform
-      return RelayRules(value: { .emit($0) }, completion: { (nil, $0.mapError(transform)) })
+    /// Subscribes `subscriber` through the failure's transformation.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(MapErrorSubscriber(downstream: subscriber, transform: transform))
     }
 
     /// Makes the publisher, as `init(upstream:transform:)` (Combine's second spelling).
@@ -56,6 +53,38 @@ extension Publishers {
     @inlinable
     public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
       self.init(upstream: upstream, transform: map)
+    }
+  }
+}
+
+/// The subscriber `mapError` puts between its upstream and its subscriber: it hands the
+/// upstream's subscription through, as Combine's `MapError` does. Generic only over what it
+/// needs, for the reason given on `MapSubscriber`. No lock: the upstream calls it serially.
+@usableFromInline
+final class MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline let transform: (UpstreamFailure) -> Downstream.Failure
+
+  @inlinable init(downstream: Downstream, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
+    self.downstream = downstream
+    self.transform = transform
+  }
+
+  @inlinable func receive(subscription: any Subscription) {
+    downstream?.receive(subscription: subscription)
+  }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    downstream?.receive(input) ?? .none
+  }
+  @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    guard let downstream else { return }
+    self.downstream = nil
+    switch completion {
+    case .finished: downstream.receive(completion: .finished)
+    case .failure(let error): downstream.receive(completion: .failure(transform(error)))
     }
   }
 }

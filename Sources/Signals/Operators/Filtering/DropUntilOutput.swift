@@ -59,7 +59,7 @@ extension Publishers {
       let gate = UntilOutputGate(subscriber, endsAtTrigger: false)
       gate.delivery.receive(subscription: gate)
       other.subscribe(gate.trigger(Other.Output.self) { gate.end($0, upstreamEnded: false) })
-      upstream.subscribe(gate.input(completesHandshake: false))
+      upstream.subscribe(gate)
     }
   }
 }

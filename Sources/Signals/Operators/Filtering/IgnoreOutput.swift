@@ -16,9 +16,9 @@ extension Publisher {
 extension Publishers {
   /// The publisher `ignoreOutput()` returns.
   ///
-  /// Combine's shape: its stored properties and memberwise initializer; each subscription
-  /// gets fresh rules made from them (`RelayOperator`).
-  public struct IgnoreOutput<Upstream: Publisher>: Publisher, RelayOperator {
+  /// Combine's shape: its stored properties and memberwise initializer. Like Combine's, it hands
+  /// the upstream's subscription to its subscriber, then asks it for everything.
+  public struct IgnoreOutput<Upstream: Publisher>: Publisher {
     /// The type of values delivered.
     public typealias Output = Never
     /// The type of failure delivered.
@@ -36,15 +36,39 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    @usableFromInline static var relayName: String { "IgnoreOutput" }
-    /// Combine's `IgnoreOutput` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges {
-      RelayEdges(earlyValues: false, earlyCompletion: true, cancelledEarly: .cancelsIt)
+    /// Subscribes `subscriber` to the upstream's completion.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
     }
+  }
+}
 
-    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
-      RelayRules(asking: .everything, value: { _ in .skip })
-    }
+/// The subscriber `ignoreOutput` puts between its upstream and its subscriber: it hands the
+/// upstream's subscription through and then asks it for everything, as Combine's `IgnoreOutput`
+/// does (so the subscriber's own requests and cancel go straight upstream). Generic only over
+/// what it needs, for the reason given on `MapSubscriber`. No lock: the upstream calls it
+/// serially.
+@usableFromInline
+final class IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber
+where Downstream.Input == Never {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+
+  @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+  @inlinable func receive(subscription: any Subscription) {
+    guard let downstream else { return }
+    downstream.receive(subscription: subscription)
+    subscription.request(.unlimited)
+  }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand { .none }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
+    downstream.receive(completion: completion)
   }
 }
 

@@ -59,7 +59,7 @@ extension Publishers {
       gate.delivery.holdForHandshake(gate)
       other.subscribe(
         gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in gate.triggerEnded() })
-      upstream.subscribe(gate.input(completesHandshake: true))
+      upstream.subscribe(gate)
     }
   }
 }

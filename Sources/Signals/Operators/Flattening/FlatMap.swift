@@ -205,7 +205,10 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     guard let id else { return }
     link.request(delivery.outstanding)
     publisher.subscribe(
-      LinkedInput(link: link, receiveValue: { [delivery] value in delivery.receive(value, from: link) }) {
+      LinkedInput(
+        link: link,
+        returningDemand: { [delivery] value in delivery.send(from: link, returning: true) { value } }
+      ) {
         [self] completion in
         guard link.terminate(cancelUpstream: false) else { return }
         innerCompleted(id, completion)

@@ -206,8 +206,10 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     if outstanding > 0 { subscription.request(outstanding) }
   }
 
-  @inlinable func receive(_ value: Downstream.Input, from input: Input) {
-    delivery.send { current == input.generation ? value : nil }
+  /// Delivers a value of the current inner publisher; returns what the subscriber adds for it,
+  /// for the inner publisher (Combine's `switchToLatest` returns it rather than requesting it).
+  @inlinable func receive(_ value: Downstream.Input, from input: Input) -> Subscribers.Demand {
+    delivery.send(from: nil, returning: true) { current == input.generation ? value : nil }
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
@@ -265,7 +267,6 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @inlinable func receive(subscription: any Subscription) { state.attach(subscription, for: self) }
   @inlinable func receive(_ input: Inner.Output) -> Subscribers.Demand {
     state.receive(input, from: self)
-    return .none
   }
   @inlinable func receive(completion: Subscribers.Completion<Inner.Failure>) {
     state.receive(completion: completion, from: self)

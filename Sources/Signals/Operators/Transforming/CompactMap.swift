@@ -36,9 +36,10 @@ extension Publisher {
 extension Publishers {
   /// The publisher `compactMap(_:)` returns.
   ///
-  /// Combine's shape: its stored properties and memberwise initializer; each subscription
-  /// gets fresh rules made from them (`RelayOperator`).
-  public struct CompactMap<Upstream: Publisher, Output>: Publisher, RelayOperator {
+  /// Combine's shape: its stored properties and memberwise initializer. Like Combine's, it hands
+  /// the upstream's subscription to its subscriber and returns `.max(1)` from `receive(_:)` for
+  /// a value it drops, so the subscriber still gets what it asked for.
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
     /// The type of failure delivered.
     public typealias Failure = Upstream.Failure
 
@@ -58,15 +59,10 @@ extension Publishers {
       self.transform = transform
     }
 
-    @usableFromInline static var relayName: String { "CompactMap" }
-    /// Combine's `CompactMap` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .passing }
-
-    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
-      let transform = self.transform
-      return RelayRules(value: { value in
-        if let output = transform(value) { .emit(output) } else { .skip }
-      })
+    /// Subscribes `subscriber` through the transformation.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(CompactMapSubscriber(downstream: subscriber, transform: transform))
     }
   }
 
@@ -105,6 +101,38 @@ extension Publishers {
         } catch { return .fail(error) }
       })
     }
+  }
+}
+
+/// The subscriber `compactMap` puts between its upstream and its subscriber: it hands the
+/// upstream's subscription through (Combine's `CompactMap`), and asks for a dropped value's
+/// replacement by returning `.max(1)` from `receive(_:)`. Generic only over what it needs, for
+/// the reason given on `MapSubscriber`. No lock: the upstream calls it serially.
+@usableFromInline
+final class CompactMapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline let transform: (Input) -> Downstream.Input?
+
+  @inlinable init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
+    self.downstream = downstream
+    self.transform = transform
+  }
+
+  @inlinable func receive(subscription: any Subscription) {
+    downstream?.receive(subscription: subscription)
+  }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+    guard let downstream else { return .none }
+    if let output = transform(input) { return downstream.receive(output) }
+    return .max(1)
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
+    downstream.receive(completion: completion)
   }
 }
 

@@ -42,9 +42,10 @@ extension Publisher {
 extension Publishers {
   /// The publisher `scan(_:_:)` returns.
   ///
-  /// Combine's shape: its stored properties and memberwise initializer; each subscription
-  /// gets fresh rules made from them (`RelayOperator`).
-  public struct Scan<Upstream: Publisher, Output>: Publisher, RelayOperator {
+  /// Combine's shape: its stored properties and memberwise initializer. Like Combine's, it hands
+  /// the upstream's subscription to its subscriber; each subscription accumulates in its own
+  /// subscriber, from `initialResult`.
+  public struct Scan<Upstream: Publisher, Output>: Publisher {
     /// The type of failure delivered.
     public typealias Failure = Upstream.Failure
 
@@ -71,17 +72,12 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
-    @usableFromInline static var relayName: String { "Scan" }
-    /// Combine's `Scan` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .passing }
-
-    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
-      let nextPartialResult = self.nextPartialResult
-      var result = initialResult
-      return RelayRules(value: { value in
-        result = nextPartialResult(result, value)
-        return .emit(result)
-      })
+    /// Subscribes `subscriber` through a fresh accumulation.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        ScanSubscriber(
+          downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
     }
   }
 
@@ -132,5 +128,41 @@ extension Publishers {
         } catch { return .fail(error) }
       })
     }
+  }
+}
+
+/// The subscriber `scan` puts between its upstream and its subscriber: it keeps the running
+/// result and hands the upstream's subscription through, as Combine's `Scan` does. No lock:
+/// the upstream calls it serially (the Subscriber contract), as Combine's keeps none either.
+@usableFromInline
+final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber {
+  /// `nil` once the completion has passed, so that a subscriber that keeps the upstream's subscription
+  /// does not keep itself alive through it (Combine's subjects let go of their subscriber at the
+  /// completion; a Signals subject keeps this object, which lets go instead).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  @usableFromInline let nextPartialResult: (Downstream.Input, Input) -> Downstream.Input
+  @usableFromInline @exclusivity(unchecked) var result: Downstream.Input
+
+  @inlinable init(
+    downstream: Downstream, initialResult: Downstream.Input,
+    nextPartialResult: @escaping (Downstream.Input, Input) -> Downstream.Input
+  ) {
+    self.downstream = downstream
+    self.nextPartialResult = nextPartialResult
+    result = initialResult
+  }
+
+  @inlinable func receive(subscription: any Subscription) {
+    downstream?.receive(subscription: subscription)
+  }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+    guard let downstream else { return .none }
+    result = nextPartialResult(result, input)
+    return downstream.receive(result)
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let downstream else { return }
+    self.downstream = nil
+    downstream.receive(completion: completion)
   }
 }

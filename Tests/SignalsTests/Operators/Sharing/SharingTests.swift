@@ -96,6 +96,42 @@ import Testing
     #expect(second.values == [1, 2])
   }
 
+  // OpenCombine's `MulticastTests` and `ShareTests`: a subscriber gets Combine's `Multicast`
+  // subscription (described as "Multicast"), not the subject's.
+  @Test func aSubscriberGetsTheMulticastsOwnSubscription() {
+    final class Catcher: Subscriber, @unchecked Sendable {
+      // @unchecked: the test uses it on one thread.
+      var described = ""
+      func receive(subscription: any Subscription) { described = String(describing: subscription) }
+      func receive(_ input: Int) -> Subscribers.Demand { .none }
+      func receive(completion: Subscribers.Completion<Never>) {}
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    let multicasted = Catcher()
+    let shared = Catcher()
+    subject.multicast { PassthroughSubject<Int, Never>() }.subscribe(multicasted)
+    subject.share().subscribe(shared)
+    #expect(multicasted.described == "Multicast")
+    #expect(shared.described == "Multicast")
+  }
+
+  // Combine's `Multicast` asks the subject for what its subscriber returns from a value; a
+  // cancel lets go of the subject's subscription (no cycle through it) and stops delivery.
+  @Test func theMulticastSubscriptionPassesDemandOnAndReleasesTheSubjectsOnCancel() {
+    let subject = PassthroughSubject<Int, Never>()
+    let multicast = subject.multicast { PassthroughSubject<Int, Never>() }
+    let (recorder, scope) = LiveSubscriptions.track { multicast.record(demand: .stepwise) }
+    let connection = multicast.connect()
+    subject.send(1)
+    subject.send(2)
+    #expect(recorder.values == [1, 2])
+    recorder.cancel()
+    subject.send(3)
+    #expect(recorder.values == [1, 2])
+    #expect(scope.count == 0)
+    connection.cancel()
+  }
+
   @Test func cancellingTheConnectionDetachesTheUpstream() {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = subject.multicast(subject: PassthroughSubject())

@@ -105,20 +105,27 @@ where Downstream.Input == (First, Second) {
   }
 
   /// Asks both inputs for `demand`: each pair uses one value of each.
+  ///
+  /// What the subscriber adds when it receives a pair is returned from `receive(_:)` to the
+  /// input whose value completed the pair and requested from the other, as Combine's `zip`
+  /// returns it (OpenCombine's `ZipTests`); for a pair that waited for demand it is requested
+  /// from both.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable var first: LinkedInput<First, Downstream.Failure> {
     LinkedInput(
       link: links.0,
-      receiveValue: { [self] value in
-        delivery.send {
+      returningDemand: { [self] value in
+        let more = delivery.send(from: nil, returning: true) {
           guard let second = seconds.popFirst() else {
             firsts.append(value)
             return nil
           }
           return (value, second)
         }
+        links.1.request(more)
         finishIfExhausted()
+        return more
       },
       onSubscribe: inputSubscribed,
       receiveCompletion: { [self] in complete(0, $0) })
@@ -127,15 +134,17 @@ where Downstream.Input == (First, Second) {
   @inlinable var second: LinkedInput<Second, Downstream.Failure> {
     LinkedInput(
       link: links.1,
-      receiveValue: { [self] value in
-        delivery.send {
+      returningDemand: { [self] value in
+        let more = delivery.send(from: nil, returning: true) {
           guard let first = firsts.popFirst() else {
             seconds.append(value)
             return nil
           }
           return (first, value)
         }
+        links.0.request(more)
         finishIfExhausted()
+        return more
       },
       onSubscribe: inputSubscribed,
       receiveCompletion: { [self] in complete(1, $0) })
