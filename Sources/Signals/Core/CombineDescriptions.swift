@@ -73,6 +73,24 @@ extension EmptySubscription: CombineDescribed {
 }
 extension BroadcastConduit: CombineDescribed {
   @usableFromInline var combineName: String { kind.subscriptionName }
+  /// What Combine's subject subscriptions show: the subject (`parent`, and again as `subject`;
+  /// here its shared state, which describes itself as the subject), the subscriber and the
+  /// outstanding demand; the subject and the subscriber are `nil` once the subscription was
+  /// cancelled or completed. Built when asked for; a debugging aid.
+  @usableFromInline var customMirror: Mirror {
+    let live = isActive
+    let parent = live ? notify(id, .parent) : nil
+    let children: [Mirror.Child] = [
+      ("parent", parent as Any), ("downstream", (live ? downstream : nil) as Any),
+      ("demand", demand.value), ("subject", parent as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+}
+extension Broadcaster: CustomStringConvertible {
+  /// The subject's type as Combine names it (`"PassthroughSubject<Int, Never>"`): what a
+  /// subject subscription's mirror shows as its parent.
+  @usableFromInline var description: String { "\(kind.subscriptionName)<\(Output.self), \(Failure.self)>" }
 }
 // The subscribers the stateless operators put upstream, which hand the upstream's subscription
 // through: named as Combine names the operator's subscriber.
