@@ -9,7 +9,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   // @unchecked: `handler` is immutable and called once, serially; links are thread-safe.
   @usableFromInline let downstream: Downstream
   @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links: (UpstreamLink, UpstreamLink)
   /// The downstream's outstanding demand, asked again of the second publisher.
   @usableFromInline let demand = AtomicDemand()
   @usableFromInline let handshake = Handshake()
@@ -23,6 +23,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   ) {
     self.downstream = downstream
     self.name = name
+    links = (UpstreamLink(role: LinkRole(name: name)), UpstreamLink(role: LinkRole(name: name)))
     self.handler = handler
   }
 

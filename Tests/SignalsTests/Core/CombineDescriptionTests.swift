@@ -223,7 +223,7 @@ import Testing
     let box = Box()
     let assign = Subscribers.Assign(object: box, keyPath: \Box.value)
     #expect(assign.description == "Assign Box.")
-    #expect(Mirror(reflecting: assign).children.map(\.label) == ["object", "keyPath"])
+    #expect(Mirror(reflecting: assign).children.map(\.label) == ["object", "keyPath", "status"])
     let erased = Just(1).eraseToAnyPublisher()
     #expect(erased.description == "AnyPublisher")
     #expect("\(erased)" == "AnyPublisher")

@@ -123,4 +123,107 @@ import Testing
     let decoded = mirror(documents.decode(type: Int.self, decoder: DecimalDecoder()))
     #expect(decoded.labels == ["downstream", "finished", "upstreamSubscription"])
   }
+
+  /// Keeps the subscriber an operator gives its upstream.
+  final class SubscriberCatcher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    // @unchecked: the tests use it on one thread.
+    var subscriber: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      self.subscriber = subscriber
+    }
+    var described: String { subscriber.map { String(describing: $0) } ?? "none" }
+    var childCount: Int? { subscriber.map { Mirror(reflecting: $0).children.count } }
+  }
+
+  /// The description of the subscriber `makeOperator` puts upstream, and its mirror's size.
+  func upstreamSubscriber<P: Publisher>(
+    _ makeOperator: (SubscriberCatcher<Int, TestError>) -> P
+  ) -> (String, Int?) {
+    let upstream = SubscriberCatcher<Int, TestError>()
+    let cancellable = makeOperator(upstream).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    defer { cancellable.cancel() }
+    return (upstream.described, upstream.childCount)
+  }
+
+  @Test func theSubscribersOperatorsPutUpstreamAreNamedAfterTheOperatorWithNoChildren() {
+    let scheduler = TestScheduler()
+    let other = PassthroughSubject<Int, TestError>()
+    #expect(upstreamSubscriber { $0.zip(other) } == ("Zip", 0))
+    #expect(upstreamSubscriber { $0.combineLatest(other) } == ("CombineLatest", 0))
+    #expect(upstreamSubscriber { $0.merge(with: other) } == ("Merge", 0))
+    #expect(upstreamSubscriber { $0.flatMap { _ in other } } == ("FlatMap", 0))
+    #expect(upstreamSubscriber { $0.map { _ in other }.switchToLatest() }.0 == "Map")
+    #expect(upstreamSubscriber { $0.catch { _ in other } } == ("Catch", 0))
+    #expect(upstreamSubscriber { $0.tryCatch { _ in other } } == ("TryCatch", 0))
+    #expect(upstreamSubscriber { $0.append(1) } == ("Concatenate", 0))
+    #expect(upstreamSubscriber { $0.drop(untilOutputFrom: other) } == ("DropUntilOutput", 0))
+    #expect(upstreamSubscriber { $0.handleEvents() } == ("HandleEvents", 0))
+    #expect(upstreamSubscriber { $0.breakpoint() } == ("Breakpoint", 0))
+    #expect(upstreamSubscriber { $0.retry(1) } == ("Retry", 0))
+    #expect(upstreamSubscriber { $0.debounce(for: 1, scheduler: scheduler) } == ("Debounce", 0))
+    #expect(upstreamSubscriber { $0.receive(on: scheduler) } == ("ReceiveOn", 0))
+    #expect(upstreamSubscriber { $0.delay(for: 1, scheduler: scheduler) } == ("Delay", 0))
+  }
+
+  @Test func aFlattenedInnerPublishersSubscriberIsNamedAfterTheOperator() {
+    let outer = PassthroughSubject<Int, TestError>()
+    let inner = SubscriberCatcher<Int, TestError>()
+    let switched = SubscriberCatcher<Int, TestError>()
+    let first = outer.flatMap { _ in inner }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let second = outer.map { _ in switched }.switchToLatest()
+      .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    outer.send(1)
+    #expect(inner.described == "FlatMap")
+    #expect(switched.described == "SwitchToLatest")
+    #expect(switched.subscriber.map { labels($0) } == ["parentSubscription"])
+    first.cancel()
+    second.cancel()
+  }
+
+  @Test func futureBufferAndObjectWillChangeSubscriptionsMirrorCombinesChildren() {
+    let future = mirror(Future<Int, Never> { _ in })
+    #expect(future.labels == ["parent", "downstream", "hasAnyDemand", "subject"])
+    #expect(future.children[0].contains("Future"))
+    #expect(future.children[2] == "hasAnyDemand: false")
+    future.catcher.subscription?.cancel()
+    #expect(children(future.catcher.subscription)[0] == "parent: nil")
+    let source = PassthroughSubject<Int, Never>()
+    let buffered = mirror(source.buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest))
+    #expect(buffered.labels == ["values", "state", "downstreamDemand", "terminal"])
+    #expect(buffered.children[0] == "values: []")
+    #expect(buffered.children[2] == "downstreamDemand: max(0)")
+    #expect(buffered.children[3] == "terminal: nil")
+    #expect(mirror(ObservableObjectPublisher()).labels == ["downstream"])
+  }
+
+  @Test func assignMirrorsItsObjectKeyPathAndStatus() {
+    final class Box { var value = 0 }
+    let box = Box()
+    let assign = Subscribers.Assign(object: box, keyPath: \Box.value)
+    #expect(labels(assign) == ["object", "keyPath", "status"])
+    #expect(children(assign)[2] == "status: awaitingSubscription")
+    Just(1).subscribe(assign)
+    #expect(children(assign)[2] == "status: terminal")
+  }
+
+  /// A connectable publisher that keeps its subscriber.
+  final class ConnectableCatcher: ConnectablePublisher, @unchecked Sendable {
+    // @unchecked: the tests use it on one thread.
+    typealias Output = Int
+    typealias Failure = Never
+    var subscriber: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      self.subscriber = subscriber
+    }
+    func connect() -> any Cancellable { AnyCancellable {} }
+  }
+
+  @Test func autoconnectsSubscriberMirrorsItsPublisherAndSubscriber() {
+    let upstream = ConnectableCatcher()
+    let cancellable = upstream.autoconnect().sink { _ in }
+    #expect(labels(upstream.subscriber) == ["parent", "downstream"])
+    #expect(children(upstream.subscriber)[0].contains("Autoconnect<"))
+    #expect(children(upstream.subscriber)[1].contains("Sink"))
+    cancellable.cancel()
+  }
 }
