@@ -102,8 +102,13 @@ extension SequentialSubscription: CustomStringConvertible, CustomReflectable,
 {
   /// Combine's name for the operator (`"Catch"`, `"Concatenate"`).
   @usableFromInline var description: String { name }
-  /// The subscriber the operator delivers to.
-  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// What Combine's mirror shows: `catch` and `tryCatch` the subscriber and its outstanding
+  /// demand, `append` and `prepend` (`Concatenate`) nothing.
+  @usableFromInline var customMirror: Mirror {
+    if name == "Concatenate" { return Mirror(self, children: EmptyCollection()) }
+    let children: [Mirror.Child] = [("downstream", downstream), ("demand", demand.value)]
+    return Mirror(self, children: children)
+  }
   /// The operator's name, as `description`.
   @usableFromInline var playgroundDescription: Any { name }
 }

@@ -226,4 +226,14 @@ import Testing
     #expect(children(upstream.subscriber)[1].contains("Sink"))
     cancellable.cancel()
   }
+
+  @Test func catchMirrorsItsSubscriberAndDemandAndConcatenateNothing() {
+    let failing = PassthroughSubject<Int, TestError>()
+    let caught = mirror(failing.catch { _ in Just(0) })
+    #expect(caught.labels == ["downstream", "demand"])
+    caught.catcher.subscription?.request(.max(3))
+    #expect(children(caught.catcher.subscription)[1] == "demand: max(3)")
+    #expect(mirror(failing.tryCatch { _ in Just(0) }).labels == ["downstream", "demand"])
+    #expect(mirror(failing.append(1)).labels.isEmpty)
+  }
 }
