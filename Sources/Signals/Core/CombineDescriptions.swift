@@ -34,6 +34,17 @@ extension SwitchState: CombineDescribed {
 }
 extension BufferState: CombineDescribed {
   @usableFromInline var combineName: String { "Buffer" }
+  /// What Combine's `Buffer` shows: the values held, where it stands with its upstream, the
+  /// subscriber's outstanding demand and the completion waiting behind the values.
+  @usableFromInline var customMirror: Mirror {
+    let (values, status, demand, terminal) = lock.withLock {
+      (Array(self.values.storage[self.values.head...]), self.status, self.demand, self.terminal)
+    }
+    let children: [Mirror.Child] = [
+      ("values", values), ("state", status), ("downstreamDemand", demand), ("terminal", terminal as Any),
+    ]
+    return Mirror(self, children: children)
+  }
 }
 extension ThrottleState: CombineDescribed {
   @usableFromInline var combineName: String { "Throttle" }
@@ -55,6 +66,18 @@ extension UntilOutputGate: CombineDescribed {
 }
 extension FutureSubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Future" }
+  /// What Combine's `Future` subscription shows: the future (as `parent`, and again as
+  /// `subject`), the subscriber and whether it has requested anything; the future and the
+  /// subscriber are `nil` once the subscription ended.
+  @usableFromInline var customMirror: Mirror {
+    let (subscriber, requested) = lock.withLock { (self.subscriber, self.requested) }
+    let parent: AnyObject? = subscriber == nil ? nil : future
+    let children: [Mirror.Child] = [
+      ("parent", parent as Any), ("downstream", subscriber as Any), ("hasAnyDemand", requested),
+      ("subject", parent as Any),
+    ]
+    return Mirror(self, children: children)
+  }
 }
 extension SequenceSubscription: CombineDescribed {
   /// The sequence's own description while the subscription is live, as Combine's; `"Sequence"`
@@ -73,6 +96,24 @@ extension EmptySubscription: CombineDescribed {
 }
 extension BroadcastConduit: CombineDescribed {
   @usableFromInline var combineName: String { kind.subscriptionName }
+  /// What Combine's subject subscriptions show: the subject (`parent`, and again as `subject`;
+  /// here its shared state, which describes itself as the subject), the subscriber and the
+  /// outstanding demand; the subject and the subscriber are `nil` once the subscription was
+  /// cancelled or completed. Built when asked for; a debugging aid.
+  @usableFromInline var customMirror: Mirror {
+    let live = isActive
+    let parent = live ? notify(id, .parent) : nil
+    let children: [Mirror.Child] = [
+      ("parent", parent as Any), ("downstream", (live ? downstream : nil) as Any),
+      ("demand", demand.value), ("subject", parent as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+}
+extension Broadcaster: CustomStringConvertible {
+  /// The subject's type as Combine names it (`"PassthroughSubject<Int, Never>"`): what a
+  /// subject subscription's mirror shows as its parent.
+  @usableFromInline var description: String { "\(kind.subscriptionName)<\(Output.self), \(Failure.self)>" }
 }
 // The subscribers the stateless operators put upstream, which hand the upstream's subscription
 // through: named as Combine names the operator's subscriber.
@@ -106,9 +147,31 @@ extension MulticastSubscriber: CombineDescribed {
 }
 extension AutoconnectSubscriber: CombineDescribed {
   @usableFromInline var combineName: String { "Autoconnect" }
+  /// The `autoconnect()` publisher (`parent`) and the subscriber, as Combine's shows them.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: [("parent", release.target as Any), ("downstream", downstream)])
+  }
 }
 extension ObjectWillChangeRelay: CombineDescribed {
   @usableFromInline var combineName: String { "ObservableObjectPublisher" }
+  /// The subscriber, as Combine's `ObservableObjectPublisher` subscription shows it.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+}
+// The subscribers the multi-input, flattening, time and sequencing operators put upstream:
+// named after the operator, with no children (Combine's show none, but for `flatMap`'s and
+// `switchToLatest`'s inner ones, which show their parent's identifier).
+extension LinkedInput: CombineDescribed {
+  @usableFromInline var combineName: String { link.role.name }
+}
+extension SwitchInput: CombineDescribed {
+  @usableFromInline var combineName: String { "SwitchToLatest" }
+  /// The identifier of the subscription it belongs to, as Combine's inner subscriber shows it.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: ["parentSubscription": state.combineIdentifier])
+  }
+}
+extension RetryState.AttemptInput: CombineDescribed {
+  @usableFromInline var combineName: String { "Retry" }
 }
 extension RetryState: CombineDescribed {
   @usableFromInline var combineName: String { "Retry" }
@@ -147,9 +210,15 @@ extension Subscribers.Sink: CustomStringConvertible, CustomReflectable, CustomPl
 extension Subscribers.Assign: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
   /// `"Assign Root."`, Combine's description (the root type's name, then a full stop).
   public var description: String { "Assign \(Root.self)." }
-  /// The object (`nil` once released) and the key path, as Combine's `Assign` shows them.
+  /// The object (`nil` once released), the key path and where the subscriber stands with its
+  /// upstream (`status`: awaiting its subscription, subscribed, or terminal), as Combine's
+  /// `Assign` shows them.
   public var customMirror: Mirror {
-    Mirror(self, children: [("object", object as Any), ("keyPath", keyPath)])
+    let (object, status) = lock.withLock { () -> (Root?, SubscriptionStatus) in
+      if done { return (held, .terminal) }
+      return (held, subscription.map { .subscribed($0) } ?? .awaitingSubscription)
+    }
+    return Mirror(self, children: [("object", object as Any), ("keyPath", keyPath), ("status", status)])
   }
   /// The description.
   public var playgroundDescription: Any { description }

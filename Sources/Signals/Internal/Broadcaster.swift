@@ -84,6 +84,14 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// Which subject this is, for its subscriptions' descriptions.
   @usableFromInline let kind: SubjectKind
 
+  /// The subscriptions the subject was given through `send(subscription:)`, kept until the
+  /// subject is released, which cancels them (Combine's subjects keep theirs). Touched only
+  /// inside `lock`; nothing on the send path reads it.
+  @usableFromInline @exclusivity(unchecked) var upstreams: [any Subscription] = []
+  /// Whether a subscriber has requested something yet: a `PassthroughSubject` asks its
+  /// upstream subscriptions for `.unlimited` only from then on, as Combine's does.
+  @usableFromInline let demanded = Atomic<Bool>(false)
+
   @inlinable init(
     _ kind: SubjectKind, replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true
   ) {
@@ -239,6 +247,38 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     drain(carrying: ())
   }
 
+  /// Keeps `subscription` to cancel it when the subject is released, and asks it for
+  /// `.unlimited`: at once, or, for a `PassthroughSubject`, once a subscriber has requested
+  /// something (Combine's subjects).
+  @usableFromInline func receiveUpstream(_ subscription: any Subscription) {
+    let asks = lock.withLock { () -> Bool in
+      upstreams.append(subscription)
+      return kind != .passthrough || demanded.load(ordering: .relaxed)
+    }
+    if asks { subscription.request(.unlimited) }
+  }
+
+  /// A subscriber requested something: the first time, asks every upstream subscription for
+  /// `.unlimited` (a `PassthroughSubject`'s; the others asked at once).
+  @usableFromInline func acknowledgeDemand() {
+    guard !demanded.load(ordering: .acquiring) else { return }
+    let waiting = lock.withLock { () -> [any Subscription] in
+      guard !demanded.load(ordering: .relaxed) else { return [] }
+      demanded.store(true, ordering: .releasing)
+      return upstreams
+    }
+    for subscription in waiting { subscription.request(.unlimited) }
+  }
+
+  /// Cancels every upstream subscription the subject was given (the subject is being released).
+  @usableFromInline func cancelUpstreams() {
+    let all = lock.withLock { () -> [any Subscription] in
+      defer { upstreams = [] }
+      return upstreams
+    }
+    for subscription in all { subscription.cancel() }
+  }
+
   @inlinable func remove(id: UInt64) {
     let removed = lock.withLock { list.remove(id: id) }
     withExtendedLifetime(removed) {}
@@ -323,6 +363,19 @@ class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   }
 }
 
+/// What a subject's handle tells its broadcaster.
+@usableFromInline
+enum ConduitNotice {
+  /// The subscriber cancelled: take the handle out of the list.
+  case remove
+  /// The subscriber requested more while values wait in the handle's backlog: deliver them.
+  case flush
+  /// The subscriber requested something (a `PassthroughSubject`'s upstream waits for that).
+  case demand
+  /// Return the broadcaster, for the handle's mirror.
+  case parent
+}
+
 /// The flag bits of `ConduitState.state`.
 @usableFromInline
 enum ConduitFlags {
@@ -358,11 +411,12 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   // @unchecked: `downstream` and `notify` are immutable; `backlog` is touched only by the
   // broadcaster's single draining thread (`deliver`); the rest is atomic.
   @usableFromInline let downstream: Downstream
-  /// Tells the broadcaster about this conduit: `(id, false)` removes it from the list, `(id,
-  /// true)` asks for its backlog to be delivered. A closure rather than the broadcaster itself:
-  /// `cancel()` is reached through an existential, where a method of this generic class runs
-  /// unspecialized, and only a closure made at `subscribe` runs specialized code.
-  @usableFromInline let notify: (UInt64, Bool) -> Void
+  /// Tells the broadcaster about this conduit (`ConduitNotice`); returns the broadcaster when
+  /// asked for it (`.parent`, for the mirror), else `nil`. A closure rather than the
+  /// broadcaster itself: `cancel()` is reached through an existential, where a method of this
+  /// generic class runs unspecialized, and only a closure made at `subscribe` runs specialized
+  /// code.
+  @usableFromInline let notify: (UInt64, ConduitNotice) -> AnyObject?
   /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
   @usableFromInline let backlog: Backlog<Downstream.Input>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
@@ -374,8 +428,14 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   ) {
     self.downstream = downstream
     self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
-    notify = { id, flush in
-      if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }
+    notify = { id, notice in
+      switch notice {
+      case .remove: broadcaster.remove(id: id)
+      case .flush: broadcaster.flush(id: id)
+      case .demand: broadcaster.acknowledgeDemand()
+      case .parent: return broadcaster
+      }
+      return nil
     }
     super.init(id: id, kind: broadcaster.kind)
   }
@@ -441,14 +501,16 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   }
 
   /// Adds `demand` to what the subscriber may receive; delivers kept values, if any, through
-  /// the broadcaster (serialized with its other deliveries).
+  /// the broadcaster (serialized with its other deliveries). A `PassthroughSubject`'s first
+  /// request asks the subject's upstream subscriptions for everything.
   @inlinable func request(_ demand: Subscribers.Demand) {
     guard demand.rawValue > 0, isActive else { return }
     self.demand.add(demand)
-    if isWaiting { notify(id, true) }
+    if kind == .passthrough { _ = notify(id, .demand) }
+    if isWaiting { _ = notify(id, .flush) }
   }
 
   @inlinable func cancel() {
-    if deactivate() { notify(id, false) }
+    if deactivate() { _ = notify(id, .remove) }
   }
 }

@@ -372,21 +372,6 @@ extension Relay: CustomStringConvertible, CustomReflectable, CustomPlaygroundDis
   /// Combine's name for the operator (`"Drop"`, `"Scan"`), as Combine's subscriptions describe
   /// themselves.
   @usableFromInline var description: String { name }
-  /// What Combine's mirror of the same operator shows: nothing for the operators whose
-  /// subscription shows no state (`dropFirst`, `compactMap`, `tryMap`, `output`, ...), the
-  /// subscriber the operator delivers to (`nil` once the completion was delivered) for the
-  /// others. Threading: a debugging aid; read it from the delivering thread.
-  @usableFromInline var customMirror: Mirror {
-    if Self.namesWithoutState.contains(name) { return Mirror(self, children: EmptyCollection()) }
-    return Mirror(self, children: ["downstream": downstream as Any])
-  }
-  /// The operators whose Combine subscription mirrors no children (OpenCombine 0.14's tests).
-  @usableFromInline static var namesWithoutState: Set<String> {
-    [
-      "Drop", "DropWhile", "TryDropWhile", "CompactMap", "TryMap", "Output", "MapError", "ReplaceEmpty",
-      "ReplaceError", "IgnoreOutput", "MeasureInterval", "HandleEvents", "Breakpoint", "Print",
-    ]
-  }
   /// The operator's name, as `description`.
   @usableFromInline var playgroundDescription: Any { name }
 }

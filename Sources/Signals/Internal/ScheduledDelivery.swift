@@ -15,7 +15,7 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
   }
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let link: UpstreamLink
   @usableFromInline let scheduler: Context
   @usableFromInline let options: Context.SchedulerOptions?
   @usableFromInline let delay: SchedulerTime.Stride?
@@ -30,6 +30,7 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
     delay: SchedulerTime.Stride?, tolerance: SchedulerTime.Stride = .zero
   ) {
     delivery = SerialDelivery(downstream)
+    link = UpstreamLink(role: delay == nil ? .receiveOn : .delay)
     self.scheduler = scheduler
     self.options = options
     self.delay = delay

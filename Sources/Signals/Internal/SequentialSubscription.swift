@@ -9,7 +9,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   // @unchecked: `handler` is immutable and called once, serially; links are thread-safe.
   @usableFromInline let downstream: Downstream
   @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links: (UpstreamLink, UpstreamLink)
   /// The downstream's outstanding demand, asked again of the second publisher.
   @usableFromInline let demand = AtomicDemand()
   @usableFromInline let handshake = Handshake()
@@ -23,6 +23,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   ) {
     self.downstream = downstream
     self.name = name
+    links = (UpstreamLink(role: LinkRole(name: name)), UpstreamLink(role: LinkRole(name: name)))
     self.handler = handler
   }
 
@@ -101,8 +102,13 @@ extension SequentialSubscription: CustomStringConvertible, CustomReflectable,
 {
   /// Combine's name for the operator (`"Catch"`, `"Concatenate"`).
   @usableFromInline var description: String { name }
-  /// The subscriber the operator delivers to.
-  @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// What Combine's mirror shows: `catch` and `tryCatch` the subscriber and its outstanding
+  /// demand, `append` and `prepend` (`Concatenate`) nothing.
+  @usableFromInline var customMirror: Mirror {
+    if name == "Concatenate" { return Mirror(self, children: EmptyCollection()) }
+    let children: [Mirror.Child] = [("downstream", downstream), ("demand", demand.value)]
+    return Mirror(self, children: children)
+  }
   /// The operator's name, as `description`.
   @usableFromInline var playgroundDescription: Any { name }
 }

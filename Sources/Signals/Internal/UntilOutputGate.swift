@@ -12,7 +12,7 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   // @unchecked: `open` is touched only inside `lock`; `delivery` and the links are thread-safe.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   /// The upstream's link and the trigger's.
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links: (UpstreamLink, UpstreamLink)
   /// Whether the trigger ends the flow (`prefix`) or opens it (`drop`).
   @usableFromInline let endsAtTrigger: Bool
   @usableFromInline let lock = Lock()
@@ -23,6 +23,8 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
 
   @inlinable init(_ downstream: Downstream, endsAtTrigger: Bool) {
     delivery = SerialDelivery(downstream)
+    let role: LinkRole = endsAtTrigger ? .prefixUntilOutput : .dropUntilOutput
+    links = (UpstreamLink(role: role), UpstreamLink(role: role))
     self.endsAtTrigger = endsAtTrigger
     open = endsAtTrigger
     delivery.forwardDemand(to: [links.0])

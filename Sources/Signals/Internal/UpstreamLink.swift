@@ -11,11 +11,14 @@ import Synchronization
 @usableFromInline
 final class UpstreamLink: Sendable {
   @usableFromInline let terminated = Atomic<Bool>(false)
+  /// Which operator's input this link is, for the subscriber on it to describe itself by
+  /// (`LinkedInput`). One byte beside `terminated`, in what was padding: the link does not grow.
+  @usableFromInline let role: LinkRole
   @usableFromInline let upstream = Guarded<(any Subscription)?>(nil)
   /// Demand requested before the upstream subscription arrived.
   @usableFromInline let early = Guarded<Subscribers.Demand>(.none)
 
-  @inlinable init() {}
+  @inlinable init(role: LinkRole = .relay) { self.role = role }
 
   /// Whether `terminate()` has been called. Lock-free.
   @inlinable var isTerminated: Bool { terminated.load(ordering: .acquiring) }
@@ -73,10 +76,55 @@ final class UpstreamLink: Sendable {
   /// `count` fresh links. (Built outside the initializers of the states that hold them: a
   /// closure in such an initializer makes the 6.3 optimizer crash on `LiveSubscription`'s
   /// deinit in release builds.)
-  @inlinable static func make(_ count: Int) -> [UpstreamLink] {
+  @inlinable static func make(_ count: Int, role: LinkRole) -> [UpstreamLink] {
     var links: [UpstreamLink] = []
     links.reserveCapacity(count)
-    for _ in 0..<count { links.append(UpstreamLink()) }
+    for _ in 0..<count { links.append(UpstreamLink(role: role)) }
     return links
+  }
+}
+
+/// The operator an `UpstreamLink` is an input of: the subscriber an operator puts upstream
+/// describes itself by Combine's name for the operator, as Combine's do.
+@usableFromInline
+enum LinkRole: UInt8, Sendable {
+  /// A relay's own link (its subscriber is the relay, which describes itself).
+  case relay
+  case zip, combineLatest, merge, flatMap, switchToLatest, withLatestFrom
+  case `catch`, tryCatch, concatenate, prefixUntilOutput, dropUntilOutput
+  case debounce, throttle, timeout, collectByTime, receiveOn, delay
+
+  /// Combine's name for the operator (`"CombineLatest"`).
+  @usableFromInline var name: String {
+    switch self {
+    case .relay: "Relay"
+    case .zip: "Zip"
+    case .combineLatest: "CombineLatest"
+    case .merge: "Merge"
+    case .flatMap: "FlatMap"
+    case .switchToLatest: "SwitchToLatest"
+    case .withLatestFrom: "WithLatestFrom"
+    case .catch: "Catch"
+    case .tryCatch: "TryCatch"
+    case .concatenate: "Concatenate"
+    case .prefixUntilOutput: "PrefixUntilOutput"
+    case .dropUntilOutput: "DropUntilOutput"
+    case .debounce: "Debounce"
+    case .throttle: "Throttle"
+    case .timeout: "Timeout"
+    case .collectByTime: "CollectByTime"
+    case .receiveOn: "ReceiveOn"
+    case .delay: "Delay"
+    }
+  }
+
+  /// The role named `name` (the sequential operators pass their name as a string).
+  @inlinable init(name: String) {
+    switch name {
+    case "Catch": self = .catch
+    case "TryCatch": self = .tryCatch
+    case "Concatenate": self = .concatenate
+    default: self = .relay
+    }
   }
 }

@@ -29,6 +29,18 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     core = Broadcaster(.published, replay: 1, latest: value, replaysAfterCompletion: false)
   }
 
+  /// Cancels the subscriptions the subject was given through `send(subscription:)`.
+  deinit { core.cancelUpstreams() }
+
+  /// Keeps the subscription of a publisher this subject was subscribed to
+  /// (`publisher.subscribe(subject)`) and asks it for `.unlimited` at once, as Combine's
+  /// `CurrentValueSubject`.
+  ///
+  /// The subject cancels the subscriptions it keeps when it is released.
+  ///
+  /// - Parameter subscription: The upstream's subscription.
+  public func send(subscription: any Subscription) { core.receiveUpstream(subscription) }
+
   /// The current value; setting it sends the new value.
   public var value: Output {
     get { core.latestValue! }

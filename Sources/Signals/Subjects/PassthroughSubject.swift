@@ -22,6 +22,18 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     core = Broadcaster(.passthrough, replay: 0)
   }
 
+  /// Cancels the subscriptions the subject was given through `send(subscription:)`.
+  deinit { core.cancelUpstreams() }
+
+  /// Keeps the subscription of a publisher this subject was subscribed to
+  /// (`publisher.subscribe(subject)`), and asks it for `.unlimited` once a subscriber of the
+  /// subject has requested something (at once if one has), as Combine's `PassthroughSubject`.
+  ///
+  /// The subject cancels the subscriptions it keeps when it is released.
+  ///
+  /// - Parameter subscription: The upstream's subscription.
+  public func send(subscription: any Subscription) { core.receiveUpstream(subscription) }
+
   /// Delivers `value` to every subscriber attached now.
   @inlinable
   public func send(_ value: Output) { core.send(value) }

@@ -20,6 +20,18 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
     core = Broadcaster(.replay, replay: Swift.max(0, bufferSize))
   }
 
+  /// Cancels the subscriptions the subject was given through `send(subscription:)`.
+  deinit { core.cancelUpstreams() }
+
+  /// Keeps the subscription of a publisher this subject was subscribed to
+  /// (`publisher.subscribe(subject)`) and asks it for `.unlimited` at once, as a
+  /// `CurrentValueSubject` does: what arrives before a subscriber is kept for replay.
+  ///
+  /// The subject cancels the subscriptions it keeps when it is released.
+  ///
+  /// - Parameter subscription: The upstream's subscription.
+  public func send(subscription: any Subscription) { core.receiveUpstream(subscription) }
+
   /// Delivers `value` to every subscriber and keeps it for later ones.
   @inlinable
   public func send(_ value: Output) { core.send(value) }

@@ -11,8 +11,11 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
   /// Receives the subscription of a publisher the subject was subscribed to
   /// (`publisher.subscribe(subject)`), and says through it how many values it wants.
   ///
-  /// Every Signals subject requests `.unlimited`, as Combine's do (the default implementation);
-  /// a subject of your own may request less, or keep the subscription to cancel it later.
+  /// Signals' subjects keep the subscription, cancel it when they are released, and request
+  /// `.unlimited` from it, as Combine's do: `CurrentValueSubject` at once, `PassthroughSubject`
+  /// once one of its subscribers has requested something. The default implementation, for a
+  /// subject of your own, requests `.unlimited` at once; yours may request less, or keep the
+  /// subscription to cancel it later.
   ///
   /// - Parameter subscription: The upstream's subscription.
   func send(subscription: any Subscription)

@@ -3,10 +3,13 @@ extension Publisher {
   /// cancelled.
   ///
   /// The subject receives the subscription first, through `send(subscription:)`, and asks
-  /// through it for what it wants: Signals' subjects ask for `.unlimited`, as Combine's do.
-  /// Threading: sends happen on the thread that delivers each value. Completion: the completion is
-  /// sent too, after which the subject accepts nothing more; completion and cancel let go of the
-  /// subject.
+  /// through it for what it wants: as Combine's, a `PassthroughSubject` asks for `.unlimited`
+  /// once one of its subscribers has requested something, a `CurrentValueSubject` at once. The
+  /// subject keeps the subscription and cancels it when the subject is released; the
+  /// subscription holds the subject weakly, so the returned token does not keep it alive.
+  /// Threading: sends happen on the thread that delivers each value. Completion: the completion
+  /// is sent too, after which the subject accepts nothing more; a value or completion the
+  /// publisher sends before its subscription is ignored.
   ///
   /// - Parameter subject: The subject that receives the values and the completion.
   /// - Returns: The cancellable that ends the subscription.
@@ -21,6 +24,11 @@ extension Publisher {
 
 /// What `subscribe(_:)` subscribes on behalf of a subject: forwards values and the completion,
 /// and is the subscription the subject receives in `send(subscription:)`.
+///
+/// As Combine's: it holds the subject weakly (the subject keeps this subscription, and cancels
+/// it when the subject is released); it ignores a value or completion that comes before its
+/// subscription, and a second subscription; after the completion it forwards nothing, and a
+/// cancel after a cancel or after the completion is not passed upstream.
 @usableFromInline
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @unchecked Sendable {
   // @unchecked: `subject` and `upstream` are touched only inside `lock`.
@@ -28,7 +36,8 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @u
   @usableFromInline typealias Failure = Downstream.Failure
 
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var subject: Downstream?
+  /// The subject; `nil` once it is released, cancelled or completed.
+  @usableFromInline @exclusivity(unchecked) weak var subject: Downstream?
   @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
   @inlinable init(_ subject: Downstream) { self.subject = subject }
@@ -39,20 +48,17 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, @u
       upstream = subscription
       return subject
     }
-    guard let target else {
-      subscription.cancel()
-      return
-    }
-    target.send(subscription: self)
+    target?.send(subscription: self)
   }
 
   @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-    lock.withLock { subject }?.send(input)
+    lock.withLock { upstream == nil ? nil : subject }?.send(input)
     return .none
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Failure>) {
     let subject = lock.withLock { () -> Downstream? in
+      guard upstream != nil else { return nil }
       defer { (self.subject, upstream) = (nil, nil) }
       return self.subject
     }

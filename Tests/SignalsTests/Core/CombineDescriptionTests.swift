@@ -226,12 +226,12 @@ import Testing
     #expect(
       (subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Drop")
     // OpenCombine's reflection tests: `dropFirst`'s subscription mirrors no children,
-    // `removeDuplicates`' its subscriber.
+    // `removeDuplicates`' its subscriber and the last value.
     #expect(subscription.map { Mirror(reflecting: $0).children.count } == 0)
     let deduplicated = SubscriptionCatcher<Int, Never>()
     PassthroughSubject<Int, Never>().removeDuplicates().subscribe(deduplicated)
     let labels = deduplicated.subscription.map { Mirror(reflecting: $0).children.map(\.label) }
-    #expect(labels == ["downstream"])
+    #expect(labels == ["downstream", "last"])
     deduplicated.subscription?.cancel()
     let just = SubscriptionCatcher<Int, Never>()
     Just(5).subscribe(just)
@@ -248,7 +248,7 @@ import Testing
     let box = Box()
     let assign = Subscribers.Assign(object: box, keyPath: \Box.value)
     #expect(assign.description == "Assign Box.")
-    #expect(Mirror(reflecting: assign).children.map(\.label) == ["object", "keyPath"])
+    #expect(Mirror(reflecting: assign).children.map(\.label) == ["object", "keyPath", "status"])
     let erased = Just(1).eraseToAnyPublisher()
     #expect(erased.description == "AnyPublisher")
     #expect("\(erased)" == "AnyPublisher")

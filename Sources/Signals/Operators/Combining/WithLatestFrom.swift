@@ -52,7 +52,7 @@ final class WithLatestFromState<Trigger, Sampled, Downstream: Subscriber>: Subsc
 where Downstream.Input == (Trigger, Sampled) {
   // @unchecked: `latest` is touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links = (UpstreamLink(role: .withLatestFrom), UpstreamLink(role: .withLatestFrom))
   @usableFromInline @exclusivity(unchecked) var latest: Sampled?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 

@@ -103,7 +103,8 @@ extension Publishers {
           }),
         name: relayName, edges: .passing)
       upstream.subscribe(
-        AnySubscriber<Output, Failure>(
+        EventsInput<Output, Failure>(
+          name: relayName,
           receiveSubscription: { subscription in
             receiveSubscription?(subscription)
             // The relay cancels its upstream only when its subscriber cancels: it never ends
@@ -120,4 +121,31 @@ extension Publishers {
           receiveCompletion: relay.receive(completion:)))
     }
   }
+}
+
+/// The subscriber `handleEvents` and `breakpoint` put upstream: closures that call the
+/// operator's handlers and pass each event to its relay; it describes itself by the operator's
+/// name with no children, as Combine's does.
+@usableFromInline
+struct EventsInput<Input, Failure: Error>: Subscriber, CombineDescribed {
+  @usableFromInline let combineName: String
+  @usableFromInline let combineIdentifier = CombineIdentifier()
+  @usableFromInline let receiveSubscription: (any Subscription) -> Void
+  @usableFromInline let receiveValue: (Input) -> Subscribers.Demand
+  @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+  @inlinable init(
+    name: String, receiveSubscription: @escaping (any Subscription) -> Void,
+    receiveValue: @escaping (Input) -> Subscribers.Demand,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    combineName = name
+    self.receiveSubscription = receiveSubscription
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+  }
+
+  @inlinable func receive(subscription: any Subscription) { receiveSubscription(subscription) }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand { receiveValue(input) }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) { receiveCompletion(completion) }
 }

@@ -143,7 +143,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let limit: Int
   @usableFromInline let transform: (Input) -> Inner
-  @usableFromInline let outerLink = UpstreamLink()
+  @usableFromInline let outerLink = UpstreamLink(role: .flatMap)
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var innerLinks: [UInt64: UpstreamLink] = [:]
   @usableFromInline @exclusivity(unchecked) var nextID: UInt64 = 0
@@ -195,7 +195,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   /// Subscribes the inner publisher for `value`; `running` already counts it.
   @inlinable func start(_ value: Input) {
     let publisher = transform(value)
-    let link = UpstreamLink()
+    let link = UpstreamLink(role: .flatMap)
     let id = lock.withLock { () -> UInt64? in
       guard !cancelled else { return nil }
       nextID += 1

@@ -109,7 +109,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @usableFromInline typealias Input = SwitchInput<Inner, Downstream>
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let outerLink = UpstreamLink()
+  @usableFromInline let outerLink = UpstreamLink(role: .switchToLatest)
   /// The generation of the newest inner publisher, the only one whose events count; `nil`
   /// when it has finished or none has arrived yet.
   @usableFromInline @exclusivity(unchecked) var current: UInt64?

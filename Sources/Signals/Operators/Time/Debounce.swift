@@ -119,7 +119,7 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   // instead of n scheduled and n - 1 cancelled, with the same result: the last value is
   // delivered `dueTime` after it arrived.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let link = UpstreamLink(role: .debounce)
   @usableFromInline let dueTime: SchedulerTime.Stride
   @usableFromInline let scheduler: Context
   @usableFromInline let options: Context.SchedulerOptions?

@@ -97,7 +97,7 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
 {
   // @unchecked: the `var`s are touched only inside `lock`.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let link = UpstreamLink(role: .throttle)
   @usableFromInline let interval: SchedulerTime.Stride
   @usableFromInline let scheduler: Context
   @usableFromInline let latest: Bool

@@ -129,7 +129,7 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
   // called at most once, by the thread that wins `link.terminate()`; `options` is only read, to
   // pass to the scheduler.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let link = UpstreamLink(role: .timeout)
   @usableFromInline let interval: SchedulerTime.Stride
   @usableFromInline let scheduler: Context
   @usableFromInline let options: Context.SchedulerOptions?

@@ -96,7 +96,7 @@ where Downstream.Input == [Element] {
   // @unchecked: `collected` is touched only inside `delivery.lock`, `timerSlot` only inside
   // `lock`; `options` is only read, to pass to the scheduler.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let link = UpstreamLink()
+  @usableFromInline let link = UpstreamLink(role: .collectByTime)
   @usableFromInline let scheduler: Context
   @usableFromInline let stride: SchedulerTime.Stride
   @usableFromInline let limit: Int

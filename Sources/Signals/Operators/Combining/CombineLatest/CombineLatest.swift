@@ -86,7 +86,7 @@ where Downstream.Input == (First, Second) {
   // @unchecked: `latestFirst`, `latestSecond` and `finished` are touched only inside
   // `delivery`'s lock (its `send`/`complete` closures); the links are thread-safe.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links = (UpstreamLink(role: .combineLatest), UpstreamLink(role: .combineLatest))
   @usableFromInline @exclusivity(unchecked) var latestFirst: First?
   @usableFromInline @exclusivity(unchecked) var latestSecond: Second?
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)

@@ -49,7 +49,7 @@ where Downstream.Input == [Element] {
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream, overflow: .keepLatest)
-    links = UpstreamLink.make(count)
+    links = UpstreamLink.make(count, role: .combineLatest)
     latest = Array(repeating: nil, count: count)
     missing = count
     unfinished = count

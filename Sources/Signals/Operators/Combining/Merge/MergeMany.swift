@@ -62,7 +62,7 @@ final class MergeState<Downstream: Subscriber>: Subscription, @unchecked Sendabl
 
   @inlinable init(_ downstream: Downstream, count: Int) {
     delivery = SerialDelivery(downstream)
-    links = UpstreamLink.make(count)
+    links = UpstreamLink.make(count, role: .merge)
     unfinished = count
     delivery.forwardDemand(to: links)
   }

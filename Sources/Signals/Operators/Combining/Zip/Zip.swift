@@ -84,7 +84,7 @@ final class ZipState<First, Second, Downstream: Subscriber>: Subscription, @unch
 where Downstream.Input == (First, Second) {
   // @unchecked: the buffers and flags are touched only inside `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
-  @usableFromInline let links = (UpstreamLink(), UpstreamLink())
+  @usableFromInline let links = (UpstreamLink(role: .zip), UpstreamLink(role: .zip))
   @usableFromInline @exclusivity(unchecked) var firsts = FIFOQueue<First>()
   @usableFromInline @exclusivity(unchecked) var seconds = FIFOQueue<Second>()
   @usableFromInline @exclusivity(unchecked) var finished = (false, false)
