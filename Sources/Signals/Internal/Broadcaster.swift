@@ -41,27 +41,28 @@ enum SubjectKind: UInt8, Sendable {
 final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Sendable {
   // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
   // only by the single thread that claimed `drainClaim` (see `SerialDrainOwner`).
-  @usableFromInline typealias Deliver = ConduitPath<Output, Failure>
+  /// A subscriber's handle, as the list keeps it.
+  @usableFromInline typealias Conduit = ConduitState<Output, Failure>
 
   /// What waits for the drainer.
   @usableFromInline enum Job {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
-    case subscribe(ConduitState<Output, Failure>, Deliver)
+    case subscribe(Conduit)
     /// A subscriber asked for more and has kept values waiting.
     case flush(UInt64)
   }
 
   /// What the drainer delivers for a job, outside the lock.
   @usableFromInline enum Step {
-    case value(Output, ContiguousArray<Deliver?>)
-    case completion(Subscribers.Completion<Failure>, ContiguousArray<Deliver?>)
+    case value(Output, ContiguousArray<Conduit?>)
+    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
     case subscribe(Admission)
-    case flush(Deliver)
+    case flush(Conduit)
   }
 
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Deliver>()
+  @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Conduit>()
   /// Who delivers (the drainer gives the claim up with one compare-and-swap when nothing was
   /// queued, which saves the uncontended send its second lock round).
   @usableFromInline let drainClaim = DrainClaim()
@@ -105,7 +106,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// even then, as Combine's does).
   @inlinable func send(_ value: Output, storedAfterCompletion: Bool = false) {
     var takesOver = false
-    let snapshot: ContiguousArray<Deliver?>? = lock.withLock {
+    let snapshot: ContiguousArray<Conduit?>? = lock.withLock {
       guard sentCompletion == nil else {
         if storedAfterCompletion, keepsLatest { latest = value }
         return nil
@@ -125,12 +126,12 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       if takesOver { takeOver() }
       return
     }
-    for case let deliver? in snapshot { deliver.call(.value(value)) }
+    Self.deliver(value, to: snapshot)
     drain(carrying: ())
   }
 
   @inlinable func send(completion: Subscribers.Completion<Failure>) {
-    let conduits: ContiguousArray<Deliver?>? = lock.withLock {
+    let conduits: ContiguousArray<Conduit?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       sentCompletion = completion
       guard claimOrQueue(mayTakeOver: false, { .completion(completion) }) == .claimed else { return nil }
@@ -138,7 +139,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       return list.removeAll()
     }
     guard let conduits else { return }
-    for case let deliver? in conduits { deliver.call(.completion(completion)) }
+    for case let conduit? in conduits { conduit.call(.completion(completion)) }
     drain(carrying: ())
   }
 
@@ -147,49 +148,68 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     let admission: Admission? = lock.withLock {
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
-      let deliver = ConduitPath(call: conduit.deliver)
-      guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit, deliver) }) == .claimed else { return nil }
-      return attach(conduit, deliver)
+      guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit) }) == .claimed else { return nil }
+      return attach(conduit)
     }
     guard let admission else { return }
     admit(admission)
     drain(carrying: ())
   }
 
+  /// Delivers `value` to the subscribers in `snapshot`, in order: the per-value loop of every
+  /// subject.
+  ///
+  /// It reads the slots as unmanaged references, so the loop retains and releases nothing per
+  /// subscriber. That is safe because `snapshot` holds a strong reference to each of them until
+  /// it is released after the loop: the list is copied before it changes (a cancel meanwhile
+  /// removes the subscriber from the list's copy, not from `snapshot`), and a subscriber's
+  /// handle is `let` there. (Read as strong references, each call would cost a retain and a
+  /// release, a third of a one-sink send.)
+  @inlinable @inline(__always)
+  static func deliver(_ value: Output, to snapshot: ContiguousArray<Conduit?>) {
+    snapshot.withUnsafeBufferPointer { slots in
+      slots.withMemoryRebound(to: Unmanaged<Conduit>?.self) { conduits in
+        for case let conduit? in conduits {
+          conduit._withUnsafeGuaranteedRef { $0.path($0, .value(value)) }
+        }
+      }
+    }
+  }
+
   /// What a new subscriber receives first: its subscription, the replayed values, and the
   /// completion if the subject has completed. (A struct, not a `Step`, on the path of every
   /// subscription: copying a multi-payload enum goes through outlined copy functions.)
   @usableFromInline struct Admission {
-    @usableFromInline let deliver: Deliver
+    @usableFromInline let conduit: Conduit
     @usableFromInline let values: ArraySlice<Output>
     @usableFromInline let completion: Subscribers.Completion<Failure>?
 
     @inlinable init(
-      _ deliver: Deliver, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?
+      _ conduit: Conduit, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?
     ) {
-      self.deliver = deliver
+      self.conduit = conduit
       self.values = values
       self.completion = completion
     }
   }
 
   /// Adds `conduit` unless the subject has completed; returns what it must receive. Call locked.
-  @inlinable func attach(_ conduit: ConduitState<Output, Failure>, _ deliver: Deliver) -> Admission {
+  @inlinable func attach(_ conduit: Conduit) -> Admission {
     if deliveredCompletion == nil && conduit.isActive {
-      list.append(deliver, id: conduit.id)
+      list.append(conduit, id: conduit.id)
     }
     if replay.isEmpty || (deliveredCompletion != nil && !replaysAfterCompletion) {
-      return Admission(deliver, [], deliveredCompletion)
+      return Admission(conduit, [], deliveredCompletion)
     }
-    return Admission(deliver, replay.elements, deliveredCompletion)
+    return Admission(conduit, replay.elements, deliveredCompletion)
   }
 
   /// Gives a new subscriber its subscription, then what `attach` found for it.
   @inlinable func admit(_ admission: Admission) {
     let ended = admission.completion != nil && admission.values.isEmpty
-    admission.deliver.call(ended ? .startEnded : .start)
-    for value in admission.values { admission.deliver.call(.value(value)) }
-    if let completion = admission.completion { admission.deliver.call(.completion(completion)) }
+    admission.conduit.call(ended ? .startEnded : .start)
+    for value in admission.values { admission.conduit.call(.value(value)) }
+    if let completion = admission.completion { admission.conduit.call(.completion(completion)) }
   }
 
   @inlinable static var claimsWithoutLock: Bool { false }
@@ -198,13 +218,13 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   @inlinable func perform(_ step: Step, _: inout Void) {
     switch step {
     case .value(let value, let snapshot):
-      for case let deliver? in snapshot { deliver.call(.value(value)) }
+      Self.deliver(value, to: snapshot)
     case .completion(let completion, let conduits):
-      for case let deliver? in conduits { deliver.call(.completion(completion)) }
+      for case let conduit? in conduits { conduit.call(.completion(completion)) }
     case .subscribe(let admission):
       admit(admission)
-    case .flush(let deliver):
-      deliver.call(.flush)
+    case .flush(let conduit):
+      conduit.call(.flush)
     }
   }
 
@@ -219,8 +239,8 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     case .completion(let completion):
       deliveredCompletion = completion
       return .completion(completion, list.removeAll())
-    case .subscribe(let conduit, let deliver):
-      return .subscribe(attach(conduit, deliver))
+    case .subscribe(let conduit):
+      return .subscribe(attach(conduit))
     case .flush(let id):
       return list.element(id: id).map { .flush($0) }
     }
@@ -228,7 +248,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   /// Delivers the values kept for the subscriber `id`, serialized with every other delivery.
   @usableFromInline func flush(id: UInt64) {
-    let claimed: Deliver?? = lock.withLock {
+    let claimed: Conduit?? = lock.withLock {
       guard claimOrQueue(mayTakeOver: false, { .flush(id) }) == .claimed else { return nil }
       return .some(list.element(id: id))
     }
@@ -257,17 +277,11 @@ enum ConduitEvent<Output, Failure: Error> {
   case flush
   case value(Output)
   case completion(Subscribers.Completion<Failure>)
-}
-
-/// The path to one subscriber, as a broadcaster's list keeps it: a closure specialized for the
-/// subscriber. A struct rather than a bare closure in the list: an array stores a bare closure at
-/// the most general abstraction, which would wrap it in a thunk, one more allocation per
-/// subscriber.
-@usableFromInline
-struct ConduitPath<Output, Failure: Error> {
-  @usableFromInline let call: (ConduitEvent<Output, Failure>) -> Void
-
-  @inlinable init(call: @escaping (ConduitEvent<Output, Failure>) -> Void) { self.call = call }
+  /// The subscriber cancelled: take the handle out of the broadcaster's list.
+  case detach
+  /// The subscriber asked for more while values wait for it: ask the broadcaster to deliver
+  /// them, serialized with its other deliveries.
+  case requestFlush
 }
 
 /// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
@@ -284,10 +298,20 @@ class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   /// The outstanding demand: requests add to it from any thread; only the delivering thread
   /// takes from it.
   @usableFromInline final let demand = AtomicDemand()
+  /// Everything that reaches the subscriber or the broadcaster, compiled for the subscriber's
+  /// type where `subscribe` is called (see `BroadcastConduit`); called with this handle. Its
+  /// context is the broadcaster.
+  @usableFromInline final let path: (ConduitState, ConduitEvent<Output, Failure>) -> Void
 
-  @inlinable init(id: UInt64, kind: SubjectKind) {
+  @inlinable init(
+    id: UInt64, kind: SubjectKind, path: @escaping (ConduitState, ConduitEvent<Output, Failure>) -> Void
+  ) {
     state = Atomic(id << 4 | UInt64(kind.rawValue) << 2 | ConduitFlags.active)
+    self.path = path
   }
+
+  /// Hands `event` to the subscriber (or, for `detach` and `requestFlush`, to the broadcaster).
+  @inlinable @inline(__always) final func call(_ event: ConduitEvent<Output, Failure>) { path(self, event) }
 
   /// The handle's id in its broadcaster's list.
   @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 4 }
@@ -344,25 +368,21 @@ final class Backlog<Element> {
 /// to it. Values reach the subscriber only while the handle is active and as its demand allows;
 /// `cancel()` and the completion deactivate it exactly once.
 ///
-/// The broadcaster's list holds `deliver`, a closure over this object made where `subscribe` is
-/// called: it is compiled for the subscriber's concrete type, so the per-value path runs
-/// specialized code (a method of this generic class, called from the broadcaster, would run the
-/// unspecialized implementation with type-metadata lookups on every value). The list holding
-/// the closure rather than a separate handle object keeps a subscription to one allocation
-/// here. A subscriber that requested `.unlimited` takes the first branch of `deliver`: two
-/// loads, no demand bookkeeping.
+/// The broadcaster's list holds this object, and reaches the subscriber through `path`, a
+/// closure made where `subscribe` is called: it is compiled for the subscriber's concrete type,
+/// so the per-value path runs specialized code (a method of this generic class, called from the
+/// broadcaster, would run the unspecialized implementation with type-metadata lookups on every
+/// value). `cancel()` and `request(_:)`, reached through an existential where this class's
+/// methods run unspecialized, go to the broadcaster through `path` too. The closure captures
+/// only the broadcaster, which is then its context: no allocation of its own. A subscriber that
+/// requested `.unlimited` takes the first branch of `handle`: two loads, no demand bookkeeping.
 @usableFromInline
 final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
   Subscription, @unchecked Sendable
 {
-  // @unchecked: `downstream` and `notify` are immutable; `backlog` is touched only by the
-  // broadcaster's single draining thread (`deliver`); the rest is atomic.
+  // @unchecked: `downstream` is immutable; `backlog` is touched only by the broadcaster's
+  // single draining thread (`handle`); the rest is atomic.
   @usableFromInline let downstream: Downstream
-  /// Tells the broadcaster about this conduit: `(id, false)` removes it from the list, `(id,
-  /// true)` asks for its backlog to be delivered. A closure rather than the broadcaster itself:
-  /// `cancel()` is reached through an existential, where a method of this generic class runs
-  /// unspecialized, and only a closure made at `subscribe` runs specialized code.
-  @usableFromInline let notify: (UInt64, Bool) -> Void
   /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
   @usableFromInline let backlog: Backlog<Downstream.Input>?
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
@@ -374,35 +394,37 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   ) {
     self.downstream = downstream
     self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
-    notify = { id, flush in
-      if flush { broadcaster.flush(id: id) } else { broadcaster.remove(id: id) }
+    super.init(id: id, kind: broadcaster.kind) { conduit, event in
+      unsafeDowncast(conduit, to: BroadcastConduit.self).handle(event, broadcaster)
     }
-    super.init(id: id, kind: broadcaster.kind)
   }
 
-  /// The closure the broadcaster keeps for this subscriber (its context is this object).
+  /// What `path` does with each event (specialized with it).
   @inlinable @inline(__always)
-  var deliver: (ConduitEvent<Downstream.Input, Downstream.Failure>) -> Void {
-    { [self] event in
-      switch event {
-      case .value(let value):
-        if demand.isUnlimited && isActiveAndClear {
-          _ = downstream.receive(value)
-        } else {
-          offer(value)
-        }
-      case .completion(let completion):
-        if deactivate() {
-          if let backlog, isWaiting {
-            backlog.buffer = ReplayBuffer(capacity: backlog.buffer.capacity)
-            setWaiting(false)
-          }
-          downstream.receive(completion: completion)
-        }
-      case .start: downstream.receive(subscription: self)
-      case .startEnded: downstream.receive(subscription: Subscriptions.empty)
-      case .flush: flush()
+  func handle(
+    _ event: ConduitEvent<Downstream.Input, Downstream.Failure>,
+    _ broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>
+  ) {
+    switch event {
+    case .value(let value):
+      if demand.isUnlimited && isActiveAndClear {
+        _ = downstream.receive(value)
+      } else {
+        offer(value)
       }
+    case .completion(let completion):
+      if deactivate() {
+        if let backlog, isWaiting {
+          backlog.buffer = ReplayBuffer(capacity: backlog.buffer.capacity)
+          setWaiting(false)
+        }
+        downstream.receive(completion: completion)
+      }
+    case .start: downstream.receive(subscription: self)
+    case .startEnded: downstream.receive(subscription: Subscriptions.empty)
+    case .flush: flush()
+    case .detach: broadcaster.remove(id: id)
+    case .requestFlush: broadcaster.flush(id: id)
     }
   }
 
@@ -445,10 +467,10 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   @inlinable func request(_ demand: Subscribers.Demand) {
     guard demand.rawValue > 0, isActive else { return }
     self.demand.add(demand)
-    if isWaiting { notify(id, true) }
+    if isWaiting { call(.requestFlush) }
   }
 
   @inlinable func cancel() {
-    if deactivate() { notify(id, false) }
+    if deactivate() { call(.detach) }
   }
 }

@@ -77,6 +77,28 @@ import Testing
     _ = first
   }
 
+  /// The send reaches each subscriber without a retain of its own: the list it walks keeps
+  /// every subscriber it holds alive until the walk is over, even one that an earlier subscriber
+  /// cancels and lets go of meanwhile.
+  @Test func aSubscriberReleasedByAnEarlierOneDuringASendLivesUntilTheSendHasPassedIt() {
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Guarded<[String]>([])
+    let second = Guarded<AnyCancellable?>(nil)
+    let first = subject.sink { value in
+      let taken = second.withLock { $0.take() }
+      taken?.cancel()
+      withExtendedLifetime(taken) {}
+      log.withLock { $0.append("first \(value) returns") }
+    }
+    let witness = ReleaseWitness { log.withLock { $0.append("second released") } }
+    second.withLock { $0 = subject.sink { value in witness.touch(value) } }
+    subject.send(1)
+    #expect(log.withLock { $0 } == ["first 1 returns", "second released"])
+    #expect(witness.touched.withLock { $0 }.isEmpty)
+    #expect(subject.subscriberCount == 1)
+    _ = first
+  }
+
   @Test func subscribingFromACallbackStartsAfterTheCurrentValue() {
     let subject = PassthroughSubject<Int, Never>()
     let inner = Guarded<Recorder<Int, Never>?>(nil)
@@ -130,4 +152,13 @@ import Testing
     #expect(subject.subscriberCount == 0)
     recorders.removeAll()
   }
+}
+
+/// Runs `onRelease` when it is deallocated; records the values it is shown.
+private final class ReleaseWitness: Sendable {
+  let touched = Guarded<[Int]>([])
+  let onRelease: @Sendable () -> Void
+  init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+  func touch(_ value: Int) { touched.withLock { $0.append(value) } }
+  deinit { onRelease() }
 }
