@@ -139,7 +139,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       return list.removeAll()
     }
     guard let conduits else { return }
-    for case let conduit? in conduits { conduit.call(.completion(completion)) }
+    for case let conduit? in conduits { conduit.call(completion: completion) }
     drain(carrying: ())
   }
 
@@ -167,10 +167,13 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// release, a third of a one-sink send.)
   @inlinable @inline(__always)
   static func deliver(_ value: Output, to snapshot: ContiguousArray<Conduit?>) {
-    snapshot.withUnsafeBufferPointer { slots in
-      slots.withMemoryRebound(to: Unmanaged<Conduit>?.self) { conduits in
-        for case let conduit? in conduits {
-          conduit._withUnsafeGuaranteedRef { $0.path($0, .value(value)) }
+    withUnsafePointer(to: value) { value in
+      let payload = UnsafeRawPointer(value)
+      snapshot.withUnsafeBufferPointer { slots in
+        slots.withMemoryRebound(to: Unmanaged<Conduit>?.self) { conduits in
+          for case let conduit? in conduits {
+            conduit._withUnsafeGuaranteedRef { $0.path($0, .value, payload) }
+          }
         }
       }
     }
@@ -208,8 +211,8 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   @inlinable func admit(_ admission: Admission) {
     let ended = admission.completion != nil && admission.values.isEmpty
     admission.conduit.call(ended ? .startEnded : .start)
-    for value in admission.values { admission.conduit.call(.value(value)) }
-    if let completion = admission.completion { admission.conduit.call(.completion(completion)) }
+    for value in admission.values { admission.conduit.call(value: value) }
+    if let completion = admission.completion { admission.conduit.call(completion: completion) }
   }
 
   @inlinable static var claimsWithoutLock: Bool { false }
@@ -220,7 +223,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     case .value(let value, let snapshot):
       Self.deliver(value, to: snapshot)
     case .completion(let completion, let conduits):
-      for case let conduit? in conduits { conduit.call(.completion(completion)) }
+      for case let conduit? in conduits { conduit.call(completion: completion) }
     case .subscribe(let admission):
       admit(admission)
     case .flush(let conduit):
@@ -265,9 +268,12 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   }
 }
 
-/// What a broadcaster hands to one subscriber's closure.
+/// What a subscriber's handle is told through its `path`. Not generic, its payload (the value,
+/// the completion) passed beside it by address: `cancel()` and `request(_:)` run unspecialized
+/// (reached through an existential), where making a value of a generic enum would look up its
+/// type metadata, several hundred instructions per cancel.
 @usableFromInline
-enum ConduitEvent<Output, Failure: Error> {
+enum ConduitSignal: UInt8 {
   /// Give the subscriber its subscription.
   case start
   /// Give the subscriber the empty subscription: it came after the completion, which follows
@@ -275,8 +281,10 @@ enum ConduitEvent<Output, Failure: Error> {
   case startEnded
   /// Deliver what waits for demand.
   case flush
-  case value(Output)
-  case completion(Subscribers.Completion<Failure>)
+  /// Deliver the value the payload points to.
+  case value
+  /// Deliver the completion the payload points to.
+  case completion
   /// The subscriber cancelled: take the handle out of the broadcaster's list.
   case detach
   /// The subscriber asked for more while values wait for it: ask the broadcaster to deliver
@@ -301,17 +309,28 @@ class ConduitState<Output, Failure: Error>: @unchecked Sendable {
   /// Everything that reaches the subscriber or the broadcaster, compiled for the subscriber's
   /// type where `subscribe` is called (see `BroadcastConduit`); called with this handle. Its
   /// context is the broadcaster.
-  @usableFromInline final let path: (ConduitState, ConduitEvent<Output, Failure>) -> Void
+  @usableFromInline final let path: (ConduitState, ConduitSignal, UnsafeRawPointer?) -> Void
 
   @inlinable init(
-    id: UInt64, kind: SubjectKind, path: @escaping (ConduitState, ConduitEvent<Output, Failure>) -> Void
+    id: UInt64, kind: SubjectKind, path: @escaping (ConduitState, ConduitSignal, UnsafeRawPointer?) -> Void
   ) {
     state = Atomic(id << 4 | UInt64(kind.rawValue) << 2 | ConduitFlags.active)
     self.path = path
   }
 
-  /// Hands `event` to the subscriber (or, for `detach` and `requestFlush`, to the broadcaster).
-  @inlinable @inline(__always) final func call(_ event: ConduitEvent<Output, Failure>) { path(self, event) }
+  /// Tells the subscriber (or, for `detach` and `requestFlush`, the broadcaster) `signal`, which
+  /// has no payload.
+  @inlinable @inline(__always) final func call(_ signal: ConduitSignal) { path(self, signal, nil) }
+
+  /// Delivers `value`.
+  @inlinable @inline(__always) final func call(value: Output) {
+    withUnsafePointer(to: value) { path(self, .value, UnsafeRawPointer($0)) }
+  }
+
+  /// Delivers `completion`.
+  @inlinable @inline(__always) final func call(completion: Subscribers.Completion<Failure>) {
+    withUnsafePointer(to: completion) { path(self, .completion, UnsafeRawPointer($0)) }
+  }
 
   /// The handle's id in its broadcaster's list.
   @inlinable final var id: UInt64 { state.load(ordering: .relaxed) >> 4 }
@@ -354,14 +373,31 @@ enum ConduitFlags {
   @inlinable static var waiting: UInt64 { 2 }
 }
 
-/// The values a subject that replays keeps for one subscriber without demand. A separate object,
-/// made only for subjects that replay, so that a `PassthroughSubject`'s handle carries one word
-/// for it instead of a buffer. Touched only by the broadcaster's delivering thread.
+/// What a subscriber's handle needs beyond the broadcaster, when it needs anything: the values
+/// a subject that replays keeps for a subscriber without demand (its backlog), and the record of
+/// a subscription made in a tracked scope (`LiveSubscriptions.track`), ended when this object
+/// goes with the handle. It is the context of the handle's `path`, so that a
+/// `PassthroughSubject`'s handle outside tracked scopes, whose `path` captures only the
+/// broadcaster, makes no such object and keeps no field for it. The backlog is touched only by
+/// the broadcaster's delivering thread.
 @usableFromInline
-final class Backlog<Element> {
-  @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Element>
+final class ConduitExtras<Output, Failure: Error> {
+  @usableFromInline let broadcaster: Broadcaster<Output, Failure>
+  /// Whether the subject replays, so keeps values in `buffer` for a subscriber without demand.
+  @usableFromInline let keepsValues: Bool
+  @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Output>
+  let tracked: TrackedSubscription?
 
-  @inlinable init(capacity: Int) { buffer = ReplayBuffer(capacity: capacity) }
+  @usableFromInline init(
+    broadcaster: Broadcaster<Output, Failure>, backlog: Int, tracked: TrackedSubscription?
+  ) {
+    self.broadcaster = broadcaster
+    keepsValues = backlog > 0
+    buffer = ReplayBuffer(capacity: backlog)
+    self.tracked = tracked
+  }
+
+  deinit { tracked?.end() }
 }
 
 /// A subject's handle for one subscriber: the subscription it receives, and the path values take
@@ -380,39 +416,57 @@ final class Backlog<Element> {
 final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
   Subscription, @unchecked Sendable
 {
-  // @unchecked: `downstream` is immutable; `backlog` is touched only by the broadcaster's
-  // single draining thread (`handle`); the rest is atomic.
+  // @unchecked: `downstream` is immutable; the backlog (in `path`'s context) is touched only
+  // by the broadcaster's single draining thread (`handle`); the rest is atomic.
   @usableFromInline let downstream: Downstream
-  /// Values kept for a subscriber without demand, by a subject that replays; `nil` keeps none.
-  @usableFromInline let backlog: Backlog<Downstream.Input>?
-  @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
+  /// Where a subscriber without demand has values kept; `nil` where the subject keeps none.
+  @usableFromInline typealias Backlog = ConduitExtras<Downstream.Input, Downstream.Failure>
 
+  /// Counted as live (`LiveSubscriptions`) from here to `deinit`; values kept for a subscriber
+  /// without demand, by a subject that replays (`backlog` above 0), and the record of a tracked
+  /// scope live in `path`'s context (`ConduitExtras`), made only when there is one: this object
+  /// is kept once per subscriber, and two fields of its own for them would take it from a
+  /// 96-byte heap chunk to a 112-byte one.
   @inlinable @inline(__always)
   init(
     id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, backlog: Int,
     downstream: Downstream
   ) {
     self.downstream = downstream
-    self.backlog = backlog > 0 ? Backlog(capacity: backlog) : nil
-    super.init(id: id, kind: broadcaster.kind) { conduit, event in
-      unsafeDowncast(conduit, to: BroadcastConduit.self).handle(event, broadcaster)
+    let tracked = LiveSubscriptions.begin(subscriber: Downstream.self)
+    if backlog <= 0 && tracked == nil {
+      super.init(id: id, kind: broadcaster.kind) { conduit, signal, payload in
+        unsafeDowncast(conduit, to: BroadcastConduit.self).handle(signal, payload, broadcaster, nil)
+      }
+    } else {
+      let extras = ConduitExtras(broadcaster: broadcaster, backlog: backlog, tracked: tracked)
+      super.init(id: id, kind: broadcaster.kind) { conduit, signal, payload in
+        unsafeDowncast(conduit, to: BroadcastConduit.self).handle(
+          signal, payload, extras.broadcaster, extras.keepsValues ? extras : nil)
+      }
     }
   }
 
-  /// What `path` does with each event (specialized with it).
+  deinit { LiveSubscriptions.ended() }
+
+  /// What `path` does with each signal (specialized with it).
   @inlinable @inline(__always)
   func handle(
-    _ event: ConduitEvent<Downstream.Input, Downstream.Failure>,
-    _ broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>
+    _ signal: ConduitSignal, _ payload: UnsafeRawPointer?,
+    _ broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, _ backlog: Backlog?
   ) {
-    switch event {
-    case .value(let value):
+    switch signal {
+    case .value:
+      let value = payload.unsafelyUnwrapped.assumingMemoryBound(to: Downstream.Input.self).pointee
       if demand.isUnlimited && isActiveAndClear {
         _ = downstream.receive(value)
       } else {
-        offer(value)
+        offer(value, backlog)
       }
-    case .completion(let completion):
+    case .completion:
+      let completion = payload.unsafelyUnwrapped.assumingMemoryBound(
+        to: Subscribers.Completion<Downstream.Failure>.self
+      ).pointee
       if deactivate() {
         if let backlog, isWaiting {
           backlog.buffer = ReplayBuffer(capacity: backlog.buffer.capacity)
@@ -422,7 +476,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
       }
     case .start: downstream.receive(subscription: self)
     case .startEnded: downstream.receive(subscription: Subscriptions.empty)
-    case .flush: flush()
+    case .flush: flush(backlog)
     case .detach: broadcaster.remove(id: id)
     case .requestFlush: broadcaster.flush(id: id)
     }
@@ -430,11 +484,11 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
 
   /// Delivers `value` if the subscriber asked for it; otherwise keeps it in the backlog (which
   /// drops it when the subject does not replay). Called only by the delivering thread.
-  @inlinable func offer(_ value: Downstream.Input) {
+  @inlinable func offer(_ value: Downstream.Input, _ backlog: Backlog?) {
     guard isActive else { return }
     if let backlog, isWaiting {
       backlog.buffer.append(value)
-      flush()
+      flush(backlog)
       return
     }
     guard demand.take() else {
@@ -448,7 +502,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   }
 
   /// Delivers kept values while there is demand. Called only by the delivering thread.
-  @inlinable func flush() {
+  @inlinable func flush(_ backlog: Backlog?) {
     guard let backlog else { return }
     while isWaiting, isActive {
       guard let value = backlog.buffer.first else {
