@@ -383,16 +383,18 @@ enum ConduitFlags {
 @usableFromInline
 final class ConduitExtras<Output, Failure: Error> {
   @usableFromInline let broadcaster: Broadcaster<Output, Failure>
-  /// Whether the subject replays, so keeps values in `buffer` for a subscriber without demand.
-  @usableFromInline let keepsValues: Bool
+  /// The values kept; its capacity is 0 when the subject does not replay. (No field of its own
+  /// for whether it does: 56 bytes take a 64-byte heap chunk, 57 an 80-byte one.)
   @usableFromInline @exclusivity(unchecked) var buffer: ReplayBuffer<Output>
   let tracked: TrackedSubscription?
+
+  /// Whether the subject replays, so keeps values in `buffer` for a subscriber without demand.
+  @inlinable var keepsValues: Bool { buffer.capacity > 0 }
 
   @usableFromInline init(
     broadcaster: Broadcaster<Output, Failure>, backlog: Int, tracked: TrackedSubscription?
   ) {
     self.broadcaster = broadcaster
-    keepsValues = backlog > 0
     buffer = ReplayBuffer(capacity: backlog)
     self.tracked = tracked
   }
