@@ -102,15 +102,18 @@ enum Curves {
     scale: Int, rounds: Int, only: String?, contenders: [Contender] = Contender.allCases
   ) throws -> [CurveResult] {
     var results: [CurveResult] = []
-    for curve in all(scale: scale) where only == nil || curve.name.hasPrefix(only!) {
+    for curve in all(scale: scale)
+    where only == nil || curve.name.hasPrefix(only!) || point(only!, of: curve) != nil {
       var result = CurveResult(curve: curve)
+      // `--only "fan-out width (sinks) 1"`: one size of one curve (for the instruction counter).
+      let sizes = only.flatMap { point($0, of: curve) }.map { [$0] } ?? curve.sizes
       print("\n\(curve.name): ns per value")
       print(
         [
           pad(curve.sizeLabel, 10), pad("closures", 10), pad("Signals", 10), pad("OpenCombine", 12),
           pad("Signals/closures", 17), pad("OpenCombine/Signals", 20), "  check",
         ].joined())
-      for size in curve.sizes {
+      for size in sizes {
         let scenario = Scenario(name: "\(curve.name) \(size)", events: curve.events(size)) {
           curve.prepare($0, size)
         }
@@ -128,9 +131,18 @@ enum Curves {
           ].joined())
       }
       results.append(result)
-      if only != nil { print("events per run: \(curve.sizes.map(curve.events).reduce(0, +))") }
+      if only != nil { print("events per run: \(sizes.map(curve.events).reduce(0, +))") }
     }
     return results
+  }
+
+  /// The size `name` picks out of `curve` when it is the curve's name, a space and one of its
+  /// sizes.
+  static func point(_ name: String, of curve: Curve) -> Int? {
+    guard name.hasPrefix(curve.name + " "), let size = Int(name.dropFirst(curve.name.count + 1)),
+      curve.sizes.contains(size)
+    else { return nil }
+    return size
   }
 
   // MARK: - The rows

@@ -210,6 +210,36 @@ for contender in Contender.allCases {
     ].joined())
 }
 
+// Where the bytes go: the allocations one subscription makes, by the size asked for, and the
+// heap chunk glibc gives each (the size plus 8, rounded up to 16, at least 32). The rest of the
+// bytes per subscription above is the share of growing arrays: the subject's list of
+// subscribers and the benchmark's own array of cancellables.
+print("\nallocations per live subscription, by size asked (heap chunk)")
+for contender in Contender.allCases {
+  let count = 1_000
+  let (subscribe, cancelAll) =
+    switch contender {
+    case .closures: ClosureContenders.liveSubscriptions(count)
+    case .signals: SignalsContenders.liveSubscriptions(count)
+    case .openCombine: OpenCombineContenders.liveSubscriptions(count)
+    }
+  allocation_counter_start()
+  subscribe()
+  _ = allocation_counter_stop()
+  var row: [String] = []
+  var chunks = 0
+  for size in 0..<Int(ALLOCATION_COUNTER_SIZES) - 1 {
+    let made = allocation_counter_of_size(size)
+    guard made * 2 >= count else { continue }
+    let chunk = max(32, (size + 8 + 15) & ~15)
+    chunks += chunk * made / count
+    let each = format(Double(made) / Double(count), digits: 2)
+    row.append("\(size) (\(chunk))" + (each == "1.00" ? "" : " x\(each)"))
+  }
+  cancelAll()
+  print(pad(contender.rawValue, 12, left: true) + row.joined(separator: ", ") + "; \(chunks) B in chunks")
+}
+
 // Allocations per value after subscription. First, prove the counter counts: an array
 // allocation must register, or the zeros below would mean nothing.
 @inline(never) func allocateArray(_ count: Int) -> [Int] { Array(repeating: 7, count: count) }

@@ -102,7 +102,8 @@ extension BroadcastConduit: CombineDescribed {
   /// cancelled or completed. Built when asked for; a debugging aid.
   @usableFromInline var customMirror: Mirror {
     let live = isActive
-    let parent = live ? notify(id, .parent) : nil
+    var parent: AnyObject?
+    if live { withUnsafeMutablePointer(to: &parent) { path(self, .reportParent, UnsafeRawPointer($0)) } }
     let children: [Mirror.Child] = [
       ("parent", parent as Any), ("downstream", (live ? downstream : nil) as Any),
       ("demand", demand.value), ("subject", parent as Any),

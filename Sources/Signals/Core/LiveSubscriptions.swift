@@ -95,17 +95,28 @@ struct LiveSubscription: ~Copyable, Sendable {
   @usableFromInline init() { self.init(subscriber: Never.self) }
 
   @usableFromInline init(subscriber: any Any.Type) {
-    LiveSubscriptions.global.wrappingAdd(1, ordering: .relaxed)
-    if let scope = LiveSubscriptions.Scope.current {
-      entry = TrackedSubscription(scope: scope, subscriber: subscriber)
-    } else {
-      entry = nil
-    }
+    entry = LiveSubscriptions.begin(subscriber: subscriber)
   }
 
   deinit {
-    LiveSubscriptions.global.wrappingSubtract(1, ordering: .relaxed)
+    LiveSubscriptions.ended()
     entry?.end()
+  }
+}
+
+extension LiveSubscriptions {
+  /// Counts one more live subscription; inside a tracked scope, also returns its record, which
+  /// must be ended (`TrackedSubscription.end()`) when the subscription goes. For a subscription
+  /// object that keeps its record somewhere other than a `LiveSubscription` field.
+  @usableFromInline static func begin(subscriber: any Any.Type) -> TrackedSubscription? {
+    global.wrappingAdd(1, ordering: .relaxed)
+    guard let scope = Scope.current else { return nil }
+    return TrackedSubscription(scope: scope, subscriber: subscriber)
+  }
+
+  /// Counts one live subscription less (its deinitialization).
+  @usableFromInline static func ended() {
+    global.wrappingSubtract(1, ordering: .relaxed)
   }
 }
 
@@ -122,7 +133,7 @@ final class TrackedSubscription: Sendable {
     scope.entries.withLock { $0[ObjectIdentifier(self)] = (order, alive) }
   }
 
-  func end() {
+  @usableFromInline func end() {
     scope.entries.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(self)) }
     scope.live.wrappingSubtract(1, ordering: .releasing)
   }

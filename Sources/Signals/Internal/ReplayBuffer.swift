@@ -8,8 +8,14 @@ struct ReplayBuffer<Element> {
 
   @inlinable init(capacity: Int) { self.capacity = Swift.max(0, capacity) }
 
-  @inlinable mutating func append(_ element: Element) {
+  /// Keeps `element`, dropping the oldest beyond `capacity`. The capacity check is inlined
+  /// where it is called, so a subject that replays nothing pays one branch per value, not a call.
+  @inlinable @inline(__always) mutating func append(_ element: Element) {
     guard capacity > 0 else { return }
+    keep(element)
+  }
+
+  @inlinable mutating func keep(_ element: Element) {
     storage.append(element)
     if storage.count &- start > capacity {
       start &+= 1

@@ -29,13 +29,16 @@ extension Subscribers {
     /// Both closures, in one immutable object that the completion replaces. Values reach
     /// `onValue` through it without a retain (see `receive(_:)`), which a closure stored in a
     /// `var` of the sink would cost on every value.
+    // The fields are in this order so that the flag fills the bytes the lock leaves free: the
+    // object is kept once per live subscription, and 56 bytes take a 64-byte heap chunk where
+    // the flag after the first field took 80.
     @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>
+    @usableFromInline @exclusivity(unchecked) var retired: SinkClosures<Input, Failure>?
+    @usableFromInline let lock = Lock()
     /// Set while `receiveValue` runs; a completion that arrives meanwhile (re-entrantly, from
     /// inside `receiveValue`) leaves the closures it replaces in `retired` instead of releasing
     /// them under the running closure.
     @usableFromInline @exclusivity(unchecked) var inValue = false
-    @usableFromInline @exclusivity(unchecked) var retired: SinkClosures<Input, Failure>?
-    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.

@@ -112,7 +112,13 @@ import Testing
 
   @Test func scanRemoveDuplicatesEncodeAndDecodeMirrorCombinesChildren() {
     let source = PassthroughSubject<Int, Never>()
-    #expect(mirror(source.scan(0, +)).labels == ["downstream", "result"])
+    // `scan` hands the upstream's subscription through: its children are on the subscriber it
+    // puts upstream, as Combine's.
+    let scanned = SubscriberCatcher<Int, Never>()
+    let running = scanned.scan(5, +).sink { _ in }
+    #expect(labels(scanned.subscriber) == ["downstream", "result"])
+    #expect(children(scanned.subscriber).last == "result: 5")
+    running.cancel()
     #expect(mirror(source.tryScan(0, +)).labels == ["downstream", "status", "result"])
     #expect(mirror(source.removeDuplicates()).labels == ["downstream", "last"])
     #expect(mirror(source.tryRemoveDuplicates { $0 == $1 }).labels == ["downstream", "last"])

@@ -77,6 +77,32 @@ import Testing
     _ = first
   }
 
+  /// The send reaches each subscriber without a retain of its own: the list it walks keeps
+  /// every subscriber it holds alive until the walk is over, even one that an earlier subscriber
+  /// cancels and lets go of meanwhile.
+  @Test func aSubscriberReleasedByAnEarlierOneDuringASendLivesUntilTheSendHasPassedIt() {
+    let subject = PassthroughSubject<Int, Never>()
+    let log = Guarded<[String]>([])
+    let second = Guarded<AnyCancellable?>(nil)
+    let first = subject.sink { value in
+      let taken = second.withLock { $0.take() }
+      taken?.cancel()
+      withExtendedLifetime(taken) {}
+      log.withLock { $0.append("first \(value) returns") }
+    }
+    // The second sink's closure is the only owner of the witness.
+    second.withLock {
+      let witness = ReleaseWitness { log.withLock { $0.append("second released") } }
+      $0 = subject.sink { value in
+        withExtendedLifetime(witness) { log.withLock { $0.append("second \(value)") } }
+      }
+    }
+    subject.send(1)
+    #expect(log.withLock { $0 } == ["first 1 returns", "second released"])
+    #expect(subject.subscriberCount == 1)
+    _ = first
+  }
+
   @Test func subscribingFromACallbackStartsAfterTheCurrentValue() {
     let subject = PassthroughSubject<Int, Never>()
     let inner = Guarded<Recorder<Int, Never>?>(nil)
@@ -130,4 +156,11 @@ import Testing
     #expect(subject.subscriberCount == 0)
     recorders.removeAll()
   }
+}
+
+/// Runs `onRelease` when it is deallocated.
+private final class ReleaseWitness: Sendable {
+  let onRelease: @Sendable () -> Void
+  init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+  deinit { onRelease() }
 }
