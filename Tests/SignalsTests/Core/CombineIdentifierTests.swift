@@ -17,4 +17,10 @@ import Testing
     #expect(CombineIdentifier(first) != CombineIdentifier())
     #expect(CombineIdentifier(first).description.hasPrefix("0x"))
   }
+
+  @Test func anObjectsIdentifierDescribesItselfAsTheObjectsAddress() {
+    let probe = Probe()
+    let address = UInt(bitPattern: ObjectIdentifier(probe))
+    #expect(CombineIdentifier(probe).description == "0x" + String(address, radix: 16))
+  }
 }
