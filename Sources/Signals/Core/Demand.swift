@@ -96,13 +96,13 @@ extension Subscribers {
     @inlinable @inline(__always)
     public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
 
-    /// The demand minus `rhs` values, never below `.none`; `.unlimited` stays so.
+    /// The demand minus `rhs` values, never below `.none`; `.unlimited` stays so. A difference
+    /// that overflows (a negative `rhs` taking it past `Int.max`) is `.none`, as in Combine.
     @inlinable @inline(__always)
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       if lhs.isUnlimited { return .unlimited }
       let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
-      if overflow { return rhs < 0 ? .unlimited : .none }
-      return .max(difference)
+      return overflow ? .none : .max(difference)
     }
 
     /// Subtracts `rhs` values from `lhs`.

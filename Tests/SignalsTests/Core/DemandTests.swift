@@ -50,6 +50,14 @@ import Testing
     #expect(Demand.unlimited.description == "unlimited")
   }
 
+  @Test func aDifferenceThatOverflowsIsNoneAsInCombine() {
+    #expect(Demand.max(Int.max) - (-1) == .none)
+    var demand = Demand.max(Int.max)
+    demand -= -1
+    #expect(demand == .none)
+    #expect(Demand.max(5) - (-1) == .max(6))
+  }
+
   @Test func aNegativeLimitIsNoneInsteadOfATrap() {
     #expect(Demand.max(-3) == .none)
     #expect(Demand.max(1) + -5 == .none)
