@@ -316,4 +316,29 @@ import Testing
     #expect(log.calls.first == "underestimatedCount")
     #expect(!log.calls.contains("count"))
   }
+
+  @Test func resultPublisherMinAndMaxByGiveItselfAndTheTryFormsCallTheOrderingOnceAsCombineDoes() {
+    let success = Result<Int, TestError>.success(3).publisher
+    let failure = Result<Int, TestError>.failure(TestError(2)).publisher
+    var calls = 0
+    let ordering: (Int, Int) -> Bool = { _, _ in
+      calls += 1
+      return true
+    }
+    #expect(type(of: success.min(by: ordering)) == Result<Int, TestError>.Publisher.self)
+    #expect(success.min(by: ordering) == success)
+    #expect(failure.max(by: ordering) == failure)
+    #expect(calls == 0)
+    let tried = success.tryMax(by: ordering)
+    #expect(type(of: tried) == Result<Int, any Error>.Publisher.self)
+    #expect((try? tried.result.get()) == 3)
+    #expect(calls == 1)
+    let throwing: (Int, Int) throws -> Bool = { _, _ in
+      calls += 1
+      throw TestError(9)
+    }
+    #expect(throws: TestError(9)) { try success.tryMin(by: throwing).result.get() }
+    #expect(throws: TestError(2)) { try failure.tryMax(by: throwing).result.get() }
+    #expect(calls == 2)
+  }
 }
