@@ -34,7 +34,8 @@ where Downstream.Input == Source.Element {
   @usableFromInline let isRecord: Bool
 
   @inlinable init(
-    _ source: Source, _ downstream: Downstream, completion: Subscribers.Completion<Downstream.Failure> = .finished,
+    _ source: Source, _ downstream: Downstream,
+    completion: Subscribers.Completion<Downstream.Failure> = .finished,
     isRecord: Bool = false
   ) {
     iterator = source.makeIterator()

@@ -38,7 +38,8 @@ public struct Record<Output, Failure: Error>: Publisher {
   /// `"Cancelled Events"` after; an empty recording gives the empty subscription and its
   /// completion at once.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    SequenceSubscription(recording.output, subscriber, completion: recording.completion, isRecord: true).start()
+    SequenceSubscription(recording.output, subscriber, completion: recording.completion, isRecord: true)
+      .start()
   }
 
   /// Values and a completion, in the order they were received.

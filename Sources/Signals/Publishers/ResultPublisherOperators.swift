@@ -106,7 +106,9 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: The ordering, unused for one value.
   /// - Returns: This publisher.
-  @inlinable public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
+  @inlinable public func min(
+    by areInIncreasingOrder: (Output, Output) -> Bool
+  ) -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -114,7 +116,9 @@ extension Result.Publisher {
   ///
   /// - Parameter areInIncreasingOrder: The ordering, unused for one value.
   /// - Returns: This publisher.
-  @inlinable public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
+  @inlinable public func max(
+    by areInIncreasingOrder: (Output, Output) -> Bool
+  ) -> Result<Output, Failure>.Publisher {
     self
   }
 
