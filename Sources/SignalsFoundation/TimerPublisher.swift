@@ -15,7 +15,8 @@ extension Timer {
   ///
   /// - Parameters:
   ///   - interval: Seconds between firings.
-  ///   - tolerance: How late a firing may be, in seconds; `nil` for the run loop's default.
+  ///   - tolerance: Ignored, as Combine ignores it (the publisher's `tolerance` is `nil`); to
+  ///     give the timer one, make the publisher with `TimerPublisher`'s initializer.
   ///   - runLoop: The run loop whose thread the timer fires on.
   ///   - mode: The run loop mode the timer fires in (`.common` to keep firing while the user
   ///     scrolls).
@@ -25,7 +26,7 @@ extension Timer {
     every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode,
     options: RunLoop.SchedulerOptions? = nil
   ) -> TimerPublisher {
-    TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+    TimerPublisher(interval: interval, runLoop: runLoop, mode: mode, options: options)
   }
 
   /// The publisher `Timer.publish(every:on:in:)` returns: Combine's type of the same name.

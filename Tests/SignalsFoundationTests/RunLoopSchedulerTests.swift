@@ -163,7 +163,14 @@ func run(_ runLoop: RunLoop, until done: () -> Bool) -> Bool {
     _ = runLoop.run(mode: .default, before: Date(timeIntervalSinceNow: 0.02))
     #expect(count.load(ordering: .relaxed) == afterCancel)
     #expect(timer.interval == 0.005)
-    #expect(timer.tolerance == 0.001)
     subscription.cancel()
+  }
+
+  @Test func timerPublishIgnoresItsToleranceAsCombineDoesAndTheInitializerKeepsIt() {
+    let published = Timer.publish(every: 0.25, tolerance: 0.02, on: .main, in: .default)
+    #expect(published.interval == 0.25)
+    #expect(published.tolerance == nil)
+    let made = Timer.TimerPublisher(interval: 0.25, tolerance: 0.02, runLoop: .main, mode: .default)
+    #expect(made.tolerance == 0.02)
   }
 }

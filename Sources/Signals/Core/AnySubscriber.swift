@@ -3,8 +3,8 @@
 ///
 /// Threading and failure: it forwards each call as it comes; the wrapped subscriber's rules
 /// apply. Its `combineIdentifier` is the wrapped subscriber's. It describes and reflects itself
-/// as the subscriber it wraps, `"Subject"` for a subject, `"Anonymous AnySubscriber"` when made
-/// from closures, as Combine's does.
+/// as the subscriber it wraps (`"Subject"` for a subject), `"Anonymous AnySubscriber"` when
+/// made from closures, as Combine's does.
 public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
   CustomPlaygroundDisplayConvertible
 {
@@ -12,7 +12,6 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   /// nothing until asked (a class subscriber is one retain, no allocation).
   @usableFromInline enum Shown {
     case subscriber(Any)
-    case subject(mirror: () -> Mirror)
     case closures
   }
 
@@ -39,23 +38,18 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveCompletionBody = subscriber.receive(completion:)
   }
 
-  /// Makes a subscriber that sends what it receives into `subject`, as Combine's does.
+  /// Makes a subscriber that sends what it receives into `subject`, as Combine's does: it wraps
+  /// the subscriber `subscribe(subject)` makes.
   ///
-  /// The subscription goes to the subject's `send(subscription:)` (Signals' subjects request
-  /// `.unlimited` there), each value to `send(_:)`, the completion to `send(completion:)`.
-  /// It holds `subject` strongly. Its `combineIdentifier` is the subject's.
+  /// The subject receives that subscriber as its subscription (described as `"Subject"`) and
+  /// asks through it for what it wants; each value goes to `send(_:)`, the completion to
+  /// `send(completion:)`, nothing after it. As in Combine, it holds `subject` weakly, and
+  /// ignores a value or completion that comes before its subscription.
   ///
   /// - Parameter subject: The subject that receives the subscription, values and completion.
   @inlinable
   public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
-    combineIdentifier = CombineIdentifier(subject)
-    shown = .subject(mirror: { Mirror(reflecting: SubjectSubscriber(subject)) })
-    receiveSubscriptionBody = { subject.send(subscription: $0) }
-    receiveValueBody = {
-      subject.send($0)
-      return .none
-    }
-    receiveCompletionBody = { subject.send(completion: $0) }
+    self.init(SubjectSubscriber(subject))
   }
 
   /// Makes a subscriber from closures. Each defaults to doing nothing; with no
@@ -88,25 +82,21 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveCompletionBody(completion)
   }
 
-  /// The wrapped subscriber's description (its type name when it has none), `"Subject"`, or
+  /// The wrapped subscriber's description (its type name when it has none), or
   /// `"Anonymous AnySubscriber"`.
   public var description: String {
     switch shown {
     case .subscriber(let subscriber):
       (subscriber as? any CustomStringConvertible)?.description ?? String(describing: type(of: subscriber))
-    case .subject: "Subject"
     case .closures: "Anonymous AnySubscriber"
     }
   }
 
-  /// The wrapped subscriber's mirror (one without children when it has none); for a subject,
-  /// the mirror of the subscriber `subscribe(subject)` makes, as Combine's.
+  /// The wrapped subscriber's mirror (one without children when it has none).
   public var customMirror: Mirror {
     switch shown {
     case .subscriber(let subscriber):
       (subscriber as? any CustomReflectable)?.customMirror ?? Mirror(subscriber, children: EmptyCollection())
-    case .subject(let mirror):
-      mirror()
     case .closures:
       Mirror(reflecting: "Anonymous AnySubscriber")
     }
@@ -121,13 +111,4 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     }
     return description
   }
-}
-
-extension Subscriber where Input == Void {
-  /// Tells the subscriber that a publisher of `Void` values sent one: `receive(())`, as in
-  /// Combine.
-  ///
-  /// - Returns: How many more values the subscriber wants.
-  @inlinable
-  public func receive() -> Subscribers.Demand { receive(()) }
 }

@@ -81,11 +81,15 @@ extension FutureSubscription: CombineDescribed {
 }
 extension SequenceSubscription: CombineDescribed {
   /// The sequence's own description while the subscription is live, as Combine's; `"Sequence"`
-  /// after it ended.
-  @usableFromInline var combineName: String { liveSource.map { String(describing: $0) } ?? "Sequence" }
-  /// The sequence, as Combine's mirror shows it.
+  /// after it ended (a `Record`'s: `"Cancelled Events"`).
+  @usableFromInline var combineName: String {
+    liveSource.map { String(describing: $0) } ?? (isRecord ? "Cancelled Events" : "Sequence")
+  }
+  /// The sequence, as Combine's mirror shows it (a `Record`'s, with its completion).
   @usableFromInline var customMirror: Mirror {
-    Mirror(self, children: ["sequence": liveSource.map { $0 as Any } ?? [Source.Element]()])
+    let sequence = liveSource.map { $0 as Any } ?? [Source.Element]()
+    if isRecord { return Mirror(self, children: ["sequence": sequence, "completion": completion]) }
+    return Mirror(self, children: ["sequence": sequence])
   }
 }
 extension CancelFlagSubscription: CombineDescribed {
@@ -179,6 +183,16 @@ extension RetryState: CombineDescribed {
 }
 extension SubjectSubscriber: CombineDescribed {
   @usableFromInline var combineName: String { "Subject" }
+  /// The subject (as `downstreamSubject` and again as `subject`) and the upstream's
+  /// subscription, as Combine's shows them; `nil` once released, cancelled or completed.
+  @usableFromInline var customMirror: Mirror {
+    let (subject, upstream) = lock.withLock { (self.subject, self.upstream) }
+    let children: [Mirror.Child] = [
+      ("downstreamSubject", subject as Any), ("upstreamSubscription", upstream as Any),
+      ("subject", subject as Any),
+    ]
+    return Mirror(self, children: children)
+  }
 }
 
 extension CancelObserver: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {

@@ -15,7 +15,9 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
     rawValue = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
-  /// The identifier of `object`: equal for the same object, for as long as it lives.
+  /// The identifier of `object`: equal for the same object, for as long as it lives. Its value
+  /// is the object's address, as in Combine (so its `description` is the address in
+  /// hexadecimal); the counter of `init()` stays far below any heap address.
   ///
   /// - Parameter object: The object the identifier stands for.
   public init(_ object: AnyObject) {

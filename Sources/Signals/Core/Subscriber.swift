@@ -29,5 +29,13 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
   func receive(completion: Subscribers.Completion<Failure>)
 }
 
+extension Subscriber where Input == Void {
+  /// Receives a value of a subscriber of `Void`: `receive(())`, as Combine spells it.
+  ///
+  /// - Returns: How many more values the subscriber wants.
+  @inlinable
+  public func receive() -> Subscribers.Demand { receive(()) }
+}
+
 /// The namespace of subscriber-side types: completions, demands and the built-in subscribers.
 public enum Subscribers {}

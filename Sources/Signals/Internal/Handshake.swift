@@ -12,6 +12,9 @@ struct Handshake: ~Copyable, Sendable {
 
   @inlinable init() {}
 
+  /// Whether `once` has run. Lock-free.
+  @inlinable var isDone: Bool { done.load(ordering: .acquiring) }
+
   /// Runs `give` the first time only.
   @inlinable func once(_ give: () -> Void) {
     if !done.exchange(true, ordering: .acquiringAndReleasing) { give() }

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The subscription of a synchronous source of values (`Just`, a sequence, `Result`): it sends
-/// the elements of an iterator as they are requested, then finishes, as Combine's sequence
-/// publisher does.
+/// The subscription of a synchronous source of values (`Just`, a sequence, `Result`, `Record`):
+/// it sends the elements of an iterator as they are requested, then finishes (a `Record`: its
+/// recorded completion), as Combine's sequence publisher does.
 ///
 /// The iterator is read one element ahead, so the finish follows the last element without a
 /// further request (and an empty source finishes at once). A request made from inside the
@@ -27,11 +27,22 @@ where Downstream.Input == Source.Element {
   /// The sequence, for the description (Combine's subscription describes itself as its
   /// sequence); dropped with the subscriber. Touched only inside `lock`.
   @usableFromInline @exclusivity(unchecked) var source: Source?
+  /// What follows the last element: `.finished`, or a `Record`'s recorded completion.
+  @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
+  /// Whether it replays a `Record`, whose subscription Combine describes as `"Cancelled Events"`
+  /// once it ended (a sequence's, as `"Sequence"`) and mirrors with its completion.
+  @usableFromInline let isRecord: Bool
 
-  @inlinable init(_ source: Source, _ downstream: Downstream) {
+  @inlinable init(
+    _ source: Source, _ downstream: Downstream,
+    completion: Subscribers.Completion<Downstream.Failure> = .finished,
+    isRecord: Bool = false
+  ) {
     iterator = source.makeIterator()
     self.source = source
     self.downstream = downstream
+    self.completion = completion
+    self.isRecord = isRecord
     next = iterator.next()
   }
 
@@ -41,12 +52,13 @@ where Downstream.Input == Source.Element {
   /// Hands the subscription to the subscriber; finishes at once if there is nothing to send.
   @inlinable func start() {
     guard let downstream else { return }
-    // As Combine's: an empty sequence gives the empty subscription and finishes at once.
+    // As Combine's: an empty sequence (or recording) gives the empty subscription and
+    // completes at once.
     if next == nil {
       self.downstream = nil
       source = nil
       downstream.receive(subscription: Subscriptions.empty)
-      downstream.receive(completion: .finished)
+      downstream.receive(completion: completion)
       return
     }
     downstream.receive(subscription: self)
@@ -56,7 +68,7 @@ where Downstream.Input == Source.Element {
       source = nil
       return true
     }
-    if empty, !cancelled.load(ordering: .acquiring) { downstream.receive(completion: .finished) }
+    if empty, !cancelled.load(ordering: .acquiring) { downstream.receive(completion: completion) }
   }
 
   @inlinable func request(_ more: Subscribers.Demand) {
@@ -100,7 +112,8 @@ where Downstream.Input == Source.Element {
     finishIfDone()
   }
 
-  /// Sends the finish once the elements are used up (and the subscription is not cancelled).
+  /// Sends the completion once the elements are used up (and the subscription is not
+  /// cancelled).
   @inlinable func finishIfDone() {
     let target = lock.withLock { () -> Downstream? in
       guard !emitting, next == nil, let downstream = self.downstream else { return nil }
@@ -108,7 +121,7 @@ where Downstream.Input == Source.Element {
       source = nil
       return downstream
     }
-    if let target, !cancelled.load(ordering: .acquiring) { target.receive(completion: .finished) }
+    if let target, !cancelled.load(ordering: .acquiring) { target.receive(completion: completion) }
   }
 
   @inlinable func cancel() {

@@ -1,6 +1,13 @@
+import Synchronization
+
 /// One subscription of `catch`, `tryCatch`, `append` or `prepend`: a link to a first publisher,
 /// then, when it fails (`catch`) or finishes (`append`), a link to the next one, which is asked
 /// for the demand still outstanding.
+///
+/// What a publisher sends before its subscription is ignored, as Combine's `catch` and
+/// `Concatenate` ignore it (where Combine traps instead, on `catch`'s first publisher sending a
+/// value or a failure that early, this ignores it too): a value returns `.none` and reaches no
+/// one, a completion ends nothing, and the publisher may still subscribe properly afterwards.
 @usableFromInline
 final class SequentialSubscription<UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
   Subscription,
@@ -13,6 +20,9 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   /// The downstream's outstanding demand, asked again of the second publisher.
   @usableFromInline let demand = AtomicDemand()
   @usableFromInline let handshake = Handshake()
+  /// Whether the second publisher's subscription has arrived (set just after; until then
+  /// `links.1.isAttached` answers, under its lock).
+  @usableFromInline let secondSubscribed = Atomic<Bool>(false)
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
   /// Combine's name for the operator, the subscription's `description` (`"Catch"`).
   @usableFromInline let name: String
@@ -32,9 +42,14 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     onFinish next: NewPublisher? = nil
   ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
     LinkedInput(
-      link: links.0, returningDemand: { [self] in deliver($0) }, onSubscribe: giveSubscription
+      link: links.0,
+      returningDemand: { [self] value in
+        // The handshake is done when the first publisher's subscription arrives.
+        handshake.isDone ? deliver(value) : .none
+      },
+      onSubscribe: giveSubscription
     ) { [self] completion in
-      guard links.0.terminate(cancelUpstream: false) else { return }
+      guard handshake.isDone, links.0.terminate(cancelUpstream: false) else { return }
       switch completion {
       case .finished:
         if let next {
@@ -60,12 +75,23 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   }
 
   @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(link: links.1, returningDemand: { [self] in deliver($0) }) { [self] completion in
-      if links.1.terminate(cancelUpstream: false) {
+    LinkedInput(
+      link: links.1,
+      returningDemand: { [self] value in isSecondSubscribed ? deliver(value) : .none },
+      onSubscribe: { [self] in secondSubscribed.store(true, ordering: .releasing) }
+    ) { [self] completion in
+      if isSecondSubscribed, links.1.terminate(cancelUpstream: false) {
         giveSubscription()
         downstream.receive(completion: completion)
       }
     }
+  }
+
+  /// Whether the second publisher has given its subscription: lock-free once it has, and under
+  /// the link's lock for what it sends while it is being attached (the demand outstanding is
+  /// requested inside `attach`, before `onSubscribe` sets the flag).
+  @inlinable var isSecondSubscribed: Bool {
+    secondSubscribed.load(ordering: .acquiring) || links.1.isAttached
   }
 
   /// Gives this subscription downstream, once: when the first upstream has given its own

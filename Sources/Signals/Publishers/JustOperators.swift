@@ -315,7 +315,9 @@ extension Just {
   /// - Returns: A `Publishers.Sequence` of all of them.
   @inlinable public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never>
   where S.Element == Output {
-    Publishers.Sequence(sequence: Array(elements) + [output])
+    // `Sequence + Array`, as Combine builds it: `elements` is walked once, after a capacity
+    // estimate from its `underestimatedCount`.
+    Publishers.Sequence(sequence: elements + [output])
   }
 
   /// The value, then `elements`.

@@ -33,13 +33,13 @@ public struct Record<Output, Failure: Error>: Publisher {
     recording = Recording(output: output, completion: completion)
   }
 
-  /// Delivers the recorded values, then the recorded completion.
+  /// Delivers the recorded values, then the recorded completion, as Combine's: one
+  /// subscription that describes itself as the values while it is live and as
+  /// `"Cancelled Events"` after; an empty recording gives the empty subscription and its
+  /// completion at once.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let values = Publishers.Sequence<[Output], Failure>(sequence: recording.output)
-    switch recording.completion {
-    case .finished: values.subscribe(subscriber)
-    case .failure(let error): values.append(Fail(error: error)).subscribe(subscriber)
-    }
+    SequenceSubscription(recording.output, subscriber, completion: recording.completion, isRecord: true)
+      .start()
   }
 
   /// Values and a completion, in the order they were received.

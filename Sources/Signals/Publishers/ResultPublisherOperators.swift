@@ -102,6 +102,53 @@ extension Result.Publisher {
   /// - Returns: This publisher.
   @inlinable public func last() -> Result<Output, Failure>.Publisher { self }
 
+  /// This publisher: the least of one value (`areInIncreasingOrder` is not called).
+  ///
+  /// - Parameter areInIncreasingOrder: The ordering, unused for one value.
+  /// - Returns: This publisher.
+  @inlinable public func min(
+    by areInIncreasingOrder: (Output, Output) -> Bool
+  ) -> Result<Output, Failure>.Publisher {
+    self
+  }
+
+  /// This publisher: the greatest of one value (`areInIncreasingOrder` is not called).
+  ///
+  /// - Parameter areInIncreasingOrder: The ordering, unused for one value.
+  /// - Returns: This publisher.
+  @inlinable public func max(
+    by areInIncreasingOrder: (Output, Output) -> Bool
+  ) -> Result<Output, Failure>.Publisher {
+    self
+  }
+
+  /// The value, or the failure; as in Combine, `areInIncreasingOrder` is called once, with the
+  /// value twice, and an error it throws becomes the failure.
+  ///
+  /// - Parameter areInIncreasingOrder: The ordering, which may throw.
+  /// - Returns: A `Result.Publisher` of the value or of the error.
+  @inlinable public func tryMin(
+    by areInIncreasingOrder: (Output, Output) throws -> Bool
+  ) -> Result<Output, any Error>.Publisher {
+    Result<Output, any Error>.Publisher(
+      Result<Output, any Error> {
+        let value = try result.get()
+        _ = try areInIncreasingOrder(value, value)
+        return value
+      })
+  }
+
+  /// The value, or the failure; as in Combine, `areInIncreasingOrder` is called once, with the
+  /// value twice, and an error it throws becomes the failure.
+  ///
+  /// - Parameter areInIncreasingOrder: The ordering, which may throw.
+  /// - Returns: A `Result.Publisher` of the value or of the error.
+  @inlinable public func tryMax(
+    by areInIncreasingOrder: (Output, Output) throws -> Bool
+  ) -> Result<Output, any Error>.Publisher {
+    tryMin(by: areInIncreasingOrder)
+  }
+
   /// Only a finish (Combine's signature: the failure too is dropped).
   ///
   /// - Returns: An `Empty` that finishes at once.

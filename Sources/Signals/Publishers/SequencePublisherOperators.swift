@@ -266,20 +266,9 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
   @inlinable public func first() -> Optional<Elements.Element>.Publisher {
     Optional<Elements.Element>.Publisher(sequence.first)
   }
-}
 
-extension Publishers.Sequence where Elements: Collection {
-  /// The number of elements.
-  ///
-  /// - Returns: A `Result.Publisher` of the count.
-  @inlinable public func count() -> Result<Int, Failure>.Publisher {
-    Result<Int, Failure>.Publisher(sequence.count)
-  }
-}
-
-extension Publishers.Sequence where Elements: Collection, Failure == Never {
-  /// The element at `index`, or nothing when the index is out of the collection; for any
-  /// collection, as in Combine (a random-access one answers without walking it).
+  /// The element at `index`, or nothing when the index is out of the collection (any
+  /// collection, as in Combine).
   ///
   /// - Parameter index: The index asked for.
   /// - Returns: An `Optional.Publisher` of the element or of nothing.
@@ -289,10 +278,18 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
 }
 
 extension Publishers.Sequence where Elements: Collection {
-  /// The elements at the indices of `range` that the collection has; for any collection, as in
-  /// Combine.
+  /// The number of elements.
   ///
-  /// - Parameter range: The indices asked for; the part outside the collection is ignored.
+  /// - Returns: A `Result.Publisher` of the count.
+  @inlinable public func count() -> Result<Int, Failure>.Publisher {
+    Result<Int, Failure>.Publisher(sequence.count)
+  }
+
+  /// The elements at the indices of `range` that the collection has (any collection, as in
+  /// Combine).
+  ///
+  /// - Parameter range: The indices asked for; the part outside the collection is ignored
+  ///   (Combine traps).
   /// - Returns: A `Publishers.Sequence` of those elements.
   @inlinable public func output(
     in range: Range<Elements.Index>
@@ -364,7 +361,9 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   /// - Returns: A `Publishers.Sequence` of all of them.
   @inlinable public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
   where S.Element == Elements.Element {
+    // As Combine builds it: capacity for both first, then one pass over each.
     var result = Elements()
+    result.reserveCapacity(sequence.count + elements.underestimatedCount)
     result.append(contentsOf: elements)
     result.append(contentsOf: sequence)
     return Publishers.Sequence<Elements, Failure>(sequence: result)
@@ -377,7 +376,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   @inlinable public func prepend(
     _ publisher: Publishers.Sequence<Elements, Failure>
   ) -> Publishers.Sequence<Elements, Failure> {
-    prepend(publisher.sequence)
+    // As Combine builds it: `publisher`'s collection, with this one appended.
+    var result = publisher.sequence
+    result.append(contentsOf: sequence)
+    return Publishers.Sequence<Elements, Failure>(sequence: result)
   }
 
   /// This sequence's elements, then `elements`.

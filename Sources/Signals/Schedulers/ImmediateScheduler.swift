@@ -25,7 +25,8 @@ public struct ImmediateScheduler: Scheduler {
     return Subscriptions.empty
   }
 
-  /// Runs `action` once, now.
+  /// Runs `action` once, now; returns the empty subscription (described `"Empty"`), as
+  /// Combine's `ImmediateScheduler` does.
   public func schedule(
     after date: SchedulerTime, interval: SchedulerTime.Stride, _ action: @escaping @Sendable () -> Void
   ) -> any Cancellable {

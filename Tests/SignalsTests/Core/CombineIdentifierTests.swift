@@ -18,7 +18,7 @@ import Testing
     #expect(CombineIdentifier(first).description.hasPrefix("0x"))
   }
 
-  @Test func anObjectsIdentifierDescribesItsAddress() {
+  @Test func anObjectsIdentifierDescribesItselfAsTheObjectsAddress() {
     let probe = Probe()
     let address = UInt(bitPattern: ObjectIdentifier(probe))
     #expect(CombineIdentifier(probe).description == "0x" + String(address, radix: 16))

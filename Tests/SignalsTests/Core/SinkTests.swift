@@ -16,6 +16,14 @@ import Testing
     _ = cancellable
   }
 
+  @Test func aSubscriberOfVoidReceivesAValueWithReceiveAndNoArgument() {
+    var values = 0
+    let sink = Subscribers.Sink<Void, Never>(receiveCompletion: { _ in }, receiveValue: { values += 1 })
+    sink.receive(subscription: Subscriptions.empty)
+    #expect(sink.receive() == .none)
+    #expect(values == 1)
+  }
+
   @Test func cancelsASecondSubscription() {
     let first = PassthroughSubject<Int, Never>()
     let second = PassthroughSubject<Int, Never>()

@@ -52,6 +52,34 @@ import Testing
     #expect(Record(recording: recording).record().events == [.value(1), .completion(.finished)])
   }
 
+  /// A subscriber that keeps its subscription and requests nothing until told.
+  final class Holding: Subscriber, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    var subscription: (any Subscription)?
+    var completions: [Subscribers.Completion<TestError>] = []
+    func receive(subscription: any Subscription) { self.subscription = subscription }
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<TestError>) { completions.append(completion) }
+  }
+
+  @Test func aRecordsSubscriptionIsItsValuesWhileLiveAndCancelledEventsAfterAsInCombine() throws {
+    let holding = Holding()
+    Record<Int, TestError>(output: [1, 2], completion: .failure(TestError(3))).subscribe(holding)
+    let subscription = try #require(holding.subscription)
+    #expect(String(describing: subscription) == "[1, 2]")
+    #expect(Mirror(reflecting: subscription).children.map(\.label) == ["sequence", "completion"])
+    subscription.request(.max(2))
+    #expect(holding.completions == [.failure(TestError(3))])
+    #expect(String(describing: subscription) == "Cancelled Events")
+  }
+
+  @Test func anEmptyRecordingGivesTheEmptySubscriptionThenItsCompletion() throws {
+    let holding = Holding()
+    Record<Int, TestError>(output: [], completion: .failure(TestError(3))).subscribe(holding)
+    #expect(holding.subscription.map { String(describing: $0) } == "Empty")
+    #expect(holding.completions == [.failure(TestError(3))])
+  }
+
   @Test func eventsAfterTheCompletionAreIgnoredNotATrap() {
     var recording = Record<Int, TestError>.Recording()
     recording.receive(1)

@@ -265,4 +265,94 @@ import Testing
     #expect(type(of: word.output(in: start..<third)) == Publishers.Sequence<[Character], TestError>.self)
     #expect(word.output(in: start..<third).sequence == ["s", "i", "g"])
   }
+
+  @Test func outputAtAndOutputInWorkOnAnyCollectionAsInCombine() {
+    let letters = "abcd"
+    let second = letters.index(after: letters.startIndex)
+    let fourth = letters.index(second, offsetBy: 2)
+    #expect(letters.publisher.output(at: second).output == "b")
+    #expect(letters.publisher.output(at: letters.endIndex).output == nil)
+    #expect(letters.publisher.output(in: second..<fourth).sequence == ["b", "c"])
+  }
+
+  /// A collection that logs the calls `prepend` makes on it, in a log shared by its copies.
+  struct Logged: RangeReplaceableCollection {
+    final class Log { var calls: [String] = [] }
+    var elements: [Int] = []
+    var log = Log()
+    init() {}
+    init(_ elements: [Int], log: Log) {
+      self.elements = elements
+      self.log = log
+    }
+    var startIndex: Int { elements.startIndex }
+    var endIndex: Int { elements.endIndex }
+    func index(after index: Int) -> Int { index + 1 }
+    subscript(position: Int) -> Int { elements[position] }
+    var count: Int {
+      log.calls.append("count")
+      return elements.count
+    }
+    var underestimatedCount: Int {
+      log.calls.append("underestimatedCount")
+      return elements.count
+    }
+    mutating func reserveCapacity(_ capacity: Int) {
+      log.calls.append("reserveCapacity")
+      elements.reserveCapacity(capacity)
+    }
+    mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with new: C) where C.Element == Int {
+      elements.replaceSubrange(range, with: new)
+    }
+  }
+
+  @Test func prependEstimatesTheCapacityForBothThenAppendsEachAsCombineDoes() {
+    let log = Logged.Log()
+    let source = Publishers.Sequence<Logged, Never>(sequence: Logged([3, 4], log: log))
+    let prepended = source.prepend(Logged([1, 2], log: log))
+    #expect(prepended.sequence.elements == [1, 2, 3, 4])
+    // The estimate comes first: this collection's count and the prepended one's underestimate.
+    #expect(log.calls.prefix(2) == ["count", "underestimatedCount"])
+  }
+
+  @Test func prependingASequencePublisherAppendsToItsCollectionAsCombineDoes() {
+    let source = Publishers.Sequence<Logged, Never>(sequence: Logged([3, 4], log: Logged.Log()))
+    let first = Publishers.Sequence<Logged, Never>(sequence: Logged([1, 2], log: Logged.Log()))
+    let prepended = source.prepend(first)
+    #expect(prepended.sequence.elements == [1, 2, 3, 4])
+    // The result is a copy of `first`'s collection (its log is that one's), not a new one.
+    #expect(prepended.sequence.log === first.sequence.log)
+  }
+
+  @Test func justPrependWalksTheElementsAfterACapacityEstimateAsCombineDoes() {
+    let log = Logged.Log()
+    #expect(Just(3).prepend(Logged([1, 2], log: log)).sequence == [1, 2, 3])
+    #expect(log.calls.first == "underestimatedCount")
+    #expect(!log.calls.contains("count"))
+  }
+
+  @Test func resultPublisherMinAndMaxByGiveItselfAndTheTryFormsCallTheOrderingOnceAsCombineDoes() {
+    let success = Result<Int, TestError>.success(3).publisher
+    let failure = Result<Int, TestError>.failure(TestError(2)).publisher
+    var calls = 0
+    let ordering: (Int, Int) -> Bool = { _, _ in
+      calls += 1
+      return true
+    }
+    #expect(type(of: success.min(by: ordering)) == Result<Int, TestError>.Publisher.self)
+    #expect(success.min(by: ordering) == success)
+    #expect(failure.max(by: ordering) == failure)
+    #expect(calls == 0)
+    let tried = success.tryMax(by: ordering)
+    #expect(type(of: tried) == Result<Int, any Error>.Publisher.self)
+    #expect((try? tried.result.get()) == 3)
+    #expect(calls == 1)
+    let throwing: (Int, Int) throws -> Bool = { _, _ in
+      calls += 1
+      throw TestError(9)
+    }
+    #expect(throws: TestError(9)) { try success.tryMin(by: throwing).result.get() }
+    #expect(throws: TestError(2)) { try failure.tryMax(by: throwing).result.get() }
+    #expect(calls == 2)
+  }
 }

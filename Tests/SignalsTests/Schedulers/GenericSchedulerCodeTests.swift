@@ -93,6 +93,13 @@ final class ActionLog: Sendable {
     #expect(log.all == ["tick", "tick"])
   }
 
+  @Test func theImmediateSchedulersRepeatingScheduleRunsOnceAndReturnsTheEmptySubscription() {
+    let log = ActionLog()
+    let cancellable = ImmediateScheduler.shared.schedule(after: .zero, interval: 10) { log.append("ran") }
+    #expect(log.all == ["ran"])
+    #expect(String(describing: cancellable) == "Empty")
+  }
+
   @Test func combinesOptionsScheduleRunsNow() {
     let log = ActionLog()
     ImmediateScheduler.shared.schedule(options: nil) { log.append("now") }

@@ -1,5 +1,8 @@
 extension Publishers {
   /// The publisher `append(_:)` and `prepend(_:)` return: one publisher after the other.
+  ///
+  /// What either publisher sends before its subscription is ignored, as Combine's
+  /// `Concatenate` ignores it.
   public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
   where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
     /// The publishers' output type.

@@ -11,7 +11,8 @@ extension Publisher {
   /// whichever publisher is current. Demand: outstanding demand is asked again of the
   /// replacement. The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
-  /// upstream's arrives.
+  /// upstream's arrives. What either publisher sends before its subscription is ignored, as
+  /// Combine ignores it (or traps).
   ///
   /// - Parameter handler: Makes the publisher that replaces the failed upstream.
   /// - Returns: A publisher of the upstream's values, then of the handler's publisher after a failure.
