@@ -8,12 +8,7 @@ import Testing
 /// `SubjectSubscriber`, and their tests).
 @Suite struct SubjectUpstreamTests {
   /// A subscription that records what was asked of it.
-  final class Recorded: Subscription, @unchecked Sendable {
-    // @unchecked: a test double used on the test's one thread.
-    var events: [String] = []
-    func request(_ demand: Subscribers.Demand) { events.append("request \(demand)") }
-    func cancel() { events.append("cancel") }
-  }
+  typealias Recorded = ProtocolEdgeTests.Recorded
 
   /// A publisher that keeps its subscriber, so that the test sends events in any order.
   final class Manual: Publisher, @unchecked Sendable {
