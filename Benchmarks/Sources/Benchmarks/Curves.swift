@@ -364,12 +364,15 @@ enum Curves {
   }
 
   /// Two threads send `values / 2` values each into one subject with one sink. The closures
-  /// column is a closure behind a lock.
+  /// column is a closure behind a lock. Both threads start sending together (a start line), so
+  /// that every column measures two threads sending at once, not one after the other.
   static func twoProducers(_ contender: Contender, values: Int) -> Trial {
     let tally = Tally()
     let half = values / 2
     let send: (@escaping @Sendable (Int) -> Void) -> Void = { send in
+      let startLine = StartLine(threads: 2)
       DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        startLine.arriveAndWait()
         for value in (thread * half)..<((thread + 1) * half) { send(value) }
       }
     }
@@ -388,6 +391,19 @@ enum Curves {
       let shared = Unchecked(subject)
       return Trial(tally: tally, run: { send { shared.value.send($0) } }, finish: { cancellable.cancel() })
     }
+  }
+}
+
+/// Holds threads until all of them have arrived, so that they start together.
+final class StartLine: Sendable {
+  let threads: Int
+  let arrived = Atomic<Int>(0)
+  init(threads: Int) { self.threads = threads }
+
+  /// Waits (spinning) until `threads` threads have called this.
+  func arriveAndWait() {
+    arrived.add(1, ordering: .acquiringAndReleasing)
+    while arrived.load(ordering: .acquiring) < threads {}
   }
 }
 

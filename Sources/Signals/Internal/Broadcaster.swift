@@ -1,26 +1,5 @@
 import Synchronization
 
-/// The engine behind every subject: a list of subscribers, an optional replay buffer, and a
-/// serialized delivery.
-///
-/// Delivery is serialized by the library's one engine (`SerialDrainOwner`), without holding a
-/// lock while subscribers run: the first thread to send becomes the drainer, delivers, and then
-/// delivers whatever other threads or re-entrant calls queued meanwhile (values, completions and
-/// new subscriptions, in the order they were made). What is this type's own: the subscriber
-/// list, the replay buffer and each subscriber's demand.
-/// So a subscriber never receives overlapping calls, re-entrant sends neither deadlock nor
-/// nest, and no value is lost except where a subscriber's demand says so.
-///
-/// Demand, as in Combine's subjects: each subscriber's handle counts what its subscriber
-/// requested. A value sent when a subscriber has no outstanding demand is dropped for it, except
-/// that a subject that replays (`CurrentValueSubject`: its current value; `ReplaySubject`: its
-/// last values) keeps the newest such values for that subscriber and delivers them when it
-/// requests more. A subscriber that requested `.unlimited` costs one more load per value. In the
-/// uncontended case a send takes the lock once, ends with one compare-and-swap, and copies nothing.
-///
-/// Fairness (`FairDrain`): a drainer that other threads keep busy hands the queue over, after a
-/// batch of queued events, to the next sender from another thread, which waits for the
-/// delivery in progress and drains from there; re-entrant sends never wait.
 /// The subjects built on `Broadcaster`, by the name their subscriptions describe themselves with.
 @usableFromInline
 enum SubjectKind: UInt8, Sendable {
@@ -37,10 +16,39 @@ enum SubjectKind: UInt8, Sendable {
   }
 }
 
+/// The engine behind every subject: a list of subscribers, an optional replay buffer, and a
+/// serialized delivery.
+///
+/// Delivery is serialized by the library's one engine (`SerialDrainOwner`), without holding a
+/// lock while subscribers run: the first thread to send becomes the drainer, delivers, and then
+/// delivers whatever was queued meanwhile (values, completions, new subscriptions and cancels,
+/// in the order they were made), re-entrantly or by senders from other threads whose wait ran
+/// out. What is this type's own: the subscriber list, the replay buffer and each subscriber's
+/// demand. So a subscriber never receives overlapping calls, re-entrant sends neither deadlock nor
+/// nest, and no value is lost except where a subscriber's demand says so.
+///
+/// Demand, as in Combine's subjects: each subscriber's handle counts what its subscriber
+/// requested. A value sent when a subscriber has no outstanding demand is dropped for it, except
+/// that a subject that replays (`CurrentValueSubject`: its current value; `ReplaySubject`: its
+/// last values) keeps the newest such values for that subscriber and delivers them when it
+/// requests more. A subscriber that requested `.unlimited` costs one more load per value. In the
+/// uncontended case a send takes the lock once, ends with one compare-and-swap, and copies or
+/// retains nothing.
+///
+/// Senders from other threads: a send, completion or subscription from a thread other than the
+/// one delivering waits for that delivery to end and then delivers itself, as Combine's subjects
+/// do (so values arrive on the thread that sent them, and a send has delivered when it returns),
+/// for `FairDrain.patience` at most: then it is queued, and the drainer delivers it. A
+/// re-entrant send, from the delivering thread, never waits: it is queued.
+///
+/// Fairness (`FairDrain`): a drainer that other threads keep busy with queued events hands the
+/// queue over, after a batch of them, to the next sender from another thread, which waits for
+/// the delivery in progress and drains from there.
 @usableFromInline
 final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Sendable {
-  // @unchecked: every `var` below is read and written only inside `lock`; subscribers are called
-  // only by the single thread that claimed `drainClaim` (see `SerialDrainOwner`).
+  // @unchecked: every `var` below is read and written only inside `lock` (`list` is also read
+  // outside it by the thread that holds the drain, the only one that changes it); subscribers
+  // are called only by the single thread that claimed `drainClaim` (see `SerialDrainOwner`).
   /// A subscriber's handle, as the list keeps it.
   @usableFromInline typealias Conduit = ConduitState<Output, Failure>
 
@@ -51,17 +59,24 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     case subscribe(Conduit)
     /// A subscriber asked for more and has kept values waiting.
     case flush(UInt64)
+    /// A subscriber cancelled: take it out of the list.
+    case detach(UInt64)
   }
 
   /// What the drainer delivers for a job, outside the lock.
   @usableFromInline enum Step {
-    case value(Output, ContiguousArray<Conduit?>)
+    case value(Output)
     case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
     case subscribe(Admission)
     case flush(Conduit)
+    /// A handle taken out of the list, released outside the lock.
+    case release(Conduit)
   }
 
   @usableFromInline let lock = Lock()
+  /// The subscribers. Changed only by the thread that holds the drain, inside `lock` (a cancel
+  /// from another thread is queued for it), so that thread reads it outside the lock while it
+  /// delivers, without a copy or a retain; other threads read it only inside `lock`.
   @usableFromInline @exclusivity(unchecked) var list = SubscriberList<Conduit>()
   /// Who delivers (the drainer gives the claim up with one compare-and-swap when nothing was
   /// queued, which saves the uncontended send its second lock round).
@@ -111,73 +126,124 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   /// Delivers `value` to every subscriber; after the completion, drops it, unless
   /// `storedAfterCompletion` (`CurrentValueSubject.value`'s setter, which stores the new value
-  /// even then, as Combine's does).
-  @inlinable func send(_ value: Output, storedAfterCompletion: Bool = false) {
-    var takesOver = false
-    let snapshot: ContiguousArray<Conduit?>? = lock.withLock {
+  /// even then, as Combine's does). A send from another thread than the one delivering waits
+  /// for that delivery to end (`mayWait`; see `SerialDrainOwner.awaitDrain()`).
+  @inlinable func send(_ value: Output, storedAfterCompletion: Bool = false, mayWait: Bool = true) {
+    let next: AfterSend = lock.withLock {
       guard sentCompletion == nil else {
         if storedAfterCompletion, keepsLatest { latest = value }
-        return nil
+        return .done
       }
+      if mayWait && drainsOnAnotherThread() { return .wait }
       if keepsLatest { latest = value }
       switch claimOrQueue(mayTakeOver: true, { .value(value) }) {
       case .claimed: break
-      case .queued: return nil
-      case .queuedToTakeOver:
-        takesOver = true
-        return nil
+      case .queued: return .done
+      case .queuedToTakeOver: return .takeOver
       }
       replay.append(value)
-      return list.snapshot
+      return .deliver
     }
-    guard let snapshot else {
-      if takesOver { takeOver() }
-      return
+    switch next {
+    case .deliver:
+      deliverToList(value)
+      drain(carrying: ())
+    case .done: break
+    case .wait: sendAfterWaiting(value, storedAfterCompletion: storedAfterCompletion)
+    case .takeOver: takeOver()
     }
-    Self.deliver(value, to: snapshot)
-    drain(carrying: ())
   }
 
-  @inlinable func send(completion: Subscribers.Completion<Failure>) {
+  /// Waits for the delivery in progress on another thread, then sends again (queuing if the
+  /// wait ran out). Kept out of `send`, which would not be inlined into its callers if it
+  /// called itself.
+  @inlinable @inline(never)
+  func sendAfterWaiting(_ value: Output, storedAfterCompletion: Bool) {
+    send(value, storedAfterCompletion: storedAfterCompletion, mayWait: awaitDrain())
+  }
+
+  /// What a send does once it has left the lock without delivering.
+  @usableFromInline enum AfterSend {
+    /// Deliver: this thread holds the drain.
+    case deliver
+    /// Nothing: its job is queued for the drainer, or it was dropped.
+    case done
+    /// Wait for the delivery in progress on another thread, then send again.
+    case wait
+    /// Wait for the drainer to hand the queue over, then drain (`FairDrain`).
+    case takeOver
+  }
+
+  @inlinable func send(completion: Subscribers.Completion<Failure>, mayWait: Bool = true) {
+    var waits = false
     let conduits: ContiguousArray<Conduit?>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
+      if mayWait && drainsOnAnotherThread() {
+        waits = true
+        return nil
+      }
       sentCompletion = completion
       guard claimOrQueue(mayTakeOver: false, { .completion(completion) }) == .claimed else { return nil }
       deliveredCompletion = completion
       return list.removeAll()
     }
-    guard let conduits else { return }
+    guard let conduits else {
+      if waits { sendAfterWaiting(completion) }
+      return
+    }
     for case let conduit? in conduits { conduit.call(completion: completion) }
     drain(carrying: ())
   }
 
+  /// Completes every subscriber, after the waiting described at `sendAfterWaiting`.
+  @inlinable @inline(never)
+  func sendAfterWaiting(_ completion: Subscribers.Completion<Failure>) {
+    send(completion: completion, mayWait: awaitDrain())
+  }
+
+  /// Attaches `subscriber` and gives it its subscription, then what the subject replays, then
+  /// the completion if it has completed (waiting for another thread's delivery: see `send`).
   @inlinable @inline(__always)
-  func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+  func subscribe<S: Subscriber>(_ subscriber: S, mayWait: Bool = true)
+  where S.Input == Output, S.Failure == Failure {
+    var waits = false
     let admission: Admission? = lock.withLock {
+      if mayWait && drainsOnAnotherThread() {
+        waits = true
+        return nil
+      }
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
       guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit) }) == .claimed else { return nil }
       return attach(conduit)
     }
-    guard let admission else { return }
+    guard let admission else {
+      if waits { subscribeAfterWaiting(subscriber) }
+      return
+    }
     admit(admission)
     drain(carrying: ())
   }
 
-  /// Delivers `value` to the subscribers in `snapshot`, in order: the per-value loop of every
-  /// subject.
+  /// Attaches `subscriber` after the waiting described at `sendAfterWaiting`.
+  @inlinable @inline(never)
+  func subscribeAfterWaiting<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    subscribe(subscriber, mayWait: awaitDrain())
+  }
+
+  /// Delivers `value` to the subscribers in the list, in order: the per-value loop of every
+  /// subject. Called only by the thread that holds the drain, outside the lock.
   ///
-  /// It reads the slots as unmanaged references, so the loop retains and releases nothing per
-  /// subscriber. That is safe because `snapshot` holds a strong reference to each of them until
-  /// it is released after the loop: the list is copied before it changes (a cancel meanwhile
-  /// removes the subscriber from the list's copy, not from `snapshot`), and a subscriber's
-  /// handle is `let` there. (Read as strong references, each call would cost a retain and a
-  /// release, a third of a one-sink send.)
+  /// It reads the list's slots in place, as unmanaged references, so the loop retains and
+  /// releases nothing, not even the list's storage. That is safe because only the thread that holds the
+  /// drain changes the list (a subscriber that cancels meanwhile, here or on another thread, is
+  /// taken out by a queued `detach` once the loop is over), and the list holds a strong
+  /// reference to each handle, whose `path` is a `let`.
   @inlinable @inline(__always)
-  static func deliver(_ value: Output, to snapshot: ContiguousArray<Conduit?>) {
+  func deliverToList(_ value: Output) {
     withUnsafePointer(to: value) { value in
       let payload = UnsafeRawPointer(value)
-      snapshot.withUnsafeBufferPointer { slots in
+      list.withSlots { slots in
         slots.withMemoryRebound(to: Unmanaged<Conduit>?.self) { conduits in
           for case let conduit? in conduits {
             conduit._withUnsafeGuaranteedRef { $0.path($0, .value, payload) }
@@ -228,14 +294,16 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// Delivers `step` (the drainer, outside the lock).
   @inlinable func perform(_ step: Step, _: inout Void) {
     switch step {
-    case .value(let value, let snapshot):
-      Self.deliver(value, to: snapshot)
+    case .value(let value):
+      deliverToList(value)
     case .completion(let completion, let conduits):
       for case let conduit? in conduits { conduit.call(completion: completion) }
     case .subscribe(let admission):
       admit(admission)
     case .flush(let conduit):
       conduit.call(.flush)
+    case .release:
+      break
     }
   }
 
@@ -246,7 +314,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     switch job {
     case .value(let value):
       replay.append(value)
-      return .value(value, list.snapshot)
+      return .value(value)
     case .completion(let completion):
       deliveredCompletion = completion
       return .completion(completion, list.removeAll())
@@ -254,6 +322,8 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       return .subscribe(attach(conduit))
     case .flush(let id):
       return list.element(id: id).map { .flush($0) }
+    case .detach(let id):
+      return list.remove(id: id).map { .release($0) }
     }
   }
 
@@ -302,9 +372,22 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     for subscription in all { subscription.cancel() }
   }
 
+  /// Takes the subscriber `id` out of the list: at once if no other thread is delivering, else
+  /// through the queue, after the delivery in progress (which no longer reaches it: its handle
+  /// is inactive already). Never waits.
   @inlinable func remove(id: UInt64) {
-    let removed = lock.withLock { list.remove(id: id) }
-    withExtendedLifetime(removed) {}
+    var claimed = false
+    do {
+      let removed: Conduit? = lock.withLock {
+        guard claimOrQueue(mayTakeOver: false, { .detach(id) }) == .claimed else { return nil }
+        claimed = true
+        return list.remove(id: id)
+      }
+      // Released before draining, outside the lock: its deinit may send to this subject, which
+      // is then queued behind the drain this thread holds.
+      withExtendedLifetime(removed) {}
+    }
+    if claimed { drain(carrying: ()) }
   }
 }
 

@@ -93,6 +93,32 @@ struct FairDrain: Sendable {
     return true
   }
 
+  /// Waits, outside the lock, until no thread drains or `patience` has passed; returns whether
+  /// the drain came free. A sender from another thread calls it before it sends (subjects),
+  /// then sends again, claiming the drain if it is still free. It spins briefly first (most
+  /// deliveries are short), then yields the core between looks.
+  @inlinable static func awaitIdle(_ claim: borrowing DrainClaim) -> Bool {
+    var looks = 0
+    while claim.state.load(ordering: .acquiring) & DrainState.draining != 0 {
+      looks &+= 1
+      if looks == Self.spins { break }
+    }
+    guard looks == Self.spins else { return true }
+    claim.waiting.add(1, ordering: .relaxed)
+    defer { claim.waiting.subtract(1, ordering: .relaxed) }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.patience)
+    while claim.state.load(ordering: .acquiring) & DrainState.draining != 0 {
+      looks &+= 1
+      if looks & 15 == 0 && clock.now >= deadline { return false }
+      yieldProcessor()
+    }
+    return true
+  }
+
+  /// How many times `awaitIdle` looks at the drain before it starts yielding the core.
+  @usableFromInline static var spins: Int { 32 }
+
   /// The waiting sender gives up; returns `true` if the hand-over came meanwhile (it must drain
   /// after all). Call locked.
   @inlinable mutating func withdraw(_ granted: borrowing Atomic<Bool>) -> Bool {

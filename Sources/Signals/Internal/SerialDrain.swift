@@ -114,9 +114,23 @@ extension SerialDrainOwner {
       // Nobody drains, and only a drainer changes the state outside the lock.
       drainClaim.state.store(claimed, ordering: .relaxed)
     }
+    drainClaim.owner.store(currentThreadID(), ordering: .relaxed)
     drainQueue.fair.start()
     return true
   }
+
+  /// Whether a thread other than this one drains now: a sender that may wait (`awaitDrain()`)
+  /// waits for its delivery rather than queue behind it. A re-entrant send (from the draining
+  /// thread) is never told to wait. Call locked.
+  @inlinable func drainsOnAnotherThread() -> Bool {
+    drainClaim.state.load(ordering: .acquiring) & DrainState.draining != 0
+      && drainClaim.owner.load(ordering: .relaxed) != currentThreadID()
+  }
+
+  /// Waits, outside the lock, for the delivery in progress on another thread to end; returns
+  /// `false` if it did not end within `FairDrain.patience` (the sender then queues, as a
+  /// re-entrant send does, and never deadlocks with a subscriber that waits for its thread).
+  @inlinable func awaitDrain() -> Bool { FairDrain.awaitIdle(drainClaim) }
 
   /// Claims the drain if nobody drains; otherwise queues `job()` behind the drainer and, when
   /// `mayTakeOver`, registers this sender to take the drain over if the drainer has delivered a
@@ -206,6 +220,7 @@ extension SerialDrainOwner {
     if !FairDrain.awaitHandOver(drainClaim.granted) {
       guard lock.withLock({ drainQueue.fair.withdraw(drainClaim.granted) }) else { return }
     }
+    drainClaim.owner.store(currentThreadID(), ordering: .relaxed)
     drain(carrying: Self.nothingCarried)
   }
 }
@@ -221,6 +236,13 @@ struct DrainClaim: ~Copyable, Sendable {
   @usableFromInline let state = Atomic<UInt8>(DrainState.idle)
   /// Set when a sender waiting to take over may drain (`FairDrain`).
   @usableFromInline let granted = Atomic<Bool>(false)
+  /// The thread that claimed the drain last (`currentThreadID()`), written by the claiming
+  /// thread: a sender reading its own id here is the drainer, so its send is re-entrant. A stale
+  /// read only ever makes a sender queue where it could have waited.
+  @usableFromInline let owner = Atomic<UInt>(0)
+  /// How many senders wait longer than a short spin for the drain to come free (`awaitIdle`).
+  /// Read only by tests, which hold a delivery until a sender waits.
+  @usableFromInline let waiting = Atomic<Int>(0)
 
   @inlinable init() {}
 }

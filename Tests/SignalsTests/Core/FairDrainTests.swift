@@ -111,12 +111,22 @@ import Testing
     }
   }
 
+  /// A subject's senders from another thread first wait for the delivery in progress
+  /// (`SubjectSendersWaitTests`); they queue only once that wait has run out. The other thread
+  /// here sends as such a sender does after its wait (`mayWait: false`), which is where the
+  /// hand-over applies.
   @Test func aSubjectsDrainerFedByAnotherThreadHandsOverAfterAFairBatch() {
     let subject = PassthroughSubject<Int, Never>()
     let core = subject.core
     let probe = HandOverProbe { core.lock.withLock { core.drainQueue.fair.hasSuccessor } }
     let cancellable = subject.sink { probe.receive($0) }
-    probe.run { subject.send($0) }
+    probe.run { value in
+      if currentThreadID() == probe.firstThread.load(ordering: .acquiring) {
+        subject.send(value)
+      } else {
+        core.send(value, mayWait: false)
+      }
+    }
     probe.expectHandOver("subject")
     cancellable.cancel()
   }
