@@ -66,7 +66,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// What the drainer delivers for a job, outside the lock.
   @usableFromInline enum Step {
     case value(Output)
-    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit?>)
+    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit>)
     case subscribe(Admission)
     case flush(Conduit)
     /// A handle taken out of the list, released outside the lock.
@@ -176,7 +176,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   @inlinable func send(completion: Subscribers.Completion<Failure>, mayWait: Bool = true) {
     var waits = false
-    let conduits: ContiguousArray<Conduit?>? = lock.withLock {
+    let conduits: ContiguousArray<Conduit>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       if mayWait && drainsOnAnotherThread() {
         waits = true
@@ -191,7 +191,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       if waits { sendAfterWaiting(completion) }
       return
     }
-    for case let conduit? in conduits { conduit.call(completion: completion) }
+    for conduit in conduits { conduit.call(completion: completion) }
     drain(carrying: ())
   }
 
@@ -243,13 +243,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   func deliverToList(_ value: Output) {
     withUnsafePointer(to: value) { value in
       let payload = UnsafeRawPointer(value)
-      list.withSlots { slots in
-        slots.withMemoryRebound(to: Unmanaged<Conduit>?.self) { conduits in
-          for case let conduit? in conduits {
-            conduit._withUnsafeGuaranteedRef { $0.path($0, .value, payload) }
-          }
-        }
-      }
+      list.forEach { conduit in conduit._withUnsafeGuaranteedRef { $0.path($0, .value, payload) } }
     }
   }
 
@@ -273,7 +267,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// Adds `conduit` unless the subject has completed; returns what it must receive. Call locked.
   @inlinable func attach(_ conduit: Conduit) -> Admission {
     if deliveredCompletion == nil && conduit.isActive {
-      list.append(conduit, id: conduit.id)
+      list.append(conduit)
     }
     if replay.isEmpty || (deliveredCompletion != nil && !replaysAfterCompletion) {
       return Admission(conduit, [], deliveredCompletion)
@@ -297,7 +291,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     case .value(let value):
       deliverToList(value)
     case .completion(let completion, let conduits):
-      for case let conduit? in conduits { conduit.call(completion: completion) }
+      for conduit in conduits { conduit.call(completion: completion) }
     case .subscribe(let admission):
       admit(admission)
     case .flush(let conduit):
@@ -423,7 +417,7 @@ enum ConduitSignal: UInt8 {
 /// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
 /// subscriber's type: the handle's id in its list, whether it is still active, and its demand.
 @usableFromInline
-class ConduitState<Output, Failure: Error>: @unchecked Sendable {
+class ConduitState<Output, Failure: Error>: ListedByID, @unchecked Sendable {
   // @unchecked: the stored properties are atomic.
 
   /// The id, shifted left by four, the subject's kind in bits 2 and 3 (for the description),

@@ -1,22 +1,31 @@
+/// An element of a `SubscriberList`: it carries its own id, so the list keeps no array of ids.
+@usableFromInline
+protocol ListedByID: AnyObject {
+  /// The id the element was appended under; never changes.
+  var id: UInt64 { get }
+}
+
 /// An ordered set of subscribers keyed by increasing ids, for the types that fan out (subjects,
 /// `share`, `multicast`).
 ///
-/// Iteration order is subscription order. Removal is O(log n): the slot becomes empty, the slots
-/// are compacted once more than half of them are empty and reset once all of them are, so
-/// cancelling many subscribers in any order stays linear.
+/// Iteration order is subscription order. Removal is O(log n): a binary search over the slots,
+/// after which the slot becomes a tombstone that keeps the removed id (so the search still
+/// works); the slots are compacted once more than half of them are tombstones and reset once all
+/// of them are, so cancelling many subscribers in any order stays linear.
 ///
-/// The slots live in memory the list allocates itself (`base`), not in an array, so that a
-/// reader can walk them in place (`withSlots`) with no retain of a buffer. Not thread-safe: its
-/// owner guards it (`Broadcaster` lets only the thread that delivers change it, and that thread
-/// reads it outside its lock).
+/// Each slot is one word: a live element's address (retained by the list) or a tombstone,
+/// `id << 1 | 1` (addresses are even). The slots live in memory the list allocates itself, so
+/// a reader can walk them in place (`forEach`) with no retain of a buffer, and the list costs 8
+/// bytes per subscriber plus the growth slack. Not thread-safe: its owner guards it
+/// (`Broadcaster` lets only the thread that delivers change it, and that thread reads it outside
+/// its lock).
 @usableFromInline
-struct SubscriberList<Element>: ~Copyable {
-  /// The id of each slot, in order.
-  @usableFromInline var ids: ContiguousArray<UInt64> = []
-  /// The slots, `slotCount` of them initialized (an empty slot is `nil`), room for `capacity`.
-  @usableFromInline var base: UnsafeMutablePointer<Element?>?
+struct SubscriberList<Element: ListedByID>: ~Copyable {
+  /// The slots, `slotCount` of them in use, room for `capacity`.
+  @usableFromInline var base: UnsafeMutablePointer<UInt>?
   @usableFromInline var slotCount = 0
   @usableFromInline var capacity = 0
+  /// How many slots are tombstones.
   @usableFromInline var empty = 0
   @usableFromInline var nextID: UInt64 = 0
 
@@ -26,7 +35,7 @@ struct SubscriberList<Element>: ~Copyable {
 
   @inlinable init() {}
 
-  @inlinable deinit { release() }
+  @inlinable deinit { releaseAll() }
 
   /// The number of subscribers in the list.
   @inlinable var count: Int { slotCount - empty }
@@ -37,111 +46,122 @@ struct SubscriberList<Element>: ~Copyable {
     return nextID
   }
 
-  /// Appends `element` under `id`, which must be greater than every id in the list.
-  @inlinable mutating func append(_ element: Element, id: UInt64) {
+  /// Appends `element`, whose id must be greater than every id in the list.
+  @inlinable mutating func append(_ element: Element) {
     if slotCount == capacity { resize(to: Swift.max(4, capacity &* 2)) }
-    (base.unsafelyUnwrapped + slotCount).initialize(to: element)
+    base.unsafelyUnwrapped[slotCount] = UInt(bitPattern: Unmanaged.passRetained(element).toOpaque())
     slotCount &+= 1
-    ids.append(id)
   }
 
-  /// Calls `body` with the slots in order, in place (empty slots are `nil`).
-  @inlinable func withSlots<R>(_ body: (UnsafeBufferPointer<Element?>) throws -> R) rethrows -> R {
-    try body(UnsafeBufferPointer(start: base, count: slotCount))
+  /// Calls `body` with each element in order, unretained: the list keeps it alive for the call
+  /// as long as nobody changes the list meanwhile (the owner's rule).
+  @inlinable func forEach(_ body: (Unmanaged<Element>) throws -> Void) rethrows {
+    guard let base else { return }
+    for index in 0..<slotCount {
+      if let element = Self.element(in: base[index]) { try body(element) }
+    }
+  }
+
+  /// The live element a slot holds, or `nil` for a tombstone.
+  @inlinable static func element(in slot: UInt) -> Unmanaged<Element>? {
+    guard slot & 1 == 0, let address = UnsafeRawPointer(bitPattern: slot) else { return nil }
+    return Unmanaged.fromOpaque(address)
+  }
+
+  /// The id of the slot at `index`, live or removed.
+  @inlinable func id(at index: Int) -> UInt64 {
+    let slot = base.unsafelyUnwrapped[index]
+    guard let element = Self.element(in: slot) else { return UInt64(slot >> 1) }
+    return element._withUnsafeGuaranteedRef { $0.id }
+  }
+
+  /// The index of `id`'s slot, or where it would go.
+  @inlinable func position(of id: UInt64) -> Int {
+    var low = 0
+    var high = slotCount
+    while low < high {
+      let mid = (low &+ high) >> 1
+      if self.id(at: mid) < id { low = mid &+ 1 } else { high = mid }
+    }
+    return low
   }
 
   /// The element under `id`, or `nil` if it is not in the list.
   @inlinable func element(id: UInt64) -> Element? {
     let index = position(of: id)
-    guard index < ids.count, ids[index] == id else { return nil }
-    return base.unsafelyUnwrapped[index]
-  }
-
-  /// The index of `id` in `ids`, or where it would go.
-  @inlinable func position(of id: UInt64) -> Int {
-    var low = 0
-    var high = ids.count
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if ids[mid] < id { low = mid &+ 1 } else { high = mid }
-    }
-    return low
+    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]) else { return nil }
+    return element._withUnsafeGuaranteedRef { $0.id == id } ? element.takeUnretainedValue() : nil
   }
 
   /// Removes and returns the element under `id`, or `nil` if it is not in the list.
   /// Release what it returns after unlocking.
   @inlinable mutating func remove(id: UInt64) -> Element? {
     let index = position(of: id)
-    guard index < ids.count, ids[index] == id, let element = base.unsafelyUnwrapped[index] else { return nil }
-    base.unsafelyUnwrapped[index] = nil
+    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]),
+      element._withUnsafeGuaranteedRef({ $0.id == id })
+    else { return nil }
+    base.unsafelyUnwrapped[index] = UInt(truncatingIfNeeded: id) << 1 | 1
     empty &+= 1
     if empty == slotCount {
       reset()
     } else if empty > 8 && empty &* 2 > slotCount {
       compact()
     }
-    return element
+    return element.takeRetainedValue()
   }
 
-  /// Moves the occupied slots together, in order, and shrinks the storage to twice their number.
+  /// Drops the tombstones, keeping the live slots in order, and shrinks the storage to twice
+  /// their number.
   @inlinable mutating func compact() {
     let slots = base.unsafelyUnwrapped
     var kept = 0
-    for index in 0..<slotCount {
-      guard let element = (slots + index).move() else { continue }
-      (slots + kept).initialize(to: element)
-      ids[kept] = ids[index]
+    for index in 0..<slotCount where slots[index] & 1 == 0 {
+      slots[kept] = slots[index]
       kept &+= 1
     }
-    ids.removeLast(slotCount &- kept)
     slotCount = kept
     empty = 0
     resize(to: Swift.max(Self.keptCapacity, kept &* 2))
   }
 
   /// Empties the list and returns what it held, in order. Release it after unlocking.
-  @inlinable mutating func removeAll() -> ContiguousArray<Element?> {
-    let all = withSlots { ContiguousArray($0) }
-    release()
+  @inlinable mutating func removeAll() -> ContiguousArray<Element> {
+    var all = ContiguousArray<Element>()
+    all.reserveCapacity(count)
+    forEach { all.append($0.takeRetainedValue()) }
+    base?.deallocate()
     base = nil
     slotCount = 0
     capacity = 0
     empty = 0
-    ids = []
     return all
   }
 
-  /// Every slot is empty: forgets them, keeping small storage.
+  /// Every slot is a tombstone: forgets them, keeping small storage.
   @inlinable mutating func reset() {
-    base?.deinitialize(count: slotCount)
     slotCount = 0
     empty = 0
-    if capacity <= Self.keptCapacity {
-      ids.removeAll(keepingCapacity: true)
-    } else {
-      base?.deallocate()
-      base = nil
-      capacity = 0
-      ids = []
-    }
+    guard capacity > Self.keptCapacity else { return }
+    base?.deallocate()
+    base = nil
+    capacity = 0
   }
 
   /// Moves the slots to storage with room for `newCapacity` (at least `slotCount`).
   @inlinable mutating func resize(to newCapacity: Int) {
     guard newCapacity != capacity else { return }
-    let storage = UnsafeMutablePointer<Element?>.allocate(capacity: newCapacity)
+    let storage = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
     if let base {
-      storage.moveInitialize(from: base, count: slotCount)
+      storage.initialize(from: base, count: slotCount)
       base.deallocate()
     }
     base = storage
     capacity = newCapacity
   }
 
-  /// Deinitializes and frees the slots.
-  @inlinable func release() {
-    guard let base else { return }
-    base.deinitialize(count: slotCount)
-    base.deallocate()
+  /// Releases every live element and frees the slots.
+  @inlinable func releaseAll() {
+    forEach { $0.release() }
+    base?.deallocate()
   }
 }
