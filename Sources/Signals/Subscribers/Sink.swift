@@ -12,33 +12,27 @@ extension Subscribers {
   /// cancel keeps its closures until you release it). Threading: values are passed on with no
   /// lock; `cancel()` may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // @unchecked: `state` and `retired` are written only inside `lock`. `closures` is written
-    // only by the completion, inside `lock`; `receive(_:)` reads it and writes `inValue` without
-    // the lock, which is safe because the upstream never overlaps a value with the completion
-    // (the Subscriber contract).
+    // @unchecked: `state` is written only inside `lock`. The closures are written only by the
+    // completion, inside `lock`; `receive(_:)` reads `onValue` without the lock, which is safe
+    // because the upstream never overlaps a value with the completion (the Subscriber contract),
+    // and a completion sent from inside the call replaces the closure while the call holds its
+    // own reference to it.
 
     /// The closure called with each value; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
-    public var receiveValue: (Input) -> Void { lock.withLock { closures.onValue } }
+    public var receiveValue: (Input) -> Void { lock.withLock { onValue } }
     /// The closure called with the completion; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      lock.withLock { closures.onCompletion }
+      lock.withLock { onCompletion }
     }
 
-    /// Both closures, in one immutable object that the completion replaces. Values reach
-    /// `onValue` through it without a retain (see `receive(_:)`), which a closure stored in a
-    /// `var` of the sink would cost on every value.
-    // The fields are in this order so that the flag fills the bytes the lock leaves free: the
-    // object is kept once per live subscription, and 56 bytes take a 64-byte heap chunk where
-    // the flag after the first field took 80.
-    @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>
-    @usableFromInline @exclusivity(unchecked) var retired: SinkClosures<Input, Failure>?
+    // The closures are stored in the sink itself, not in an object of their own: the sink is
+    // kept once per live subscription, and a second object took 64 more bytes. Calling a closure
+    // kept in a `var` costs a retain and a release of what it captures per value.
+    @usableFromInline @exclusivity(unchecked) var onValue: (Input) -> Void
+    @usableFromInline @exclusivity(unchecked) var onCompletion: (Subscribers.Completion<Failure>) -> Void
     @usableFromInline let lock = Lock()
-    /// Set while `receiveValue` runs; a completion that arrives meanwhile (re-entrantly, from
-    /// inside `receiveValue`) leaves the closures it replaces in `retired` instead of releasing
-    /// them under the running closure.
-    @usableFromInline @exclusivity(unchecked) var inValue = false
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
@@ -51,7 +45,8 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      closures = SinkClosures(onValue: receiveValue, onCompletion: receiveCompletion)
+      onValue = receiveValue
+      onCompletion = receiveCompletion
     }
 
     /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
@@ -72,21 +67,11 @@ extension Subscribers {
     /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      // `closures` is replaced only by the completion, which never overlaps a value (the
-      // Subscriber contract) and, when it comes re-entrantly from inside the call, retires the
-      // old closures instead of releasing them (`inValue`): so the object outlives the call and
-      // needs no retain for it.
-      inValue = true
-      Unmanaged.passUnretained(closures)._withUnsafeGuaranteedRef { $0.onValue(input) }
-      inValue = false
-      if retired != nil { releaseRetired() }
+      // A completion from inside the call replaces `onValue`; this call keeps its own
+      // reference, so the closure outlives the call.
+      let onValue = self.onValue
+      onValue(input)
       return .none
-    }
-
-    /// Releases the closures a re-entrant completion replaced, now that `receiveValue` returned.
-    @usableFromInline func releaseRetired() {
-      let taken = lock.withLock { retired.take() }
-      withExtendedLifetime(taken) {}
     }
 
     /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
@@ -94,17 +79,19 @@ extension Subscribers {
     /// `AnyCancellable` keeps this sink.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = lock.withLock { () -> SinkClosures<Input, Failure>? in
+      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
         if case .done = state { return nil }
         state = .done
-        let taken = closures
-        closures = SinkClosures(onValue: { _ in }, onCompletion: { _ in })
-        if inValue { retired = taken }
+        // Taken out before they are replaced, so that they are released after the lock.
+        let taken = (onValue, onCompletion)
+        onValue = { _ in }
+        onCompletion = { _ in }
         return taken
       }
       // Released here, after the lock: releasing a closure may run any deinitializer.
-      guard let taken else { return }
-      taken.onCompletion(completion)
+      guard let (onValue, onCompletion) = taken else { return }
+      onCompletion(completion)
+      withExtendedLifetime(onValue) {}
     }
 
     /// Cancels the upstream subscription; the sink receives nothing more.
@@ -150,20 +137,6 @@ extension Publisher where Failure == Never {
   @inlinable
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
-  }
-}
-
-/// A sink's two closures, immutable: the completion replaces the whole object.
-@usableFromInline
-final class SinkClosures<Input, Failure: Error> {
-  @usableFromInline let onValue: (Input) -> Void
-  @usableFromInline let onCompletion: (Subscribers.Completion<Failure>) -> Void
-
-  @inlinable init(
-    onValue: @escaping (Input) -> Void, onCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-  ) {
-    self.onValue = onValue
-    self.onCompletion = onCompletion
   }
 }
 
