@@ -8,9 +8,9 @@ protocol ListedByID: AnyObject {
 /// An ordered set of subscribers keyed by increasing ids, for the types that fan out (subjects,
 /// `share`, `multicast`).
 ///
-/// Iteration order is subscription order. Removal is O(log n): a binary search over the slots,
-/// after which the slot becomes a tombstone that keeps the removed id (so the search still
-/// works); the slots are compacted once more than half of them are tombstones and reset once all
+/// Iteration order is subscription order. Removal is O(log n): a search over the slots
+/// (`position(of:)`), after which the slot becomes a tombstone that keeps the removed id (so the
+/// search still works); the slots are compacted once more than half of them are tombstones and reset once all
 /// of them are, so cancelling many subscribers in any order stays linear.
 ///
 /// Each slot is one word: a live element's address (retained by the list) or a tombstone,
@@ -75,15 +75,42 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
     return element._withUnsafeGuaranteedRef { $0.id }
   }
 
-  /// The index of `id`'s slot, or where it would go.
+  /// The index of `id`'s slot, or where it would go: the first slot whose id is not less.
+  ///
+  /// Ids grow by one per subscriber, so they are spread almost evenly over the slots: the search
+  /// guesses where `id` lies from the ids at both ends of the range (interpolation), and halves
+  /// the range every other step, so that an uneven spread costs at most twice a binary search.
+  /// A cancel among 100,000 neighbours reads a few handles, not 17 (each read can miss the
+  /// cache, since the ids are kept in the handles).
   @inlinable func position(of id: UInt64) -> Int {
+    guard slotCount > 0 else { return 0 }
     var low = 0
-    var high = slotCount
-    while low < high {
-      let mid = (low &+ high) >> 1
-      if self.id(at: mid) < id { low = mid &+ 1 } else { high = mid }
+    var high = slotCount &- 1
+    var lowID = self.id(at: low)
+    if id <= lowID { return 0 }
+    var highID = self.id(at: high)
+    if id > highID { return slotCount }
+    // From here: lowID < id <= highID, so the answer is in (low, high].
+    var halves = false
+    while high &- low > 1 {
+      var mid = (low &+ high) >> 1
+      if !halves {
+        let span = UInt64(high &- low)
+        let product = (id &- lowID).multipliedFullWidth(by: span)
+        let guess = Int((highID &- lowID).dividingFullWidth(product).quotient)
+        mid = Swift.min(Swift.max(low &+ guess, low &+ 1), high &- 1)
+      }
+      halves.toggle()
+      let midID = self.id(at: mid)
+      if midID < id {
+        low = mid
+        lowID = midID
+      } else {
+        high = mid
+        highID = midID
+      }
     }
-    return low
+    return high
   }
 
   /// The element under `id`, or `nil` if it is not in the list.

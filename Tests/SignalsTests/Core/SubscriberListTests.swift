@@ -92,4 +92,47 @@ import Testing
     list.append(Item(id))
     #expect(ids(list) == [6])
   }
+
+  /// A fixed-seed generator, so a failing mix can be replayed.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// The search guesses from the ids at both ends of a range; unevenly spread ids (runs of
+  /// removals, compactions, appends after them) must not make it miss an id.
+  @Test(arguments: 0..<20)
+  func everyIDIsFoundAfterAnyMixOfAppendsAndRemovals(seed: UInt64) {
+    var generator = SplitMix(state: seed)
+    var list = SubscriberList<Item>()
+    var live: [UInt64] = []
+    var removed: [UInt64] = []
+    for _ in 0..<600 {
+      if live.isEmpty || Int.random(in: 0..<3, using: &generator) > 0 {
+        for _ in 0..<Int.random(in: 1...8, using: &generator) {
+          let id = list.makeID()
+          list.append(Item(id))
+          live.append(id)
+        }
+      } else {
+        // Remove a run of neighbours, or one anywhere.
+        let start = Int.random(in: 0..<live.count, using: &generator)
+        let run = Swift.min(live.count - start, Int.random(in: 1...12, using: &generator))
+        for id in live[start..<(start + run)] { #expect(list.remove(id: id)?.id == id) }
+        removed += live[start..<(start + run)]
+        live.removeSubrange(start..<(start + run))
+      }
+    }
+    #expect(ids(list) == live)
+    #expect(list.count == live.count)
+    for id in live { #expect(list.element(id: id)?.id == id) }
+    for id in removed { #expect(list.element(id: id) == nil) }
+    #expect(list.element(id: list.makeID()) == nil)
+  }
 }
