@@ -37,6 +37,8 @@ where Downstream.Input == [Element] {
   // `delivery`'s lock.
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let links: [UpstreamLink]
+  /// Passes the subscriber's demand to every input, at O(1) per value however many there are.
+  @usableFromInline let spread: DemandSpread
   /// The latest values while some input has sent none (released once every input has).
   @usableFromInline @exclusivity(unchecked) var latest: [Element?]
   /// The latest values once every input has sent one: the array each emission hands on. A slot
@@ -53,16 +55,19 @@ where Downstream.Input == [Element] {
     latest = Array(repeating: nil, count: count)
     missing = count
     unfinished = count
-    delivery.forwardDemand(to: links)
+    spread = DemandSpread(links)
+    delivery.onDemand { [spread] demand in spread.grant(demand) }
   }
 
-  /// Passes the request to every input, as Combine does.
+  /// Passes the request to every input, as Combine does (an input that still has demand left is
+  /// asked once it has used it: `DemandSpread`).
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
   @inlinable func input(_ index: Int) -> LinkedInput<Element, Downstream.Failure> {
     LinkedInput(
       link: links[index],
       receiveValue: { [self] value in
+        spread.used(by: index)
         delivery.send {
           if missing == 0 {
             values[index] = value
