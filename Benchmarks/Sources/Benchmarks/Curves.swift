@@ -32,6 +32,7 @@ enum Curves {
   static func all(scale: Int) -> [Curve] {
     let values = 200_000 / scale
     let arity = [2, 10, 100, 1_000]
+    let ringSizes = [10, 100, 1_000, 10_000]
     return [
       Curve(
         name: "chain depth (map x depth)", sizeLabel: "depth", sizes: [1, 4, 16, 64], events: { _ in values }
@@ -55,7 +56,12 @@ enum Curves {
       Curve(
         name: "combineLatest of a collection", sizeLabel: "inputs", sizes: arity,
         contenders: [.closures, .signals], events: { _ in values }
-      ) { contender, inputs in combineLatestMany(contender, inputs: inputs, values: values) },
+      ) { contender, inputs in combineLatestMany(contender, inputs: inputs, values: values, stepwise: false)
+      },
+      Curve(
+        name: "combineLatest of a collection, .max(1) per value", sizeLabel: "inputs", sizes: arity,
+        contenders: [.closures, .signals], events: { _ in values }
+      ) { contender, inputs in combineLatestMany(contender, inputs: inputs, values: values, stepwise: true) },
       Curve(
         name: "receive(on:) a serial DispatchQueue", sizeLabel: "values", sizes: [1_000, 10_000, 100_000],
         events: { max(1, $0 / scale) }
@@ -70,6 +76,14 @@ enum Curves {
       ) { contender, neighbours in
         subscribeCancel(contender, neighbours: neighbours / scale, times: max(1, 10_000 / scale))
       },
+      Curve(
+        name: "state machine: a send in a ring of states", sizeLabel: "states", sizes: ringSizes,
+        events: { _ in values }
+      ) { contender, states in ringSends(contender, states: states, sends: values) },
+      Curve(
+        name: "state machine: building a ring, per state", sizeLabel: "states", sizes: ringSizes,
+        contenders: [.closures, .signals], events: { $0 }
+      ) { contender, states in ringBuild(contender, states: states) },
     ]
   }
 
@@ -300,12 +314,18 @@ enum Curves {
 
   /// `inputs` subjects combined; every input has a value first, then value `v` replaces the
   /// latest of input `v % inputs`. The sink reads one element, as a user reads the one it needs.
-  static func combineLatestMany(_ contender: Contender, inputs: Int, values: Int) -> Trial {
+  static func combineLatestMany(_ contender: Contender, inputs: Int, values: Int, stepwise: Bool) -> Trial {
     let tally = Tally()
     switch contender {
     case .closures:
       var latest = Array(repeating: 0, count: inputs)
-      let sink: ([Int]) -> Void = { tally.add($0[0] &+ $0.count) }
+      var demand = 1
+      let sink: ([Int]) -> Void = { latest in
+        guard !stepwise || demand > 0 else { return }
+        if stepwise { demand -= 1 }
+        tally.add(latest[0] &+ latest.count)
+        if stepwise { demand += 1 }
+      }
       return Trial(tally: tally) {
         for value in 0..<values {
           latest[value % inputs] = value
@@ -314,13 +334,22 @@ enum Curves {
       }
     case .signals, .openCombine:
       let subjects = (0..<inputs).map { _ in Signals.PassthroughSubject<Int, Never>() }
-      let cancellable = Signals.Publishers.CombineLatestMany(subjects).sink { tally.add($0[0] &+ $0.count) }
+      let combined = Signals.Publishers.CombineLatestMany(subjects)
+      var cancellable: Signals.AnyCancellable?
+      if stepwise {
+        combined.map { $0[0] &+ $0.count }.subscribe(SignalsStepwise(tally))
+      } else {
+        cancellable = combined.sink { tally.add($0[0] &+ $0.count) }
+      }
       for subject in subjects { subject.send(0) }
       tally.count = 0
       tally.sum = 0
       return Trial(
         tally: tally, run: { for value in 0..<values { subjects[value % subjects.count].send(value) } },
-        finish: { cancellable.cancel() })
+        finish: {
+          cancellable?.cancel()
+          subjects.forEach { $0.send(completion: .finished) }
+        })
     }
   }
 
