@@ -94,7 +94,8 @@ struct FairDrain: Sendable {
   }
 
   /// Waits, outside the lock, until no thread drains or `patience` has passed; returns whether
-  /// the drain came free. A sender from another thread calls it before it sends (subjects),
+  /// the drain came free. If it did not, marks the drain as too slow to wait for, so that the
+  /// senders after this one queue at once until it ends. A sender from another thread calls it before it sends (subjects),
   /// then sends again, claiming the drain if it is still free. It spins briefly first (most
   /// deliveries are short), then yields the core between looks.
   @inlinable static func awaitIdle(_ claim: borrowing DrainClaim) -> Bool {
@@ -104,13 +105,16 @@ struct FairDrain: Sendable {
       if looks == Self.spins { break }
     }
     guard looks == Self.spins else { return true }
-    claim.waiting.add(1, ordering: .relaxed)
-    defer { claim.waiting.subtract(1, ordering: .relaxed) }
+    claim.waited.add(1, ordering: .relaxed)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.patience)
     while claim.state.load(ordering: .acquiring) & DrainState.draining != 0 {
       looks &+= 1
-      if looks & 15 == 0 && clock.now >= deadline { return false }
+      if looks & 15 == 0 && clock.now >= deadline {
+        // Later senders queue at once while this drain lasts (`drainsOnAnotherThread()`).
+        claim.owner.bitwiseOr(DrainClaim.patienceSpent, ordering: .relaxed)
+        return false
+      }
       yieldProcessor()
     }
     return true

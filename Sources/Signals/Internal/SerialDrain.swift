@@ -119,12 +119,15 @@ extension SerialDrainOwner {
     return true
   }
 
-  /// Whether a thread other than this one drains now: a sender that may wait (`awaitDrain()`)
-  /// waits for its delivery rather than queue behind it. A re-entrant send (from the draining
-  /// thread) is never told to wait. Call locked.
+  /// Whether a thread other than this one drains now, and a sender may wait for it: a sender
+  /// that may wait (`awaitDrain()`) waits for its delivery rather than queue behind it. Never for
+  /// a re-entrant send (from the draining thread), nor once a sender's wait has run out during
+  /// this drain (`DrainClaim.owner`'s low bit): a delivery that slow makes every later sender
+  /// queue at once, so it costs the senders one patience in all, not one each. Call locked.
   @inlinable func drainsOnAnotherThread() -> Bool {
-    drainClaim.state.load(ordering: .acquiring) & DrainState.draining != 0
-      && drainClaim.owner.load(ordering: .relaxed) != currentThreadID()
+    guard drainClaim.state.load(ordering: .acquiring) & DrainState.draining != 0 else { return false }
+    let owner = drainClaim.owner.load(ordering: .relaxed)
+    return owner & DrainClaim.patienceSpent == 0 && owner != currentThreadID()
   }
 
   /// Waits, outside the lock, for the delivery in progress on another thread to end; returns
@@ -236,13 +239,18 @@ struct DrainClaim: ~Copyable, Sendable {
   @usableFromInline let state = Atomic<UInt8>(DrainState.idle)
   /// Set when a sender waiting to take over may drain (`FairDrain`).
   @usableFromInline let granted = Atomic<Bool>(false)
-  /// The thread that claimed the drain last (`currentThreadID()`), written by the claiming
-  /// thread: a sender reading its own id here is the drainer, so its send is re-entrant. A stale
-  /// read only ever makes a sender queue where it could have waited.
+  /// The thread that claimed the drain last (`currentThreadID()`, an aligned address), written
+  /// by the claiming thread: a sender reading its own id here is the drainer, so its send is
+  /// re-entrant. Its low bit (`patienceSpent`) is set when a sender's wait for this drain ran
+  /// out; the next claim clears it. A stale read only ever makes a sender queue where it could
+  /// have waited.
   @usableFromInline let owner = Atomic<UInt>(0)
-  /// How many senders wait longer than a short spin for the drain to come free (`awaitIdle`).
-  /// Read only by tests, which hold a delivery until a sender waits.
-  @usableFromInline let waiting = Atomic<Int>(0)
+  /// How many senders have waited longer than a short spin for the drain to come free
+  /// (`awaitIdle`), in all. Read only by tests, which hold a delivery until a sender waits.
+  @usableFromInline let waited = Atomic<Int>(0)
+
+  /// The bit of `owner` set once a sender's wait for the current drain ran out.
+  @inlinable static var patienceSpent: UInt { 1 }
 
   @inlinable init() {}
 }

@@ -11,7 +11,7 @@ import Testing
 /// delivering thread takes the subscriber out of its list once the delivery is over.
 ///
 /// Driven by handshakes: the first thread's subscriber holds its delivery until the other thread
-/// is seen waiting (`DrainClaim.waiting`) or has returned from its send.
+/// is seen waiting (`DrainClaim.waited`) or has returned from its send.
 @Suite struct SubjectSendersWaitTests {
   /// What the two threads saw.
   final class Probe: Sendable {
@@ -69,7 +69,7 @@ import Testing
         probe.record(value)
         if value == 0 {
           probe.hold {
-            core.drainClaim.waiting.load(ordering: .relaxed) > 0
+            core.drainClaim.waited.load(ordering: .relaxed) > 0
               || probe.otherReturned.load(ordering: .acquiring)
           }
         }
@@ -119,6 +119,27 @@ import Testing
     #expect(events.map(\.1) == [true, true])
     #expect(arrivedWhenOtherReturned == 1)
     #expect(ContinuousClock.now - started < .seconds(10))
+    cancellable.cancel()
+  }
+
+  @Test func onceAWaitRunsOutLaterSendersQueueAtOnceUntilTheSlowDeliveryEnds() {
+    let probe = Probe()
+    let subject = PassthroughSubject<Int, Never>()
+    let core = subject.core
+    let cancellable = subject.sink { value in
+      probe.record(value)
+      if value == 0 { probe.hold { probe.otherReturned.load(ordering: .acquiring) } }
+    }
+    probe.run(first: { subject.send(0) }, other: { (1...3).forEach(subject.send) })
+    #expect(probe.recorded.map(\.0) == [0, 1, 2, 3])
+    #expect(probe.recorded.map(\.1) == [true, true, true, true])
+    // Only the first of the three waited (and ran out): a slow delivery costs the senders one
+    // patience in all, not one each.
+    #expect(core.drainClaim.waited.load(ordering: .relaxed) == 1)
+    // The next delivery is waited for again: its claim clears the mark.
+    #expect(core.drainClaim.owner.load(ordering: .relaxed) & DrainClaim.patienceSpent != 0)
+    subject.send(4)
+    #expect(core.drainClaim.owner.load(ordering: .relaxed) & DrainClaim.patienceSpent == 0)
     cancellable.cancel()
   }
 
