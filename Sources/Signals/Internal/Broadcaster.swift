@@ -284,6 +284,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   }
 
   @inlinable static var claimsWithoutLock: Bool { false }
+  @inlinable static var sendersWait: Bool { true }
 
   /// Delivers `step` (the drainer, outside the lock).
   @inlinable func perform(_ step: Step, _: inout Void) {

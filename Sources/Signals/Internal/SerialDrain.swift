@@ -34,6 +34,9 @@ protocol SerialDrainOwner: AnyObject {
   /// Whether a thread may claim the drain without the lock (`tryClaim()`): then a claim made
   /// under the lock is a compare-and-swap, else a store.
   static var claimsWithoutLock: Bool { get }
+  /// Whether senders from other threads wait for the delivery in progress (`awaitDrain()`):
+  /// then each claim records its thread (`DrainClaim.owner`), which tells a re-entrant send.
+  static var sendersWait: Bool { get }
   /// Nothing carried: where a drain starts when it was taken over.
   static var nothingCarried: Carry { get }
   /// The owner's one lock, which guards `drainQueue` with the owner's own state.
@@ -58,6 +61,11 @@ protocol SerialDrainOwner: AnyObject {
   static func isEmpty(_ carry: Carry) -> Bool
   /// Unlocked, once this thread has stopped draining (given up, or handed over).
   func stopped(_ carry: Carry)
+}
+
+extension SerialDrainOwner {
+  /// Senders queue behind the drainer, unless the owner says otherwise (subjects).
+  @inlinable static var sendersWait: Bool { false }
 }
 
 extension SerialDrainOwner where Carry == Void {
@@ -114,7 +122,7 @@ extension SerialDrainOwner {
       // Nobody drains, and only a drainer changes the state outside the lock.
       drainClaim.state.store(claimed, ordering: .relaxed)
     }
-    drainClaim.owner.store(currentThreadID(), ordering: .relaxed)
+    if Self.sendersWait { drainClaim.owner.store(currentThreadID(), ordering: .relaxed) }
     drainQueue.fair.start()
     return true
   }
@@ -223,7 +231,7 @@ extension SerialDrainOwner {
     if !FairDrain.awaitHandOver(drainClaim.granted) {
       guard lock.withLock({ drainQueue.fair.withdraw(drainClaim.granted) }) else { return }
     }
-    drainClaim.owner.store(currentThreadID(), ordering: .relaxed)
+    if Self.sendersWait { drainClaim.owner.store(currentThreadID(), ordering: .relaxed) }
     drain(carrying: Self.nothingCarried)
   }
 }
@@ -240,7 +248,7 @@ struct DrainClaim: ~Copyable, Sendable {
   /// Set when a sender waiting to take over may drain (`FairDrain`).
   @usableFromInline let granted = Atomic<Bool>(false)
   /// The thread that claimed the drain last (`currentThreadID()`, an aligned address), written
-  /// by the claiming thread: a sender reading its own id here is the drainer, so its send is
+  /// by the claiming thread where senders wait (`SerialDrainOwner.sendersWait`): a sender reading its own id here is the drainer, so its send is
   /// re-entrant. Its low bit (`patienceSpent`) is set when a sender's wait for this drain ran
   /// out; the next claim clears it. A stale read only ever makes a sender queue where it could
   /// have waited.

@@ -113,20 +113,24 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
     return high
   }
 
+  /// The slot and the element under `id`, or `nil` if it is not in the list.
+  @inlinable func find(_ id: UInt64) -> (index: Int, element: Unmanaged<Element>)? {
+    let index = position(of: id)
+    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]),
+      element._withUnsafeGuaranteedRef({ $0.id == id })
+    else { return nil }
+    return (index, element)
+  }
+
   /// The element under `id`, or `nil` if it is not in the list.
   @inlinable func element(id: UInt64) -> Element? {
-    let index = position(of: id)
-    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]) else { return nil }
-    return element._withUnsafeGuaranteedRef { $0.id == id } ? element.takeUnretainedValue() : nil
+    find(id)?.element.takeUnretainedValue()
   }
 
   /// Removes and returns the element under `id`, or `nil` if it is not in the list.
   /// Release what it returns after unlocking.
   @inlinable mutating func remove(id: UInt64) -> Element? {
-    let index = position(of: id)
-    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]),
-      element._withUnsafeGuaranteedRef({ $0.id == id })
-    else { return nil }
+    guard let (index, element) = find(id) else { return nil }
     base.unsafelyUnwrapped[index] = UInt(truncatingIfNeeded: id) << 1 | 1
     empty &+= 1
     if empty == slotCount {

@@ -130,10 +130,18 @@ extension Result.Publisher {
   @inlinable public func tryMin(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
+    valueComparedWithItself(by: areInIncreasingOrder)
+  }
+
+  /// The value once `compare` has been called with it twice (Combine's `try` comparisons of a
+  /// single value), or the failure, or the error `compare` throws.
+  @inlinable func valueComparedWithItself(
+    by compare: (Output, Output) throws -> Bool
+  ) -> Result<Output, any Error>.Publisher {
     Result<Output, any Error>.Publisher(
       Result<Output, any Error> {
         let value = try result.get()
-        _ = try areInIncreasingOrder(value, value)
+        _ = try compare(value, value)
         return value
       })
   }
@@ -196,12 +204,7 @@ extension Result.Publisher {
   @inlinable public func tryRemoveDuplicates(
     by predicate: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(
-      Result<Output, any Error> {
-        let value = try result.get()
-        _ = try predicate(value, value)
-        return value
-      })
+    valueComparedWithItself(by: predicate)
   }
 
   /// The value, or `output` in place of the failure.

@@ -307,14 +307,19 @@ import Testing
     }
   }
 
-  // OpenCombine's `PrefixUntilOutputTests` and `DropUntilOutputTests`: a value delivered returns
-  // what the subscriber adds for it; one dropped before the trigger returns `.none`.
-  @Test func theUntilOutputOperatorsReturnTheExtraDemandOfADeliveredValue() {
-    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
+  /// `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`, each applied to a source and a
+  /// trigger, by name.
+  static var untilOutputOperators: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] {
+    [
       ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
       ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
     ]
-    for (name, apply) in gated {
+  }
+
+  // OpenCombine's `PrefixUntilOutputTests` and `DropUntilOutputTests`: a value delivered returns
+  // what the subscriber adds for it; one dropped before the trigger returns `.none`.
+  @Test func theUntilOutputOperatorsReturnTheExtraDemandOfADeliveredValue() {
+    for (name, apply) in Self.untilOutputOperators {
       let source = Manual()
       let trigger = Manual()
       let tracking = Tracking(initial: .max(1))
@@ -336,11 +341,7 @@ import Testing
   // `PrefixUntilOutput` and `DropUntilOutput`: the object subscribed upstream is the
   // subscription the subscriber gets.
   @Test func theUntilOutputOperatorsSubscribeUpstreamWithTheSubscriptionTheyGiveDownstream() throws {
-    let gated: [(String, (Manual, Manual) -> AnyPublisher<String, any Error>)] = [
-      ("prefix(untilOutputFrom:)", { $0.prefix(untilOutputFrom: $1).lawShape() }),
-      ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: $1).lawShape() }),
-    ]
-    for (name, apply) in gated {
+    for (name, apply) in Self.untilOutputOperators {
       let source = Manual()
       let trigger = Manual()
       let tracking = Tracking()

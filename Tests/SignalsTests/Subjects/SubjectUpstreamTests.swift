@@ -11,15 +11,7 @@ import Testing
   typealias Recorded = ProtocolEdgeTests.Recorded
 
   /// A publisher that keeps its subscriber, so that the test sends events in any order.
-  final class Manual: Publisher, @unchecked Sendable {
-    // @unchecked: a test double used on the test's one thread.
-    typealias Output = Int
-    typealias Failure = Never
-    var subscriber: AnySubscriber<Int, Never>?
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-      self.subscriber = AnySubscriber(subscriber)
-    }
-  }
+  typealias Manual = AsyncPublisherTests.Puppet
 
   @Test func aPassthroughSubjectAsksItsUpstreamForEverythingOnlyOnceASubscriberHasDemand() {
     let upstream = Recorded()
