@@ -31,6 +31,11 @@ public protocol CaseKeyed {
   associatedtype Case: Hashable, Sendable = Self
   /// Which case this value is.
   var caseKey: Case { get }
+  /// The extended state (SCXML's data model, xstate's context) of the machines whose states are
+  /// of this type: `Void` unless the type names one (`typealias MachineContext = Checkout`).
+  /// Guards read it and actions change it; each machine owns its own copy, starting from the
+  /// graph's. Unused on an event type.
+  associatedtype MachineContext: Sendable = Void
 }
 
 extension CaseKeyed where Self: CaseIterable, Case == Self {

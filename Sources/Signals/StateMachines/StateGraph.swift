@@ -36,6 +36,10 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// The statechart's structure, when the graph was made with a `chart:` block.
   let chart: ChartModel<State, Event>?
 
+  /// The extended state every machine made from the graph starts with (`()` unless the state
+  /// type names a `MachineContext`).
+  public let context: State.MachineContext
+
   /// A graph starting in `initial`, ending in `terminal`, with `transitions`.
   ///
   /// Pass `states` to declare every case up front: validation then reports states no
@@ -50,8 +54,25 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     @TransitionBuilder<State, Event> transitions: () -> [Transition]
+  ) where State.MachineContext == Void {
+    self.init(initial: initial, context: (), terminal: terminal, states: declared, transitions: transitions())
+  }
+
+  /// A graph whose machines own an extended state starting at `context`: guards read it and
+  /// actions change it (see `Transition.guarded(_:_:)` and `Transition.action(_:)`). Such a
+  /// graph runs as a statechart with one level.
+  ///
+  /// - Parameters:
+  ///   - initial: The state a machine starts in.
+  ///   - context: The extended state each machine starts with.
+  ///   - terminal: The cases a flow ends in.
+  ///   - declared: Every case of the graph, or `nil`.
+  ///   - transitions: The edges, one per line.
+  public init(
+    initial: State, context: State.MachineContext, terminal: [State.Case] = [],
+    states declared: [State.Case]? = nil, @TransitionBuilder<State, Event> transitions: () -> [Transition]
   ) {
-    self.init(initial: initial, terminal: terminal, states: declared, transitions: transitions())
+    self.init(initial: initial, context: context, terminal: terminal, states: declared, transitions: transitions())
   }
 
   /// A graph from a plain array of transitions; see the builder form.
@@ -64,12 +85,39 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     transitions: [Transition]
+  ) where State.MachineContext == Void {
+    self.init(initial: initial, context: (), terminal: terminal, states: declared, transitions: transitions)
+  }
+
+  /// A graph from a plain array of transitions, with an extended state; see the builder forms.
+  ///
+  /// - Parameters:
+  ///   - initial: The state a machine starts in.
+  ///   - context: The extended state each machine starts with.
+  ///   - terminal: The cases a flow ends in.
+  ///   - declared: Every case of the graph, or `nil`.
+  ///   - transitions: The edges, in the order they are tried.
+  public init(
+    initial: State, context: State.MachineContext, terminal: [State.Case] = [],
+    states declared: [State.Case]? = nil, transitions: [Transition]
+  ) {
+    self.init(
+      initial: initial, context: context, terminal: terminal, states: declared, transitions: transitions,
+      chart: nil)
+  }
+
+  /// The one designated initializer: a flat graph when `chart` is `nil` and no transition
+  /// needs a statechart (an action, a guard on the extended state, no target, internal).
+  init(
+    initial: State, context: State.MachineContext, terminal: [State.Case], states declared: [State.Case]?,
+    transitions: [Transition], chart elements: [ChartElement<State, Event>]?
   ) {
     // A graph with `.previous` targets keeps a stack of screens: there, a transition written
     // without a presentation pushes.
     let transitions =
       transitions.contains(where: \.returnsToPrevious) ? transitions.map { $0.forScreens() } : transitions
     self.initial = initial
+    self.context = context
     self.terminal = terminal
     self.transitions = transitions
     declaredStates = declared.map(Set.init)
@@ -82,9 +130,15 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
       if let to = transition.to { named.append(to) }
     }
     for key in named where seen.insert(key).inserted { ordered.append(key) }
-    states = ordered
     index = TransitionIndex(transitions, states: ordered)
-    chart = nil
+    if elements != nil || transitions.contains(where: \.needsChart) {
+      let model = ChartModel(initial: initial, elements: elements ?? [], transitions: transitions, states: ordered)
+      chart = model
+      states = ordered + model.keys.filter { seen.insert($0).inserted }
+    } else {
+      chart = nil
+      states = ordered
+    }
   }
 
   /// A statechart: `transitions` as in a flat graph, and in `chart` the states' hierarchy
@@ -124,19 +178,31 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     @TransitionBuilder<State, Event> transitions: () -> [Transition],
     @ChartBuilder<State, Event> chart: () -> [ChartElement<State, Event>]
+  ) where State.MachineContext == Void {
+    self.init(
+      initial: initial, context: (), terminal: terminal, states: declared, transitions: transitions(),
+      chart: chart())
+  }
+
+  /// A statechart whose machines own an extended state starting at `context` (see the other
+  /// statechart initializer for the rest).
+  ///
+  /// - Parameters:
+  ///   - initial: The state a machine starts in.
+  ///   - context: The extended state each machine starts with: guards read it, actions change
+  ///     it, each machine's snapshots carry it.
+  ///   - terminal: Cases that need no way out (besides final states).
+  ///   - declared: Every case of the graph, or `nil`.
+  ///   - transitions: The event transitions, in document order.
+  ///   - chart: The structure and the reactive parts.
+  public init(
+    initial: State, context: State.MachineContext, terminal: [State.Case] = [],
+    states declared: [State.Case]? = nil, @TransitionBuilder<State, Event> transitions: () -> [Transition],
+    @ChartBuilder<State, Event> chart: () -> [ChartElement<State, Event>]
   ) {
-    let flat = StateGraph(initial: initial, terminal: terminal, states: declared, transitions: transitions())
-    let model = ChartModel(
-      initial: initial, elements: chart(), transitions: flat.transitions, states: flat.states)
-    self.initial = initial
-    self.terminal = terminal
-    self.transitions = flat.transitions
-    declaredStates = flat.declaredStates
-    declaredOrder = flat.declaredOrder
-    var seen = Set(flat.states)
-    states = flat.states + model.keys.filter { seen.insert($0).inserted }
-    index = flat.index
-    self.chart = model
+    self.init(
+      initial: initial, context: context, terminal: terminal, states: declared, transitions: transitions(),
+      chart: chart())
   }
 
   /// The graph as a flow of screens reads it (a coordinator's): its transitions written without
@@ -145,8 +211,8 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   package func forScreens() -> StateGraph {
     guard chart == nil, transitions.contains(where: { !$0.presentationGiven }) else { return self }
     return StateGraph(
-      initial: initial, terminal: terminal, states: declaredOrder,
-      transitions: transitions.map { $0.forScreens() })
+      initial: initial, context: context, terminal: terminal, states: declaredOrder,
+      transitions: transitions.map { $0.forScreens() }, chart: nil)
   }
 
   /// Whether the graph is a statechart (made with a `chart:` block).
@@ -377,7 +443,7 @@ final class Rule<State: CaseKeyed, Event: CaseKeyed> {
     case .made(_, let body):
       fixed = nil
       make = body
-    case .previous:
+    case .previous, .none:
       fixed = nil
       make = nil
     }

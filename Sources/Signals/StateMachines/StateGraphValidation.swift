@@ -24,6 +24,10 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
   /// A final state with transitions out of it (a final state is left only by its ancestors'
   /// transitions).
   case finalWithTransitions(state: String)
+  /// A history state whose parent is not a compound or parallel state, or whose default (its
+  /// own, or its parent's initial state) is not below its parent: a transition to it could
+  /// enter nothing.
+  case historyWithoutDefault(state: String)
 
   /// One line that says what and where.
   public var description: String {
@@ -41,6 +45,8 @@ public enum StateGraphProblem: Hashable, Sendable, CustomStringConvertible {
     case .conflictInParallel(let state, let event):
       "regions of parallel state \(state) have conflicting transitions on \(event)"
     case .finalWithTransitions(let state): "final state \(state) has transitions out of it"
+    case .historyWithoutDefault(let state):
+      "history state \(state) has no default below its parent: a transition to it would enter nothing"
     }
   }
 }

@@ -84,8 +84,15 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   let chartRun: ChartRun<State, Event>?
   /// Whether the graph is a statechart (read on the send path).
   @usableFromInline let isChart: Bool
-  /// The configuration's subscribers, for a statechart.
-  let configurationSubject: CurrentValueSubject<[State.Case], Never>?
+  /// Each macrostep's snapshot, for a statechart.
+  let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
+  /// What other threads read of a statechart (under `lock`).
+  var chartSnapshot: ChartSnapshot<State>?
+  /// How many loops were cut (a send that saw this change returns `false`).
+  @usableFromInline let cuts = Atomic<Int>(0)
+  /// How many events sent from actions (or answered at once by invocations) ran in a row
+  /// since the last event from outside; only the claim holder reads and writes it.
+  @exclusivity(unchecked) var chainDepth = 0
 
   /// Starts a machine in `graph`'s initial state.
   ///
@@ -94,8 +101,11 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   ///     (`graph.problems()` says what is wrong with it).
   ///   - policy: What a refused event does: throw from `trySend(_:)` (the default), be ignored,
   ///     or be reported to a handler.
+  /// A graph with delayed transitions (`After`) is timed on a real clock, the global dispatch
+  /// queue (its timers fire there, and the transitions run there); pass a `scheduler` to time it
+  /// elsewhere (a `TestScheduler` in tests). Any other graph needs no clock.
   public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
-    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets)
+    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: graph.defaultScheduler)
   }
 
   /// Starts a machine in `graph`'s initial configuration, with its delayed transitions timed on
@@ -116,17 +126,20 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
   package init(
-    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool,
-    scheduler: any Scheduler = ImmediateScheduler.shared
+    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool, scheduler: (any Scheduler)? = nil
   ) {
     self.graph = graph
     self.policy = policy
     self.keepsStack = keepsStack && graph.chart == nil
     current = graph.initial
     entries = self.keepsStack ? [StackEntry(graph.initial, modal: false)] : []
-    chartRun = graph.chart.map { ChartRun(model: $0, scheduler: scheduler) }
+    let scheduler = scheduler ?? graph.defaultScheduler
+    chartRun = graph.chart.map { ChartRun(model: $0, context: graph.context, scheduler: scheduler) }
     isChart = graph.chart != nil
-    configurationSubject = graph.chart == nil ? nil : CurrentValueSubject([])
+    snapshotSubject =
+      graph.chart == nil
+      ? nil
+      : CurrentValueSubject(Snapshot(configuration: [], state: graph.initial, context: graph.context, isFinished: false))
     if let chartRun { startChart(chartRun) }
   }
 
@@ -246,6 +259,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     @usableFromInline
     enum Kind {
       case noTransition, invalidTarget, noHistory
+      /// A loop (eventless, raised, or events sent from actions) was cut.
+      case loopLimit
       case guardsFailed(Range<Int>)
       /// A statechart's guards, by name.
       case guardsFailedNamed([String])
@@ -339,6 +354,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case .noTransition: reason = .noTransition
     case .invalidTarget: reason = .invalidTarget
     case .noHistory: reason = .noHistory
+    case .loopLimit: reason = .loopLimit(Self.loopLimit)
     case .guardsFailed(let range):
       reason = .guardsFailed(range.compactMap { graph.index.slots[$0].conditionName })
     case .guardsFailedNamed(let names):

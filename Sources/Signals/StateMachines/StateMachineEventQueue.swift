@@ -20,6 +20,8 @@ extension StateMachine: SerialDrainOwner {
     case publish
     /// A statechart's timer or invoked result.
     case chart(ChartJob<State, Event>)
+    /// An event sent from a statechart's action (counted: a chain of them is bounded).
+    case chained(Event)
   }
 
   /// A queued job is run as it is.
@@ -35,6 +37,7 @@ extension StateMachine: SerialDrainOwner {
   @inlinable @inline(__always)
   func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     if tryClaim() {
+      if isChart { return runChart(event, keeping: keep, &taken) }
       let outcome = process(event, keeping: keep, &taken)
       release()
       return outcome
@@ -49,6 +52,18 @@ extension StateMachine: SerialDrainOwner {
       takeOver()
       return .queued
     }
+  }
+
+  /// Runs a statechart's event from outside on the claim just taken, then what it queued; a
+  /// loop cut meanwhile (events sent from actions back and forth) makes it refused.
+  @usableFromInline
+  func runChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    chainDepth = 0
+    let before = cuts.load(ordering: .relaxed)
+    let outcome = process(event, keeping: keep, &taken)
+    release()
+    guard case .taken = outcome, cuts.load(ordering: .relaxed) != before else { return outcome }
+    return .refused(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
   }
 
   /// Runs `job` now, or queues it behind the event running now.
@@ -98,6 +113,7 @@ extension StateMachine: SerialDrainOwner {
   func perform(_ job: Job) {
     switch job {
     case .event(let event):
+      chainDepth = 0
       var unused: State?
       if case .refused(let refusal) = process(event, keeping: false, &unused),
         case .report(let handler) = policy
@@ -116,6 +132,8 @@ extension StateMachine: SerialDrainOwner {
       publish()
     case .chart(let job):
       performChart(job)
+    case .chained(let event):
+      performChained(event)
     }
   }
 }

@@ -12,6 +12,9 @@ public enum StateRestoreError: Error, Equatable, CustomStringConvertible {
   case unsupportedVersion(found: Int, supported: Int)
   /// The saved state is not one of the graph's states (the graph changed since it was saved).
   case unknownState(String)
+  /// The saved state is one a machine cannot be in while it runs: a history pseudo-state, or a
+  /// top-level final state (a machine there has stopped).
+  case notRestorable(String)
 
   /// What is wrong, in one line of bounded length.
   public var description: String {
@@ -20,6 +23,8 @@ public enum StateRestoreError: Error, Equatable, CustomStringConvertible {
     case .unsupportedVersion(let found, let supported):
       "saved state has format version \(found); this build reads version \(supported)"
     case .unknownState(let name): "saved state \(excerpt(name)) is not a state of this graph"
+    case .notRestorable(let name):
+      "saved state \(excerpt(name)) is a history or top-level final state, which a running machine is never in"
     }
   }
 }
@@ -72,9 +77,16 @@ extension StateMachine {
     }
     let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
     if let chartRun {
+      let model = chartRun.model
+      if let node = model.indexOf[top.state.caseKey], model.nodes[node].isHistory
+        || (model.nodes[node].kind == .final && model.nodes[node].parent == 0)
+      {
+        throw .notRestorable(graph.name(of: top.state))
+      }
       let claimed = tryClaim()
       if claimed {
-        restoreChart(chartRun, to: top.state)
+        chartRun.restore(to: top.state)
+        publishChart(chartRun)
         release()
       } else {
         schedule(.chart(.restore(top.state)))

@@ -36,6 +36,8 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
       case fixed(State)
       case made(State.Case, @Sendable (Event) -> State?)
       case previous
+      /// Targetless: the transition's action runs, no state is left or entered.
+      case none
     }
     @usableFromInline let kind: Kind
 
@@ -71,7 +73,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// the event, on the sending thread, outside the machine's lock (it may read `state`).
   public let condition: (@Sendable (State, Event) -> Bool)?
   /// The guard's name, for validation messages and diagrams.
-  public let conditionName: String?
+  public private(set) var conditionName: String?
   /// How a coordinator shows the target (ignored for `.previous`, which pops or dismisses).
   /// `.none` when the transition was written without one, except where screens are shown (a
   /// `Coordinator`'s graph, or a graph with `.previous` targets), where that means `.push`.
@@ -79,8 +81,14 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// Whether the transition was written with a presentation.
   var presentationGiven = true
   /// What the transition does when a statechart takes it (after the exit actions, before the
-  /// entry actions); set with `action(_:)`. A flat graph without a `chart:` block ignores it.
-  public private(set) var actionBody: ChartAction<State, Event>?
+  /// entry actions), in the order `action(_:)` added them. A graph with actions runs as a
+  /// statechart.
+  public private(set) var actions: [ChartAction<State, Event>] = []
+  /// Guards that read the extended state and the configuration, added with `guarded(_:_:)`;
+  /// each must hold, as well as `condition`.
+  public private(set) var chartConditions: [ChartGuard<State, Event>] = []
+  /// Whether the transition is SCXML's `type="internal"` (set with `internal()`).
+  public private(set) var isInternal = false
 
   /// An edge from the case `from` on the case `event` to the state `to`, with an optional
   /// guard given as the trailing closure.
@@ -164,6 +172,20 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     presentationGiven = false
   }
 
+  /// A targetless transition from the case `from` on the case `event`: when taken, its action
+  /// runs and no state is left or entered (timers, invocations and regions carry on). Give it
+  /// an action with `action(_:)` and a guard with `guarded(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - from: The case of the state it belongs to.
+  ///   - event: The case of the event that takes it.
+  public init(from: State.Case, on event: Event.Case) {
+    self.init(
+      from: from, event: event, target: Target(kind: .none), presentation: .none, conditionName: nil,
+      condition: nil)
+    presentationGiven = false
+  }
+
   /// An edge from every state on `event` to `to` (for global events such as "session
   /// expired"). An edge declared for a specific state and the same event is tried first. A
   /// wildcard that pushes or presents does not apply in the state it leads to (a screen is not
@@ -219,8 +241,45 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// - Returns: The transition with the action.
   public func action(_ body: @escaping ChartAction<State, Event>) -> Transition {
     var copy = self
-    copy.actionBody = body
+    copy.actions.append(body)
     return copy
+  }
+
+  /// This transition, taken only when `condition` holds too: a guard that reads the extended
+  /// state and the configuration (`$0.context`, `$0.isActive(.online)`). A graph with such a
+  /// guard runs as a statechart.
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name in problems, diagrams and SCXML; `guard` when omitted.
+  ///   - condition: Whether the transition may be taken.
+  /// - Returns: The guarded transition.
+  public func guarded(_ name: String? = nil, _ condition: @escaping ChartGuard<State, Event>) -> Transition {
+    var copy = self
+    copy.chartConditions.append(condition)
+    copy.conditionName = [conditionName, name ?? "guard"].compactMap { $0 }.joined(separator: " && ")
+    return copy
+  }
+
+  /// This transition as SCXML's `type="internal"`: from a compound state to its own
+  /// descendants, it does not leave and re-enter its source (an external one does).
+  ///
+  /// - Returns: The internal transition.
+  public func `internal`() -> Transition {
+    var copy = self
+    copy.isInternal = true
+    return copy
+  }
+
+  /// Whether only a statechart can run the transition: it has an action, a guard on the
+  /// extended state, no target, or is internal.
+  var needsChart: Bool {
+    if case .none = target.kind { return true }
+    return !actions.isEmpty || !chartConditions.isEmpty || isInternal
+  }
+
+  /// Whether the transition has no target.
+  public var isTargetless: Bool {
+    if case .none = target.kind { true } else { false }
   }
 
   /// The target's case, or `nil` for `.previous` (it depends on the machine's stack).
@@ -228,7 +287,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     switch target.kind {
     case .fixed(let state): state.caseKey
     case .made(let key, _): key
-    case .previous: nil
+    case .previous, .none: nil
     }
   }
 
@@ -241,8 +300,9 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   public var fromName: String { from.map(caseLabel) ?? "*" }
   /// The event's case name.
   public var eventName: String { caseLabel(event) }
-  /// The target's case name, or `previous` for a history target.
-  public var toName: String { to.map(caseLabel) ?? "previous" }
+  /// The target's case name, `previous` for a history target, or the source's name for a
+  /// targetless transition (it stays there).
+  public var toName: String { to.map(caseLabel) ?? (isTargetless ? fromName : "previous") }
 }
 
 extension Transition.Target: Sendable where State: Sendable {}

@@ -11,6 +11,10 @@ public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
     case invalidTarget
     /// The transition goes back to `.previous`, and nothing is under the top of the stack.
     case noHistory
+    /// The event was taken, but started a loop (eventless transitions, raised events, or
+    /// events sent from actions or answered at once by invocations) that the machine cut after
+    /// this many steps; the machine stays where the cut left it.
+    case loopLimit(Int)
   }
 
   /// The current state's case.
@@ -41,6 +45,8 @@ public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
     case .invalidTarget:
       "event \(event) in state \(state) made a target of another case than its transition names"
     case .noHistory: "event \(event) in state \(state) goes back, but there is nothing to go back to"
+    case .loopLimit(let steps):
+      "event \(event) in state \(state) started a loop that was cut after \(steps) steps"
     }
   }
 }

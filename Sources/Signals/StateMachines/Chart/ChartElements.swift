@@ -1,28 +1,3 @@
-/// What an entry, exit or transition action of a statechart is given: the state it runs for,
-/// the event being processed, and a way to send the machine another event.
-///
-/// Threading: actions run on the thread processing the event, outside the machine's lock. An
-/// event sent from an action is queued and processed after the current macrostep (the event
-/// and every eventless and internal step it leads to), as SCXML's run-to-completion says.
-public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
-  /// The state the action belongs to (for a transition action, the transition's source), with
-  /// its payload.
-  public let state: State
-  /// The event being processed; `nil` at the machine's start, on an eventless, delayed or done
-  /// transition.
-  public let event: Event?
-  let sender: (Event) -> Void
-
-  /// Sends `event` to the machine; it is processed after the current macrostep.
-  ///
-  /// - Parameter event: The event to queue.
-  public func send(_ event: Event) { sender(event) }
-}
-
-/// An entry, exit or transition action.
-public typealias ChartAction<State: CaseKeyed, Event: CaseKeyed> =
-  @Sendable (ChartContext<State, Event>) -> Void
-
 /// One line of a statechart's `chart:` block: a state with its children, a final or history
 /// state, an eventless, delayed or done transition, or a publisher invoked for a state's
 /// lifetime. Made by `Compound`, `Parallel`, `Leaf`, `Final`, `History`, `Always`, `After`,
@@ -30,9 +5,7 @@ public typealias ChartAction<State: CaseKeyed, Event: CaseKeyed> =
 public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
   enum Kind {
     case node(NodeSpec)
-    case always(from: State.Case, to: State, name: String?, condition: (@Sendable (State) -> Bool)?)
-    case after(delay: SchedulerTime.Stride, from: State.Case, to: State)
-    case done(from: State.Case, to: State)
+    case edge(EdgeSpec)
     case invoke(in: State.Case, start: InvokeStart, label: String?)
   }
 
@@ -48,10 +21,97 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
     let children: [ChartElement]
   }
 
+  /// What takes a transition written in the chart block.
+  enum Trigger {
+    case eventless
+    case delayed(DelayPart<State, Event>, label: String)
+    /// The done event of the state of this case.
+    case done(State.Case)
+  }
+
+  /// An eventless, delayed or done transition, with its guard and action.
+  struct EdgeSpec {
+    let trigger: Trigger
+    let from: State.Case
+    /// The target; `nil` for a targetless transition.
+    let to: State?
+    var conditions: [GuardPart<State, Event>] = []
+    var conditionName: String?
+    var actions: [ChartAction<State, Event>] = []
+    var isInternal = false
+
+    /// The spec with `condition` added (after any guard it has: both must hold).
+    func guarded(_ name: String?, _ condition: GuardPart<State, Event>) -> EdgeSpec {
+      var copy = self
+      copy.conditions.append(condition)
+      copy.conditionName = [conditionName, name ?? "guard"].compactMap { $0 }.joined(separator: " && ")
+      return copy
+    }
+
+    /// The spec as an internal transition.
+    func internalized() -> EdgeSpec {
+      var copy = self
+      copy.isInternal = true
+      return copy
+    }
+
+    /// The spec with `body` run after any action it has.
+    func acting(_ body: @escaping ChartAction<State, Event>) -> EdgeSpec {
+      var copy = self
+      copy.actions.append(body)
+      return copy
+    }
+  }
+
   /// Subscribes an invoked publisher for the state's value; its results go to `send`.
   typealias InvokeStart = (State, @escaping (Event) -> Void) -> AnyCancellable
 
   let kind: Kind
+}
+
+/// One guard of a transition, as it was written: the transition holds when all of its guards
+/// do. Kept apart (not chained into one closure) so that the model can combine them without
+/// making a `@Sendable` closure in generic code.
+enum GuardPart<State: CaseKeyed, Event: CaseKeyed> {
+  /// A chart guard: reads the extended state and the configuration.
+  case chart(ChartGuard<State, Event>)
+  /// An `Always` guard of the source state's value.
+  case state(@Sendable (State) -> Bool)
+  /// A flat transition's guard of the source state and the event (no event: it fails).
+  case event(@Sendable (State, Event) -> Bool)
+
+  /// Whether the guard holds in `context`.
+  func holds(_ context: ChartContext<State, Event>) -> Bool {
+    switch self {
+    case .chart(let body): body(context)
+    case .state(let body): body(context.state)
+    case .event(let body): context.event.map { body(context.state, $0) } ?? false
+    }
+  }
+}
+
+/// How long a delayed transition waits: fixed, or read from the extended state on entry.
+enum DelayPart<State: CaseKeyed, Event: CaseKeyed> {
+  case fixed(SchedulerTime.Stride)
+  case computed(@Sendable (ChartContext<State, Event>) -> SchedulerTime.Stride)
+
+  func delay(_ context: @autoclosure () -> ChartContext<State, Event>) -> SchedulerTime.Stride {
+    switch self {
+    case .fixed(let delay): delay
+    case .computed(let body): body(context())
+    }
+  }
+}
+
+/// A transition line of a chart block (`Always`, `After`, `Done`): one `EdgeSpec`.
+protocol EdgeElement {
+  associatedtype State: CaseKeyed
+  associatedtype Event: CaseKeyed
+  var spec: ChartElement<State, Event>.EdgeSpec { get }
+}
+
+extension EdgeElement {
+  var element: ChartElement<State, Event> { ChartElement(kind: .edge(spec)) }
 }
 
 /// What a statechart's state is (not generic, so that the machine's walks over the hierarchy
@@ -128,26 +188,32 @@ public struct Leaf<State: CaseKeyed, Event: CaseKeyed> {
   }
 }
 
-/// A final state: entering it makes its parent done (a `Done` transition from the parent may
-/// then be taken); a parallel state is done when every region is in a final state. A final
-/// state at the top level ends the machine: it takes no more events.
+/// A final state: entering it makes its parent done (its done event is raised, which a `Done`
+/// transition from the parent or an ancestor may take); a parallel state is done when every
+/// region is in a final state. A final state at the top level ends the machine: every state is
+/// left (exit actions run, innermost first), the configuration empties, the machine takes no
+/// more events and its publishers finish.
 public struct Final<State: CaseKeyed, Event: CaseKeyed> {
   let element: ChartElement<State, Event>
 
   /// A final state.
   ///
   /// - Parameters:
-  ///   - state: The state.
+  ///   - state: The state; its payload is the done data of its parent's done event.
   ///   - entry: Run when the state is entered.
-  public init(_ state: State, entry: ChartAction<State, Event>? = nil) {
+  ///   - exit: Run when the state is left (a top-level final state is left when the machine
+  ///     stops, with every other state).
+  public init(_ state: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil)
+  {
     element = ChartElement(
-      kind: .node(.init(kind: .final, value: state, initial: nil, entry: entry, exit: nil, children: [])))
+      kind: .node(.init(kind: .final, value: state, initial: nil, entry: entry, exit: exit, children: [])))
   }
 }
 
 /// A history pseudo-state: a transition to it re-enters the states its parent was in when it
 /// was last left: the parent's active children (shallow) or its active leaves (deep). Before
-/// the parent was ever left, it enters `default`, or the parent's initial state.
+/// the parent was ever left, it enters `default`, or the parent's initial state (every region,
+/// for a history inside a parallel state).
 public struct History<State: CaseKeyed, Event: CaseKeyed> {
   let element: ChartElement<State, Event>
 
@@ -168,8 +234,37 @@ public struct History<State: CaseKeyed, Event: CaseKeyed> {
 
 /// An eventless transition: taken, without an event, as soon as its source is active and its
 /// guard holds, before the next event is processed (SCXML's transition without `event`).
-public struct Always<State: CaseKeyed, Event: CaseKeyed> {
-  let element: ChartElement<State, Event>
+///
+/// ```swift
+/// Always(from: .checking, to: .approved).guarded("small") { $0.context.total < 100 }
+/// ```
+public struct Always<State: CaseKeyed, Event: CaseKeyed>: EdgeElement {
+  let spec: ChartElement<State, Event>.EdgeSpec
+
+  init(spec: ChartElement<State, Event>.EdgeSpec) { self.spec = spec }
+
+  /// This transition, taken only when `condition` holds too (both must hold).
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name in problems, diagrams and SCXML; `guard` when omitted.
+  ///   - condition: Reads the source state, the extended state and the configuration.
+  /// - Returns: The guarded transition.
+  public func guarded(_ name: String? = nil, _ condition: @escaping ChartGuard<State, Event>) -> Self {
+    Self(spec: spec.guarded(name, .chart(condition)))
+  }
+
+  /// This transition with `body` as an action (after any it has), run after the exit actions
+  /// and before the entry actions of the microstep that takes it.
+  ///
+  /// - Parameter body: The action; it may change the extended state, raise and send events.
+  /// - Returns: The transition with the action.
+  public func action(_ body: @escaping ChartAction<State, Event>) -> Self { Self(spec: spec.acting(body)) }
+
+  /// This transition as SCXML's `type="internal"`: from a compound state to its own
+  /// descendants, it does not leave and re-enter its source.
+  ///
+  /// - Returns: The internal transition.
+  public func `internal`() -> Self { Self(spec: spec.internalized()) }
 
   /// An eventless transition from `from` to `to`, with an optional guard as the trailing
   /// closure (given the source state's value).
@@ -183,40 +278,126 @@ public struct Always<State: CaseKeyed, Event: CaseKeyed> {
     from: State.Case, to: State, guard conditionName: String? = nil,
     _ condition: (@Sendable (State) -> Bool)? = nil
   ) {
-    element = ChartElement(
-      kind: .always(
-        from: from, to: to, name: condition == nil ? nil : conditionName ?? "guard", condition: condition))
+    var spec = ChartElement<State, Event>.EdgeSpec(trigger: .eventless, from: from, to: to)
+    if let condition { spec = spec.guarded(conditionName, .state(condition)) }
+    self.spec = spec
+  }
+
+  /// A targetless eventless transition: its action runs and no state is left or entered. Give
+  /// it a guard that its action makes false, or it is taken until the machine's loop limit.
+  ///
+  /// - Parameter from: The source state's case.
+  public init(from: State.Case) {
+    spec = .init(trigger: .eventless, from: from, to: nil)
   }
 }
 
 /// A delayed transition: `delay` after its source is entered, on the machine's scheduler, it is
-/// taken unless the source was left meanwhile (leaving cancels the timer).
-public struct After<State: CaseKeyed, Event: CaseKeyed> {
-  let element: ChartElement<State, Event>
+/// taken if its source is still active (leaving cancels the timer) and its guard holds.
+public struct After<State: CaseKeyed, Event: CaseKeyed>: EdgeElement {
+  let spec: ChartElement<State, Event>.EdgeSpec
+
+  init(spec: ChartElement<State, Event>.EdgeSpec) { self.spec = spec }
+
+  /// This transition, taken only when `condition` holds too (both must hold).
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name in problems, diagrams and SCXML; `guard` when omitted.
+  ///   - condition: Reads the source state, the extended state and the configuration.
+  /// - Returns: The guarded transition.
+  public func guarded(_ name: String? = nil, _ condition: @escaping ChartGuard<State, Event>) -> Self {
+    Self(spec: spec.guarded(name, .chart(condition)))
+  }
+
+  /// This transition with `body` as an action (after any it has), run after the exit actions
+  /// and before the entry actions of the microstep that takes it.
+  ///
+  /// - Parameter body: The action; it may change the extended state, raise and send events.
+  /// - Returns: The transition with the action.
+  public func action(_ body: @escaping ChartAction<State, Event>) -> Self { Self(spec: spec.acting(body)) }
+
+  /// This transition as SCXML's `type="internal"`: from a compound state to its own
+  /// descendants, it does not leave and re-enter its source.
+  ///
+  /// - Returns: The internal transition.
+  public func `internal`() -> Self { Self(spec: spec.internalized()) }
 
   /// A transition taken `delay` after `from` is entered.
   ///
   /// - Parameters:
   ///   - delay: How long after entry; on the machine's scheduler.
   ///   - from: The source state's case.
-  ///   - to: The target.
-  public init(_ delay: SchedulerTime.Stride, from: State.Case, to: State) {
-    element = ChartElement(kind: .after(delay: delay, from: from, to: to))
+  ///   - to: The target; `nil` for a targetless transition (its action runs, nothing is left).
+  public init(_ delay: SchedulerTime.Stride, from: State.Case, to: State? = nil) {
+    spec = .init(trigger: .delayed(.fixed(delay), label: "after \(delay)"), from: from, to: to)
+  }
+
+  /// A transition taken a delay read from the extended state after `from` is entered (the
+  /// delay is computed when the state is entered).
+  ///
+  /// - Parameters:
+  ///   - label: How diagrams name the delay (`"backoff"` draws `after backoff`).
+  ///   - delay: The delay, from the entered state and the extended state.
+  ///   - from: The source state's case.
+  ///   - to: The target; `nil` for a targetless transition.
+  public init(
+    _ label: String, _ delay: @escaping @Sendable (ChartContext<State, Event>) -> SchedulerTime.Stride,
+    from: State.Case, to: State? = nil
+  ) {
+    spec = .init(trigger: .delayed(.computed(delay), label: "after \(label)"), from: from, to: to)
   }
 }
 
-/// A done transition: taken when its compound source reaches a final child, or its parallel
-/// source has every region in a final state (SCXML's `done.state.id` event).
-public struct Done<State: CaseKeyed, Event: CaseKeyed> {
-  let element: ChartElement<State, Event>
+/// A done transition: taken when a compound state reaches a final child, or a parallel state
+/// has every region in a final state (SCXML's `done.state.id` event, raised inside the
+/// macrostep). The transition may belong to the done state itself or to any state active then
+/// (usually an ancestor); its guard and action read the final state's value as `doneData`.
+public struct Done<State: CaseKeyed, Event: CaseKeyed>: EdgeElement {
+  let spec: ChartElement<State, Event>.EdgeSpec
+
+  init(spec: ChartElement<State, Event>.EdgeSpec) { self.spec = spec }
+
+  /// This transition, taken only when `condition` holds too (both must hold).
+  ///
+  /// - Parameters:
+  ///   - name: The guard's name in problems, diagrams and SCXML; `guard` when omitted.
+  ///   - condition: Reads the source state, the extended state and the configuration.
+  /// - Returns: The guarded transition.
+  public func guarded(_ name: String? = nil, _ condition: @escaping ChartGuard<State, Event>) -> Self {
+    Self(spec: spec.guarded(name, .chart(condition)))
+  }
+
+  /// This transition with `body` as an action (after any it has), run after the exit actions
+  /// and before the entry actions of the microstep that takes it.
+  ///
+  /// - Parameter body: The action; it may change the extended state, raise and send events.
+  /// - Returns: The transition with the action.
+  public func action(_ body: @escaping ChartAction<State, Event>) -> Self { Self(spec: spec.acting(body)) }
+
+  /// This transition as SCXML's `type="internal"`: from a compound state to its own
+  /// descendants, it does not leave and re-enter its source.
+  ///
+  /// - Returns: The internal transition.
+  public func `internal`() -> Self { Self(spec: spec.internalized()) }
 
   /// A transition from `from` taken when `from` is done.
   ///
   /// - Parameters:
   ///   - from: The compound or parallel state's case.
-  ///   - to: The target.
-  public init(from: State.Case, to: State) {
-    element = ChartElement(kind: .done(from: from, to: to))
+  ///   - to: The target; `nil` for a targetless transition.
+  public init(from: State.Case, to: State? = nil) {
+    spec = .init(trigger: .done(from), from: from, to: to)
+  }
+
+  /// A transition from `from` taken when the state of case `state` is done: an ancestor (or any
+  /// active state) handling a descendant's done event.
+  ///
+  /// - Parameters:
+  ///   - state: The compound or parallel state whose done event it takes.
+  ///   - from: The state the transition belongs to.
+  ///   - to: The target; `nil` for a targetless transition.
+  public init(of state: State.Case, from: State.Case, to: State? = nil) {
+    spec = .init(trigger: .done(state), from: from, to: to)
   }
 }
 

@@ -1,9 +1,9 @@
 /// A statechart's structure, as the machine reads it: every state as a node in document order
 /// (pre-order: a parent before its children, siblings in declaration order), with node 0 the
-/// root that holds the top-level states, and every transition indexed by its source node.
-/// Built once per graph, in time linear in the states and transitions.
+/// root that holds the top-level states, and every transition as an edge indexed by its source
+/// node and what takes it. Built once per graph, in time linear in the states and transitions.
 final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
-  typealias Kind = ChartElement<State, Event>.NodeKind
+  typealias Kind = ChartNodeKind
 
   struct Node {
     /// The state's case; `nil` for the root.
@@ -19,26 +19,32 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     let entry: ChartAction<State, Event>?
     let exit: ChartAction<State, Event>?
     var eventless: [Int] = []
-    var delayed: [(delay: SchedulerTime.Stride, transition: Int)] = []
-    var done: [Int] = []
+    var delayed: [(delay: DelayPart<State, Event>, edge: Int)] = []
+    /// The done transitions the node holds: the node whose done event takes each.
+    var done: [(of: Int, edge: Int)] = []
     var invokes: [ChartElement<State, Event>.InvokeStart] = []
     /// What each invoke is, in words, for the exports (`invoke` alone when unlabelled).
     var invokeLabels: [String] = []
     var histories: [Int] = []
 
     var isAtomic: Bool { kind == .atomic || kind == .final }
+    var isHistory: Bool { if case .history = kind { true } else { false } }
   }
 
   /// A transition of the chart: an event transition of the graph, or an eventless, delayed or
   /// done one.
   struct Edge {
     let source: Int
-    let target: Int
+    /// The target node; `nil` for a targetless transition.
+    let target: Int?
     let fixed: State?
     let make: (@Sendable (Event) -> State?)?
-    let condition: ((State, Event?) -> Bool)?
+    /// Every guard of the transition; it is enabled when all hold.
+    let conditions: [GuardPart<State, Event>]
     let conditionName: String?
-    let action: ChartAction<State, Event>?
+    /// The transition's actions, in order.
+    let actions: [ChartAction<State, Event>]
+    let isInternal: Bool
     /// The graph transition this edge is, for event transitions.
     let transition: Int?
     /// How diagrams label it: `event [guard]`, `[guard]` or `always`, `after 3s`, `done`.
@@ -51,21 +57,6 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   private(set) var nodes: [Node]
-  // The hierarchy again, in plain arrays the machine's walks read without copying a `Node`.
-  private(set) var parentOf: [Int] = []
-  private(set) var kindOf: [ChartNodeKind] = []
-  private(set) var childrenOf: [[Int]] = []
-  private(set) var historiesOf: [[Int]] = []
-  private(set) var eventlessOf: [[Int]] = []
-  private(set) var doneOf: [[Int]] = []
-  private(set) var delayedOf: [[(delay: SchedulerTime.Stride, transition: Int)]] = []
-  private(set) var entryOf: [ChartAction<State, Event>?] = []
-  private(set) var exitOf: [ChartAction<State, Event>?] = []
-  private(set) var invokesOf: [[ChartElement<State, Event>.InvokeStart]] = []
-  private(set) var keyOf: [State.Case?] = []
-  private(set) var valueOf: [State?] = []
-  private(set) var edgeSource: [Int] = []
-  private(set) var edgeTarget: [Int] = []
   private(set) var edges: [Edge] = []
   /// The event transitions of each (node, event case), in declaration order; wildcards are the
   /// root's.
@@ -78,17 +69,37 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     initial: State, elements: [ChartElement<State, Event>], transitions: [Transition<State, Event>],
     states: [State.Case]
   ) {
-    var nodes = [Node(key: nil, value: nil, kind: .compound, parent: -1, depth: 0, entry: nil, exit: nil)]
-    var indexOf: [State.Case: Int] = [:]
-    var duplicates: [State.Case] = []
+    nodes = [Node(key: nil, value: nil, kind: .compound, parent: -1, depth: 0, entry: nil, exit: nil)]
+    indexOf = [:]
     var pending: [(node: Int, initial: State)] = []
-    var others: [(parent: Int, element: ChartElement<State, Event>)] = []
-    func add(_ elements: [ChartElement<State, Event>], under parent: Int) {
-      for element in elements {
-        guard case .node(let spec) = element.kind else {
-          others.append((parent, element))
-          continue
-        }
+    var others: [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)] = []
+    addNodes(elements, under: 0, &pending, &others)
+    for key in states { _ = node(key) }
+    _ = node(initial.caseKey, initial)
+    for (index, value) in pending { nodes[index].initial = (node(value.caseKey, value), value) }
+    nodes[0].initial = (node(initial.caseKey), initial)  // the root enters the initial state
+    for (position, transition) in transitions.enumerated() { addEventEdge(transition, position) }
+    for (spec, element) in others {
+      if let spec {
+        addChartEdge(spec)
+      } else if case .invoke(let key, let start, let label) = element.kind {
+        nodes[node(key)].invokes.append(start)
+        nodes[node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
+      }
+    }
+  }
+
+  /// Adds the states of `elements` under `parent`, depth first in document order; keeps the
+  /// initial states to resolve and the other elements for later.
+  private func addNodes(
+    _ elements: [ChartElement<State, Event>], under parent: Int, _ pending: inout [(node: Int, initial: State)],
+    _ others: inout [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)]
+  ) {
+    for element in elements {
+      switch element.kind {
+      case .edge(let spec): others.append((spec, element))
+      case .invoke: others.append((nil, element))
+      case .node(let spec):
         let key = spec.value.caseKey
         guard indexOf[key] == nil else {
           duplicates.append(key)
@@ -106,88 +117,54 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
           nodes[parent].children.append(index)
         }
         if let initial = spec.initial { pending.append((index, initial)) }
-        add(spec.children, under: index)
+        addNodes(spec.children, under: index, &pending, &others)
       }
     }
-    add(elements, under: 0)
-    self.nodes = nodes
-    self.indexOf = indexOf
-    self.duplicates = duplicates
-    for key in states { _ = node(key) }
-    _ = node(initial.caseKey, initial)
-    for (index, value) in pending { self.nodes[index].initial = (node(value.caseKey, value), value) }
-    // The root enters the graph's initial state.
-    self.nodes[0].initial = (node(initial.caseKey), initial)
-    for (position, transition) in transitions.enumerated() {
-      guard let to = transition.to else { continue }  // `.previous`: not a statechart target
-      let source = transition.from.map { self.node($0) } ?? 0
-      var fixed: State?
-      var make: (@Sendable (Event) -> State?)?
-      switch transition.target.kind {
-      case .fixed(let state): fixed = state
-      case .made(_, let body): make = body
-      case .previous: continue
-      }
-      let condition = transition.condition.map { body in
-        { (state: State, event: Event?) -> Bool in event.map { body(state, $0) } ?? false }
-      }
-      let edge = Edge(
-        source: source, target: self.node(to), fixed: fixed, make: make, condition: condition,
-        conditionName: transition.conditionName, action: transition.actionBody, transition: position,
-        label: transition.eventName + (transition.conditionName.map { " [\($0)]" } ?? ""))
-      onEvent[NodeEvent(node: source, event: transition.event), default: []].append(edges.count)
-      edges.append(edge)
-    }
-    for (_, element) in others {
-      switch element.kind {
-      case .node: break
-      case .always(let from, let to, let name, let condition):
-        let source = self.node(from)
-        let test = condition.map { body in { (state: State, _: Event?) -> Bool in body(state) } }
-        self.nodes[source].eventless.append(edges.count)
-        edges.append(
-          Edge(
-            source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: test,
-            conditionName: name, action: nil, transition: nil, label: name.map { "[\($0)]" } ?? "always"))
-      case .after(let delay, let from, let to):
-        let source = self.node(from)
-        self.nodes[source].delayed.append((delay, edges.count))
-        edges.append(
-          Edge(
-            source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: nil,
-            conditionName: nil, action: nil, transition: nil, label: "after \(delay)"))
-      case .done(let from, let to):
-        let source = self.node(from)
-        self.nodes[source].done.append(edges.count)
-        edges.append(
-          Edge(
-            source: source, target: self.node(to.caseKey), fixed: to, make: nil, condition: nil,
-            conditionName: nil, action: nil, transition: nil, label: "done"))
-      case .invoke(let key, let start, let label):
-        self.nodes[self.node(key)].invokes.append(start)
-        self.nodes[self.node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
-      }
-    }
-    parentOf = self.nodes.map(\.parent)
-    kindOf = self.nodes.map(\.kind)
-    childrenOf = self.nodes.map(\.children)
-    historiesOf = self.nodes.map(\.histories)
-    eventlessOf = self.nodes.map(\.eventless)
-    doneOf = self.nodes.map(\.done)
-    delayedOf = self.nodes.map(\.delayed)
-    entryOf = self.nodes.map(\.entry)
-    exitOf = self.nodes.map(\.exit)
-    invokesOf = self.nodes.map(\.invokes)
-    keyOf = self.nodes.map(\.key)
-    valueOf = self.nodes.map(\.value)
-    edgeSource = edges.map(\.source)
-    edgeTarget = edges.map(\.target)
   }
 
-  /// Whether `node` is a leaf (atomic or final).
-  @inline(__always) func isAtomic(_ node: Int) -> Bool {
-    let kind = kindOf[node]
-    return kind == .atomic || kind == .final
+  /// Adds a graph transition as an edge of its source (the root's for a wildcard).
+  private func addEventEdge(_ transition: Transition<State, Event>, _ position: Int) {
+    var fixed: State?
+    var make: (@Sendable (Event) -> State?)?
+    switch transition.target.kind {
+    case .fixed(let state): fixed = state
+    case .made(_, let body): make = body
+    case .previous: return  // not a statechart target
+    case .none: break
+    }
+    let source = transition.from.map { node($0) } ?? 0
+    let conditions = transition.condition.map { [GuardPart.event($0)] } ?? []
+    let edge = Edge(
+      source: source, target: transition.to.map { node($0) }, fixed: fixed, make: make,
+      conditions: conditions + transition.chartConditions.map { .chart($0) },
+      conditionName: transition.conditionName, actions: transition.actions, isInternal: transition.isInternal,
+      transition: position, label: transition.eventName + (transition.conditionName.map { " [\($0)]" } ?? ""))
+    onEvent[NodeEvent(node: source, event: transition.event), default: []].append(edges.count)
+    edges.append(edge)
+  }
+
+  /// Adds an eventless, delayed or done transition of the chart block.
+  private func addChartEdge(_ spec: ChartElement<State, Event>.EdgeSpec) {
+    let source = node(spec.from)
+    let guardLabel = spec.conditionName.map { " [\($0)]" } ?? ""
+    let label: String
+    switch spec.trigger {
+    case .eventless:
+      label = spec.conditionName.map { "[\($0)]" } ?? "always"
+      nodes[source].eventless.append(edges.count)
+    case .delayed(let delay, let name):
+      label = name + guardLabel
+      nodes[source].delayed.append((delay, edges.count))
+    case .done(let key):
+      let state = node(key)
+      label = (state == source ? "done" : "done \(caseLabel(key))") + guardLabel
+      nodes[source].done.append((state, edges.count))
+    }
+    edges.append(
+      Edge(
+        source: source, target: spec.to.map { node($0.caseKey) }, fixed: spec.to, make: nil,
+        conditions: spec.conditions, conditionName: spec.conditionName, actions: spec.actions,
+        isInternal: spec.isInternal, transition: nil, label: label))
   }
 
   /// The node of `key`, made a top-level atomic state if no element declared it.
@@ -200,10 +177,18 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     return index
   }
 
+  // MARK: Reading the hierarchy
+
+  @inline(__always) func parent(_ node: Int) -> Int { nodes[node].parent }
+  @inline(__always) func kind(_ node: Int) -> Kind { nodes[node].kind }
+
+  /// Whether `node` is a leaf (atomic or final).
+  @inline(__always) func isAtomic(_ node: Int) -> Bool { nodes[node].isAtomic }
+
   /// Whether `node` is `ancestor` or below it.
   func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
     var current = node
-    while current > ancestor { current = parentOf[current] }
+    while current > ancestor { current = nodes[current].parent }
     return current == ancestor
   }
 
@@ -216,17 +201,29 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   func commonAncestor(_ first: Int, _ second: Int) -> Int {
     var (a, b) = (first, second)
     while a != b {
-      if a > b { a = parentOf[a] } else { b = parentOf[b] }
+      if a > b { a = nodes[a].parent } else { b = nodes[b].parent }
     }
     return a
   }
 
+  /// What a history node enters before its parent was ever left: its default, else its
+  /// parent's initial state; for a history in a parallel state without a default, every region.
+  func historyDefault(_ history: Int) -> [(node: Int, value: State?)] {
+    if let fallback = nodes[history].initial { return [(fallback.node, fallback.value)] }
+    let parent = nodes[history].parent
+    if nodes[parent].kind == .parallel { return nodes[parent].children.map { ($0, nil) } }
+    return nodes[parent].initial.map { [($0.node, $0.value)] } ?? []
+  }
+
   /// An edge's transition domain with history read as its parent (for validation and
   /// diagrams, which know no history): the innermost compound proper ancestor of the source
-  /// that contains the target, or the root.
+  /// that contains the target, or the root; the source for an internal edge to its descendants.
   func staticDomain(_ edge: Edge) -> Int {
-    var target = edge.target
+    guard var target = edge.target else { return edge.source }
     if case .history = nodes[target].kind { target = nodes[target].parent }
+    if edge.isInternal, nodes[edge.source].kind == .compound, isProperDescendant(target, of: edge.source) {
+      return edge.source
+    }
     guard edge.source != 0 else { return 0 }
     var ancestor = nodes[edge.source].parent
     while ancestor > 0 {
@@ -236,10 +233,12 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     return 0
   }
 
-  /// An edge as model-based tests name it: `source --label--> target` (`*` for a wildcard).
+  /// An edge as model-based tests name it: `source --label--> target` (`*` for a wildcard; a
+  /// targetless edge names its source twice).
   func title(_ edge: Int) -> String {
     let edge = edges[edge]
-    return "\(edge.source == 0 ? "*" : name(edge.source)) --\(edge.label)--> \(name(edge.target))"
+    let source = edge.source == 0 ? "*" : name(edge.source)
+    return "\(source) --\(edge.label)--> \(edge.target.map(name) ?? source)"
   }
 
   /// The node's name in diagrams and problems.

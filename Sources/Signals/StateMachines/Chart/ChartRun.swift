@@ -1,9 +1,13 @@
-/// A statechart's running state and the W3C SCXML algorithm (Appendix D) over it: which
-/// transitions an event enables, conflicts between them, exit and entry sets and their order,
-/// microsteps and the macrostep that runs eventless and done transitions to completion.
+import Synchronization
+
+/// A statechart's running state and the W3C SCXML algorithm (Appendix D) over it, in one place:
+/// which transitions an event enables, conflicts between them, exit and entry sets and their
+/// order, microsteps, and the macrostep that runs eventless transitions and internal events
+/// (raised ones and done events) to completion.
 ///
-/// Only the thread holding the machine's claim calls it (as it calls `process`), so its state
-/// needs no lock; what other threads read (`snapshotNodes`, `snapshotValues`) is written under the machine's lock.
+/// Only the thread holding the machine's claim calls it, so its state needs no lock; what other
+/// threads read (`Snapshot`) is copied out by the machine under its lock. It reaches the
+/// machine (to arm timers, start invocations and send events) through a weak reference.
 final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   typealias Model = ChartModel<State, Event>
 
@@ -11,6 +15,13 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   struct Enabled {
     let edge: Int
     let value: State?
+  }
+
+  /// What a transition is selected for.
+  enum Trigger {
+    case event(Event)
+    /// The done event of a state, with the final state's value as its data.
+    case done(node: Int, data: State?)
   }
 
   /// Why no transition was enabled.
@@ -22,101 +33,175 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   let model: Model
   let scheduler: any Scheduler
-  /// The active nodes, ascending (document order); the root (0) is always first.
-  var configuration: [Int] = [0]
-  var active: [Bool]
-  var values: [State?]
+  weak var machine: StateMachine<State, Event>?
+  /// The active nodes, ascending (document order), after the last microstep; the root (0) is
+  /// always first.
+  private(set) var configuration: [Int] = [0]
+  private var active: [Bool]
+  private(set) var values: [State?]
+  /// The extended state.
+  var context: State.MachineContext
   /// Bumped each time a node is entered, so that a timer or an invoked result of an earlier
   /// visit is recognised and dropped.
-  var generation: [UInt64]
+  private(set) var generation: [UInt64]
   /// Timers and invocations of each active node; dropping them cancels them.
-  var work: [[AnyCancellable]]
+  private var work: [[AnyCancellable]]
   /// What each history node recorded: nodes and their values.
-  var history: [Int: [(node: Int, value: State?)]] = [:]
-  /// Done events raised by final states, waiting for the macrostep's next internal step.
-  var internalQueue: [Int] = []
+  private var history: [Int: [(node: Int, value: State?)]] = [:]
+  /// Raised events and done events, waiting for the macrostep's next internal step.
+  private var internalQueue: [Trigger] = []
+  private var internalHead = 0
   /// Nodes entered during the macrostep, whose invocations start at its end.
-  var entered: [(node: Int, generation: UInt64)] = []
+  private var entered: [(node: Int, generation: UInt64)] = []
   /// The delayed transitions armed, by tag: the node, its visit and the edge.
-  var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
-  var nextTimer: UInt64 = 0
-  /// Told each microstep's transitions, by label (model-based tests set it before any send).
+  private var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
+  private var timerTags: [[UInt64]]
+  private var nextTimer: UInt64 = 0
+  /// The last node of each node's subtree (nodes are in pre-order): `node`'s descendants are
+  /// `node + 1 ... lastDescendant[node]`.
+  private let lastDescendant: [Int]
+  /// Told each microstep's transitions, by title (model-based tests set it before any send).
   var observer: (([String]) -> Void)?
-  /// A top-level final state was entered: the machine takes no more events.
-  var halted = false
-  /// The active states' cases and values, for readers on other threads (under the machine's
-  /// lock).
-  var snapshotNodes: [Int] = []
-  var snapshotValues: [State?] = []
-  var snapshotHalted = false
+  /// A top-level final state was entered: the machine has stopped and takes no more events.
+  private(set) var halted = false
+  /// Whether the last macrostep was cut at `microstepLimit`.
+  private(set) var wasCut = false
+  /// Whether invocations are being started (their synchronous results are a chain); read by
+  /// the invocations' callbacks, on any thread.
+  let startingInvocations = Atomic<Bool>(false)
 
-  /// A machine stops a macrostep after this many microsteps (a cycle of eventless
-  /// transitions whose guards always hold would otherwise never end).
+  /// A macrostep stops after this many microsteps (a cycle of eventless transitions or raised
+  /// events would otherwise never end); the cut is reported.
   static var microstepLimit: Int { 10_000 }
 
-  init(model: Model, scheduler: any Scheduler) {
+  init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
     self.model = model
+    self.context = context
     self.scheduler = scheduler
-    active = Array(repeating: false, count: model.nodes.count)
+    let count = model.nodes.count
+    active = Array(repeating: false, count: count)
     active[0] = true
-    values = Array(repeating: nil, count: model.nodes.count)
-    generation = Array(repeating: 0, count: model.nodes.count)
-    work = Array(repeating: [], count: model.nodes.count)
+    values = Array(repeating: nil, count: count)
+    generation = Array(repeating: 0, count: count)
+    work = Array(repeating: [], count: count)
+    timerTags = Array(repeating: [], count: count)
+    var last = Array(0..<count)
+    for node in stride(from: count - 1, through: 1, by: -1) {
+      let parent = model.nodes[node].parent
+      last[parent] = max(last[parent], last[node])
+    }
+    lastDescendant = last
   }
 
-  // MARK: Selection
+  // MARK: Reading the configuration
+
+  /// Whether `node` is below `ancestor` (O(1): pre-order ranges).
+  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+    node > ancestor && node <= lastDescendant[ancestor]
+  }
+
+  /// Whether the state of case `key` is active at this moment (SCXML's `In()`).
+  func isActive(_ key: State.Case) -> Bool {
+    guard let node = model.indexOf[key] else { return false }
+    return active[node]
+  }
+
+  /// Whether `node` is active.
+  func isActive(node: Int) -> Bool { active[node] }
 
   /// The leaves of the configuration, in document order.
   var atomics: [Int] { configuration.filter { model.isAtomic($0) } }
 
-  /// The first leaf's value: the machine's `state`.
+  /// The first leaf's value: the machine's `state` (once stopped, the last one it had).
   var primary: State? {
     for node in configuration where model.isAtomic(node) { return values[node] }
-    return nil
+    return stoppedIn
   }
 
-  /// The value a guard of a transition from `node` is given: the node's, or for the root (a
-  /// wildcard) the first leaf's.
+  /// The first leaf's value when the machine stopped.
+  private var stoppedIn: State?
+
+  /// The value a guard or action of a transition from `node` is given: the node's, or for the
+  /// root (a wildcard) the first leaf's.
   func value(of node: Int) -> State? { node == 0 ? primary : values[node] }
 
-  /// SCXML's selectTransitions: for each leaf in document order, the first transition whose
-  /// guard holds in the leaf or its nearest ancestor that has one; then conflicts removed.
-  func select(_ event: Event) -> (enabled: [Enabled], miss: Miss) {
-    let key = event.caseKey
+  /// A context for a guard or action that belongs to `state`.
+  func makeContext(_ state: State, _ trigger: Trigger?) -> ChartContext<State, Event> {
+    var event: Event?
+    var data: State?
+    switch trigger {
+    case .event(let sent): event = sent
+    case .done(_, let value): data = value
+    case nil: break
+    }
+    return ChartContext(state: state, event: event, doneData: data, context: context, run: self)
+  }
+
+  /// Runs `action` for `state`, keeps its change to the extended state and queues the events
+  /// it raised.
+  func perform(_ action: ChartAction<State, Event>, for state: State, _ trigger: Trigger?) {
+    var chartContext = makeContext(state, trigger)
+    action(&chartContext)
+    context = chartContext.context
+    for event in chartContext.raised { internalQueue.append(.event(event)) }
+  }
+
+  /// An event sent from an action: to the machine's queue, after this macrostep.
+  func sendExternal(_ event: Event) { machine?.sendChained(event) }
+
+  // MARK: Selection
+
+  /// SCXML's selectTransitions (for an event, raised or sent, or a done event): for each leaf
+  /// in document order, the first transition whose guard holds in the leaf or its nearest
+  /// ancestor that has one; then conflicts removed.
+  func select(_ trigger: Trigger) -> (enabled: [Enabled], miss: Miss) {
     var enabled: [Enabled] = []
     var failed: [String] = []
     var invalid = false
+    var event: Event?
+    if case .event(let sent) = trigger { event = sent }
+    let key = event?.caseKey
     for leaf in atomics {
       var node = leaf
       search: while node >= 0 {
-        if let candidates = model.onEvent[Model.NodeEvent(node: node, event: key)] {
-          for edgeIndex in candidates {
-            let edge = model.edges[edgeIndex]
-            if let condition = edge.condition {
-              guard let state = value(of: node), condition(state, event) else {
-                if let name = edge.conditionName { failed.append(name) }
-                continue
-              }
-            }
-            var target = edge.fixed
-            if let make = edge.make {
-              guard let made = make(event), made.caseKey == model.keyOf[edge.target] else {
-                invalid = true
-                continue
-              }
-              target = made
-            }
-            if !enabled.contains(where: { $0.edge == edgeIndex }) {
-              enabled.append(Enabled(edge: edgeIndex, value: target))
-            }
-            break search
+        for edgeIndex in candidates(at: node, trigger, key) {
+          let edge = model.edges[edgeIndex]
+          guard let source = value(of: node) else { continue }
+          if !edge.conditions.isEmpty, !holds(edge, makeContext(source, trigger)) {
+            if let name = edge.conditionName { failed.append(name) }
+            continue
           }
+          var target = edge.fixed
+          if let make = edge.make, let event {
+            guard let made = make(event), let node = edge.target, made.caseKey == model.nodes[node].key else {
+              invalid = true
+              continue
+            }
+            target = made
+          }
+          if !enabled.contains(where: { $0.edge == edgeIndex }) {
+            enabled.append(Enabled(edge: edgeIndex, value: target))
+          }
+          break search
         }
-        node = model.parentOf[node]
+        node = model.nodes[node].parent
       }
     }
     let miss: Miss = invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
     return (removingConflicts(enabled), miss)
+  }
+
+  /// Whether every guard of `edge` holds in `context`.
+  private func holds(_ edge: Model.Edge, _ context: ChartContext<State, Event>) -> Bool {
+    edge.conditions.allSatisfy { $0.holds(context) }
+  }
+
+  /// The transitions `node` holds for `trigger`, in document order.
+  private func candidates(at node: Int, _ trigger: Trigger, _ key: Event.Case?) -> [Int] {
+    switch trigger {
+    case .event: return model.onEvent[Model.NodeEvent(node: node, event: key!)] ?? []
+    case .done(let done, _): return model.nodes[node].done.lazy.filter { $0.of == done }.map(\.edge)
+    }
   }
 
   /// SCXML's selectEventlessTransitions.
@@ -125,17 +210,16 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     for leaf in atomics {
       var node = leaf
       search: while node >= 0 {
-        for edgeIndex in model.eventlessOf[node] {
+        for edgeIndex in model.nodes[node].eventless {
           let edge = model.edges[edgeIndex]
-          if let condition = edge.condition {
-            guard let state = values[node], condition(state, nil) else { continue }
-          }
+          guard let source = value(of: node) else { continue }
+          if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { continue }
           if !enabled.contains(where: { $0.edge == edgeIndex }) {
             enabled.append(Enabled(edge: edgeIndex, value: edge.fixed))
           }
           break search
         }
-        node = model.parentOf[node]
+        node = model.nodes[node].parent
       }
     }
     return removingConflicts(enabled)
@@ -143,133 +227,409 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// SCXML's removeConflictingTransitions: of two transitions whose exit sets intersect, the
   /// one whose source is a descendant of the other's wins, else the earlier in document order.
+  /// Two exit sets intersect exactly when both transitions have targets and one's domain
+  /// contains the other's (every domain has an active descendant: the source or its child).
   func removingConflicts(_ enabled: [Enabled]) -> [Enabled] {
     guard enabled.count > 1 else { return enabled }
-    var filtered: [(Enabled, Set<Int>)] = []
+    var filtered: [(transition: Enabled, domain: Int?)] = []
     for first in enabled {
-      let firstExits = Set(exitSet(first.edge))
+      let firstDomain = domain(first.edge)
       var preempted = false
       var removed: [Int] = []
-      for (position, (second, secondExits)) in filtered.enumerated()
-      where !firstExits.isDisjoint(with: secondExits) {
-        if model.isProperDescendant(model.edgeSource[first.edge], of: model.edgeSource[second.edge]) {
-          removed.append(position)
-        } else {
-          preempted = true
-          break
+      if let firstDomain {
+        for (position, (second, secondDomain)) in filtered.enumerated() {
+          guard let secondDomain, nested(firstDomain, secondDomain) else { continue }
+          if isProperDescendant(model.edges[first.edge].source, of: model.edges[second.edge].source) {
+            removed.append(position)
+          } else {
+            preempted = true
+            break
+          }
         }
       }
       if !preempted {
         for position in removed.reversed() { filtered.remove(at: position) }
-        filtered.append((first, firstExits))
+        filtered.append((first, firstDomain))
       }
     }
-    return filtered.map { $0.0 }
+    return filtered.map(\.transition)
+  }
+
+  private func nested(_ first: Int, _ second: Int) -> Bool {
+    first == second || isProperDescendant(first, of: second) || isProperDescendant(second, of: first)
   }
 
   // MARK: Exit and entry sets
 
-  /// The states a transition targets once history is resolved.
+  /// The states a target stands for once history is resolved.
   func effectiveTargets(_ target: Int) -> [Int] {
-    guard case .history = model.kindOf[target] else { return [target] }
-    if let recorded = history[target] { return recorded.map { $0.node } }
-    if let fallback = model.nodes[target].initial { return effectiveTargets(fallback.node) }
-    let parent = model.parentOf[target]
-    return model.nodes[parent].initial.map { effectiveTargets($0.node) } ?? []
+    guard model.nodes[target].isHistory else { return [target] }
+    if let recorded = history[target] { return recorded.map(\.node) }
+    return model.historyDefault(target).flatMap { effectiveTargets($0.node) }
   }
 
-  /// SCXML's getTransitionDomain (every transition here is external): the least common
-  /// compound ancestor of the source and the targets, or the root.
-  func domain(_ edgeIndex: Int) -> Int {
+  /// SCXML's getTransitionDomain: `nil` for a targetless transition; the source for an
+  /// internal one from a compound state to its descendants; else the least common compound
+  /// ancestor of the source and the targets, or the root.
+  func domain(_ edgeIndex: Int) -> Int? {
     let edge = model.edges[edgeIndex]
-    let targets = effectiveTargets(edge.target)
+    guard let target = edge.target else { return nil }
+    let targets = effectiveTargets(target)
+    if edge.isInternal, model.nodes[edge.source].kind == .compound,
+      targets.allSatisfy({ isProperDescendant($0, of: edge.source) })
+    {
+      return edge.source
+    }
     guard edge.source != 0 else { return 0 }
-    var ancestor = model.parentOf[edge.source]
+    var ancestor = model.nodes[edge.source].parent
     while ancestor > 0 {
-      if model.kindOf[ancestor] == .compound,
-        targets.allSatisfy({ model.isProperDescendant($0, of: ancestor) })
-      {
+      if model.nodes[ancestor].kind == .compound, targets.allSatisfy({ isProperDescendant($0, of: ancestor) }) {
         return ancestor
       }
-      ancestor = model.parentOf[ancestor]
+      ancestor = model.nodes[ancestor].parent
     }
     return 0
   }
 
-  /// SCXML's computeExitSet for one transition: the active descendants of its domain.
-  func exitSet(_ edgeIndex: Int) -> [Int] {
-    let domain = domain(edgeIndex)
-    return configuration.filter { model.isProperDescendant($0, of: domain) }
+  /// The active proper descendants of `domain`, ascending: a run of the sorted configuration.
+  private func activeDescendants(of domain: Int) -> ArraySlice<Int> {
+    let start = firstIndex(after: domain)
+    let end = firstIndex(after: lastDescendant[domain])
+    return configuration[start..<end]
+  }
+
+  /// The position of the first configuration entry above `node`.
+  private func firstIndex(after node: Int) -> Int {
+    var (low, high) = (0, configuration.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if configuration[middle] <= node { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// SCXML's computeExitSet: the active descendants of each transition's domain, in exit
+  /// order (descending: innermost and last first).
+  func exitSet(_ enabled: [Enabled]) -> [Int] {
+    var marked = Set<Int>()
+    var exits: [Int] = []
+    for transition in enabled {
+      guard let domain = domain(transition.edge) else { continue }
+      for node in activeDescendants(of: domain) where marked.insert(node).inserted { exits.append(node) }
+    }
+    return exits.sorted(by: >)
   }
 
   /// SCXML's computeEntrySet: the states to enter (ascending), with the values the targets and
   /// restored histories give them.
   func entrySet(_ enabled: [Enabled]) -> (nodes: [Int], values: [Int: State]) {
-    var toEnter = Set<Int>()
-    var given: [Int: State] = [:]
+    var builder = EntryBuilder(run: self)
     for transition in enabled {
       let edge = model.edges[transition.edge]
-      if let value = transition.value { given[edge.target] = value }
-      addDescendants(edge.target, &toEnter, &given)
-      let domain = domain(transition.edge)
-      for target in effectiveTargets(edge.target) { addAncestors(target, upTo: domain, &toEnter, &given) }
+      guard let target = edge.target, let domain = domain(transition.edge) else { continue }
+      if let value = transition.value { builder.given[target] = value }
+      builder.addDescendants(target)
+      for state in effectiveTargets(target) { builder.addAncestors(state, upTo: domain) }
     }
-    return (toEnter.sorted(), given)
+    return (builder.toEnter.sorted(), builder.given)
   }
 
-  func addDescendants(_ node: Int, _ toEnter: inout Set<Int>, _ given: inout [Int: State]) {
-    let kind = model.kindOf[node]
-    if case .history = kind {
-      let parent = model.parentOf[node]
-      if let recorded = history[node] {
-        for (state, value) in recorded {
-          if let value { given[state] = value }
-          addDescendants(state, &toEnter, &given)
-          addAncestors(state, upTo: parent, &toEnter, &given)
-        }
-      } else if let fallback = model.nodes[node].initial ?? model.nodes[parent].initial {
-        addDescendants(fallback.node, &toEnter, &given)
-        addAncestors(fallback.node, upTo: parent, &toEnter, &given)
-      }
-      return
-    }
-    toEnter.insert(node)
-    switch kind {
-    case .compound:
-      guard let initial = model.nodes[node].initial else { return }
-      if given[initial.node] == nil { given[initial.node] = initial.value }
-      addDescendants(initial.node, &toEnter, &given)
-      addAncestors(initial.node, upTo: node, &toEnter, &given)
-    case .parallel:
-      for child in model.childrenOf[node]
-      where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
-        addDescendants(child, &toEnter, &given)
-      }
-    default: break
-    }
-  }
+  /// The states to enter, as SCXML's addDescendantStatesToEnter and addAncestorStatesToEnter
+  /// collect them; `covered` marks each state with a state to enter below it, so that a
+  /// parallel region already entered is not entered by default (linear in the states).
+  struct EntryBuilder {
+    let run: ChartRun
+    var toEnter = Set<Int>()
+    var covered = Set<Int>()
+    var given: [Int: State] = [:]
 
-  func addAncestors(_ node: Int, upTo limit: Int, _ toEnter: inout Set<Int>, _ given: inout [Int: State]) {
-    var ancestor = model.parentOf[node]
-    while ancestor != limit && ancestor > 0 {
-      toEnter.insert(ancestor)
-      if model.kindOf[ancestor] == .parallel {
-        for child in model.childrenOf[ancestor]
-        where !toEnter.contains(where: { model.isDescendant($0, of: child) }) {
-          addDescendants(child, &toEnter, &given)
+    mutating func insert(_ node: Int) {
+      guard toEnter.insert(node).inserted else { return }
+      var ancestor = run.model.nodes[node].parent
+      while ancestor >= 0, covered.insert(ancestor).inserted { ancestor = run.model.nodes[ancestor].parent }
+    }
+
+    mutating func addDescendants(_ node: Int) {
+      let model = run.model
+      if model.nodes[node].isHistory {
+        let parent = model.nodes[node].parent
+        let restored = run.history[node] ?? model.historyDefault(node)
+        for (state, value) in restored {
+          if let value, given[state] == nil { given[state] = value }
+          addDescendants(state)
         }
+        for (state, _) in restored { addAncestors(state, upTo: parent) }
+        return
       }
-      ancestor = model.parentOf[ancestor]
+      insert(node)
+      switch model.nodes[node].kind {
+      case .compound:
+        guard let initial = model.nodes[node].initial else { return }
+        if given[initial.node] == nil { given[initial.node] = initial.value }
+        addDescendants(initial.node)
+        addAncestors(initial.node, upTo: node)
+      case .parallel:
+        for child in model.nodes[node].children where !covered.contains(child) { addDescendants(child) }
+      default: break
+      }
+    }
+
+    mutating func addAncestors(_ node: Int, upTo limit: Int) {
+      let model = run.model
+      var ancestor = model.nodes[node].parent
+      while ancestor != limit && ancestor > 0 {
+        insert(ancestor)
+        if model.nodes[ancestor].kind == .parallel {
+          for child in model.nodes[ancestor].children where !covered.contains(child) && !toEnter.contains(child) {
+            addDescendants(child)
+          }
+        }
+        ancestor = model.nodes[ancestor].parent
+      }
     }
   }
 
   /// Whether `node` has reached its end: a compound state with an active final child, a
   /// parallel state whose every region has.
   func isInFinalState(_ node: Int) -> Bool {
-    switch model.kindOf[node] {
-    case .compound: return model.childrenOf[node].contains { active[$0] && model.kindOf[$0] == .final }
-    case .parallel: return model.childrenOf[node].allSatisfy(isInFinalState)
+    switch model.nodes[node].kind {
+    case .compound: return model.nodes[node].children.contains { active[$0] && model.nodes[$0].kind == .final }
+    case .parallel: return model.nodes[node].children.allSatisfy(isInFinalState)
     default: return false
     }
+  }
+
+  // MARK: Microsteps and macrosteps
+
+  /// Enters the initial configuration (the machine's start).
+  func start() {
+    guard let initial = model.nodes[0].initial else { return }
+    var builder = EntryBuilder(run: self)
+    builder.given[initial.node] = initial.value
+    builder.addDescendants(initial.node)
+    builder.addAncestors(initial.node, upTo: 0)
+    enter(builder.toEnter.sorted(), builder.given, nil)
+    finishMacrostep()
+  }
+
+  /// Takes an external event: one macrostep. Returns why nothing was enabled, or `nil` when
+  /// the event was taken.
+  func take(_ event: Event) -> Miss? {
+    guard !halted else { return Miss.none }
+    let (enabled, miss) = select(.event(event))
+    guard !enabled.isEmpty else { return miss }
+    microstep(enabled, .event(event))
+    finishMacrostep()
+    return nil
+  }
+
+  /// A delayed transition's timer fired: its transition, as a macrostep, if the visit that
+  /// armed it is still on and its guard holds.
+  func fire(_ tag: UInt64) {
+    guard !halted, let (node, visit, edgeIndex) = timers.removeValue(forKey: tag), active[node],
+      generation[node] == visit
+    else { return }
+    let edge = model.edges[edgeIndex]
+    guard let source = value(of: node) else { return }
+    if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { return }
+    microstep([Enabled(edge: edgeIndex, value: edge.fixed)], nil)
+    finishMacrostep()
+  }
+
+  /// SCXML's microstep: exit the exit set (innermost first, recording history), run the
+  /// transitions' actions in document order, enter the entry set (outermost first).
+  func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
+    if let observer { observer(enabled.map { model.title($0.edge) }) }
+    let sources = enabled.map { value(of: model.edges[$0.edge].source) }
+    let toExit = exitSet(enabled)
+    recordHistory(toExit)
+    exit(toExit, trigger)
+    for (transition, source) in zip(enabled, sources) {
+      guard let source else { continue }
+      for action in model.edges[transition.edge].actions { perform(action, for: source, trigger) }
+    }
+    let (toEnter, given) = entrySet(enabled)
+    enter(toEnter, given, trigger)
+  }
+
+  /// Records, for each history of a state about to be left, what it will restore.
+  private func recordHistory(_ toExit: [Int]) {
+    for node in toExit {
+      for history in model.nodes[node].histories {
+        guard case .history(let deep) = model.nodes[history].kind else { continue }
+        let recorded = activeDescendants(of: node).filter { state in
+          deep ? model.isAtomic(state) : model.nodes[state].parent == node
+        }
+        self.history[history] = recorded.map { ($0, values[$0]) }
+      }
+    }
+  }
+
+  /// Leaves `toExit` (in that order): exit actions, timers and invocations cancelled.
+  private func exit(_ toExit: [Int], _ trigger: Trigger?) {
+    guard !toExit.isEmpty else { return }
+    for node in toExit {
+      if let exit = model.nodes[node].exit, let value = values[node] { perform(exit, for: value, trigger) }
+      let cancelled = work[node]
+      work[node] = []
+      for tag in timerTags[node] { timers[tag] = nil }
+      timerTags[node] = []
+      _ = cancelled  // released here: each timer and invocation of the state is cancelled
+      active[node] = false
+      values[node] = nil
+    }
+    configuration.removeAll { !active[$0] }
+  }
+
+  /// SCXML's enterStates: each state (ascending: outermost first) joins the configuration, has
+  /// its timers armed and runs its entry action; a final state raises its parent's done event
+  /// (and its grandparent's, for a parallel state whose regions are all final); a top-level
+  /// final state stops the machine. A state already active is not entered again (a history
+  /// that restores below a state the transition does not leave): entries and exits balance.
+  private func enter(_ toEnter: [Int], _ given: [Int: State], _ trigger: Trigger?) {
+    var added: [Int] = []
+    for node in toEnter where !active[node] {
+      active[node] = true
+      added.append(node)
+      values[node] = given[node] ?? model.nodes[node].value
+      generation[node] &+= 1
+      let visit = generation[node]
+      entered.append((node, visit))
+      if let value = values[node] {
+        for (delay, edge) in model.nodes[node].delayed {
+          arm(edge, at: node, visit, after: delay.delay(makeContext(value, nil)))
+        }
+        if let entry = model.nodes[node].entry { perform(entry, for: value, trigger) }
+      }
+      guard model.nodes[node].kind == .final else { continue }
+      let parent = model.nodes[node].parent
+      if parent == 0 {
+        halted = true
+        continue
+      }
+      internalQueue.append(.done(node: parent, data: values[node]))
+      let grandparent = model.nodes[parent].parent
+      if grandparent > 0, model.nodes[grandparent].kind == .parallel,
+        model.nodes[grandparent].children.allSatisfy(isInFinalState)
+      {
+        internalQueue.append(.done(node: grandparent, data: nil))
+      }
+    }
+    if !added.isEmpty {
+      configuration = merge(configuration, added)
+    }
+  }
+
+  /// Two ascending lists as one.
+  private func merge(_ first: [Int], _ second: [Int]) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(first.count + second.count)
+    var (i, j) = (0, 0)
+    while i < first.count || j < second.count {
+      if j == second.count || (i < first.count && first[i] < second[j]) {
+        result.append(first[i])
+        i += 1
+      } else {
+        result.append(second[j])
+        j += 1
+      }
+    }
+    return result
+  }
+
+  private func arm(_ edge: Int, at node: Int, _ visit: UInt64, after delay: SchedulerTime.Stride) {
+    guard let machine else { return }
+    nextTimer &+= 1
+    timers[nextTimer] = (node, visit, edge)
+    timerTags[node].append(nextTimer)
+    let token = scheduler.schedule(after: scheduler.now.advanced(by: delay), weak: machine, tag: nextTimer)
+    work[node].append(AnyCancellable(token))
+  }
+
+  /// The rest of SCXML's macrostep: eventless transitions, then internal events (raised and
+  /// done), until neither is left or `microstepLimit` is reached (`wasCut`); a stopped machine
+  /// leaves every state; then the invocations of the states entered start.
+  func finishMacrostep() {
+    var steps = 0
+    wasCut = false
+    while !halted {
+      var enabled = selectEventless()
+      var trigger: Trigger?
+      if enabled.isEmpty {
+        guard internalHead < internalQueue.count else { break }
+        let next = internalQueue[internalHead]
+        internalHead += 1
+        trigger = next
+        enabled = select(next).enabled
+        if enabled.isEmpty { continue }
+      }
+      guard steps < Self.microstepLimit else {
+        wasCut = true
+        break
+      }
+      microstep(enabled, trigger)
+      steps += 1
+    }
+    internalQueue.removeAll(keepingCapacity: true)
+    internalHead = 0
+    if halted { stop() }
+    startInvocations()
+  }
+
+  /// SCXML's exitInterpreter: every active state is left, innermost first, its exit action run.
+  private func stop() {
+    stoppedIn = primary
+    exit(Array(configuration.dropFirst().reversed()), nil)
+    entered = []
+  }
+
+  /// Starts the invocations of the states entered in this macrostep that are still active.
+  private func startInvocations() {
+    let states = entered
+    entered = []
+    guard let machine else { return }
+    startingInvocations.store(true, ordering: .relaxed)
+    defer { startingInvocations.store(false, ordering: .relaxed) }
+    for (node, visit) in states where active[node] && generation[node] == visit {
+      guard let value = values[node] else { continue }
+      for start in model.nodes[node].invokes {
+        let invocation = start(value) { [weak machine] event in
+          machine?.invoked(event, node: node, generation: visit)
+        }
+        if active[node] && generation[node] == visit { work[node].append(invocation) }
+      }
+    }
+  }
+
+  /// An invoked publisher's result, on the claim: processed as an external event if the visit
+  /// that started it is still on. Returns why it was refused, if it was.
+  func deliverInvoked(_ event: Event, node: Int, generation visit: UInt64) -> Miss? {
+    guard active[node], generation[node] == visit else { return nil }
+    return take(event)
+  }
+
+  /// Moves to `state` without a transition: every state is left without its exit action
+  /// (timers and invocations cancelled), then `state`, its ancestors and its initial
+  /// descendants are entered as at the start.
+  func restore(to state: State) {
+    guard let node = model.indexOf[state.caseKey] else { return }
+    timers = [:]
+    for active in configuration.dropFirst() {
+      work[active] = []
+      timerTags[active] = []
+      self.active[active] = false
+      values[active] = nil
+    }
+    configuration = [0]
+    internalQueue = []
+    internalHead = 0
+    halted = false
+    stoppedIn = nil
+    var builder = EntryBuilder(run: self)
+    builder.given[node] = state
+    builder.addDescendants(node)
+    builder.addAncestors(node, upTo: 0)
+    enter(builder.toEnter.sorted(), builder.given, nil)
+    finishMacrostep()
   }
 }

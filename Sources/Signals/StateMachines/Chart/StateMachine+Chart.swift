@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Work for a statechart that needs the machine's claim: a delayed transition's timer fired, or
@@ -5,20 +6,70 @@ import Synchronization
 @usableFromInline
 enum ChartJob<State, Event> {
   case timer(UInt64)
-  case invoked(node: Int, generation: UInt64, event: Event)
+  /// An invoked publisher's event; `chained` when it answered while the machine was starting
+  /// it (a loop of such answers is bounded).
+  case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
   case restore(State)
 }
 
+/// What readers on other threads see of a statechart: the last macrostep's result.
+struct ChartSnapshot<State: CaseKeyed> {
+  var nodes: [Int] = []
+  var values: [State?] = []
+  var halted = false
+  var context: State.MachineContext
+}
+
 extension StateMachine: ScheduledWorkTarget {
+  /// One macrostep's result: the configuration, the first leaf's state, the extended state and
+  /// whether the machine has stopped (a top-level final state was reached).
+  public struct Snapshot {
+    /// The active states' cases in document order (ancestors first); empty once stopped.
+    public let configuration: [State.Case]
+    /// The first active leaf's value (for a flat graph, the state); the last one once stopped.
+    public let state: State
+    /// The extended state.
+    public let context: State.MachineContext
+    /// Whether the machine has stopped: it takes no more events.
+    public let isFinished: Bool
+  }
+
   /// The active states' cases in document order (ancestors before descendants): for a flat
-  /// graph, the current state's case alone.
+  /// graph, the current state's case alone; empty once a statechart has stopped.
   ///
   /// Threading: any thread; it reads what the last macrostep left (a macrostep in progress on
   /// another thread is seen once it has ended).
   public var configuration: [State.Case] {
     guard let run = chartRun else { return [state.caseKey] }
-    let nodes = lock.withLock { run.snapshotNodes }
-    return nodes.compactMap { run.model.keyOf[$0] }
+    let nodes = lock.withLock { chartSnapshot?.nodes ?? [] }
+    return nodes.compactMap { run.model.nodes[$0].key }
+  }
+
+  /// The machine's extended state, as the last macrostep left it (`()` for a graph without
+  /// one).
+  ///
+  /// Threading: any thread.
+  public var context: State.MachineContext {
+    lock.withLock { chartSnapshot?.context } ?? graph.context
+  }
+
+  /// Whether the machine has stopped: a statechart reached a top-level final state (its
+  /// states were left, its timers and invocations cancelled); it takes no more events.
+  public var isFinished: Bool { lock.withLock { chartSnapshot?.halted ?? false } }
+
+  /// The configuration, the state and the extended state as one value.
+  ///
+  /// Threading: any thread; the three are read together, from the same macrostep.
+  public var snapshot: Snapshot {
+    guard let run = chartRun else {
+      return Snapshot(configuration: [state.caseKey], state: state, context: graph.context, isFinished: false)
+    }
+    return lock.withLock { () -> Snapshot in
+      let shot = chartSnapshot!
+      return Snapshot(
+        configuration: shot.nodes.compactMap { run.model.nodes[$0].key }, state: current, context: shot.context,
+        isFinished: shot.halted)
+    }
   }
 
   /// Whether the state of case `key` is active: the current leaf, or one of its ancestors, or a
@@ -29,7 +80,7 @@ extension StateMachine: ScheduledWorkTarget {
   public func matches(_ key: State.Case) -> Bool {
     guard let run = chartRun else { return state.caseKey == key }
     guard let node = run.model.indexOf[key] else { return false }
-    return lock.withLock { run.snapshotNodes.contains(node) }
+    return lock.withLock { chartSnapshot?.nodes.contains(node) ?? false }
   }
 
   /// The value of the active state of case `key` (a leaf, or a compound or parallel state,
@@ -48,8 +99,8 @@ extension StateMachine: ScheduledWorkTarget {
     }
     guard let node = run.model.indexOf[key] else { return nil }
     return lock.withLock { () -> State? in
-      guard let index = run.snapshotNodes.firstIndex(of: node) else { return nil }
-      return run.snapshotValues[index]
+      guard let shot = chartSnapshot, let index = shot.nodes.firstIndex(of: node) else { return nil }
+      return shot.values[index]
     }
   }
 
@@ -57,12 +108,26 @@ extension StateMachine: ScheduledWorkTarget {
   /// changed it.
   ///
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
-  /// Completion: it never completes.
+  /// Completion: it finishes when the machine stops (a statechart's top-level final state).
   public var configurationPublisher: AnyPublisher<[State.Case], Never> {
-    guard let subject = configurationSubject else {
+    guard let subject = snapshotSubject else {
       return statePublisher.map { [$0.caseKey] }.removeDuplicates().eraseToAnyPublisher()
     }
-    return subject.removeDuplicates().eraseToAnyPublisher()
+    return subject.map(\.configuration).removeDuplicates().eraseToAnyPublisher()
+  }
+
+  /// One snapshot per macrostep: the current one first, then each macrostep's (configuration
+  /// and extended state together), for a statechart; for a flat graph, one per state.
+  ///
+  /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
+  /// Completion: it finishes when the machine stops.
+  public var snapshotPublisher: AnyPublisher<Snapshot, Never> {
+    guard let subject = snapshotSubject else {
+      let context = graph.context
+      return statePublisher.map { Snapshot(configuration: [$0.caseKey], state: $0, context: context, isFinished: false) }
+        .eraseToAnyPublisher()
+    }
+    return subject.eraseToAnyPublisher()
   }
 
   /// Calls `body` with the transitions of each microstep, by title (`source --label--> target`),
@@ -71,50 +136,40 @@ extension StateMachine: ScheduledWorkTarget {
     chartRun?.observer = body
   }
 
-  /// A context for an action that belongs to `state`.
-  func context(_ state: State, _ event: Event?) -> ChartContext<State, Event> {
-    ChartContext(state: state, event: event) { [weak self] event in self?.send(event) }
-  }
-
   /// Enters the graph's initial configuration (called once, from `init`, before anyone else can
   /// reach the machine).
   func startChart(_ run: ChartRun<State, Event>) {
-    guard let initial = run.model.nodes[0].initial else { return }
+    run.machine = self
     let claimed = tryClaim()
-    var toEnter = Set<Int>()
-    var given: [Int: State] = [initial.node: initial.value]
-    run.addDescendants(initial.node, &toEnter, &given)
-    run.addAncestors(initial.node, upTo: 0, &toEnter, &given)
-    enter(run, toEnter.sorted(), given, event: nil)
-    finishMacrostep(run)
+    run.start()
+    publishChart(run)
     if claimed { release() }
   }
 
   /// Takes `event` in a statechart: one macrostep (SCXML's), then the subscribers.
   @usableFromInline
   func processChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+    guard let run = chartRun else { return .refused(Refusal(state: current.caseKey, event: event.caseKey, kind: .noTransition)) }
     let stateKey = current.caseKey
-    let eventKey = event.caseKey
-    guard let run = chartRun, !run.halted else {
-      return .refused(Refusal(state: stateKey, event: eventKey, kind: .noTransition))
-    }
-    let (enabled, miss) = run.select(event)
-    guard !enabled.isEmpty else {
+    let from = current
+    if let miss = run.take(event) {
       let kind: Refusal.Kind
       switch miss {
       case .none: kind = .noTransition
       case .invalidTarget: kind = .invalidTarget
       case .guards(let names): kind = .guardsFailedNamed(names)
       }
-      return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
+      return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }
-    let from = current
-    microstep(run, enabled, event: event)
-    finishMacrostep(run)
+    publishChart(run)
     if stepsWatched.load(ordering: .relaxed) {
       stepSubject.send(Step(from: from, event: event, to: current, presentation: .none, change: .replaceTop))
     }
     if keep { taken = current }
+    if run.wasCut {
+      cuts.add(1, ordering: .relaxed)
+      return .refused(Refusal(state: stateKey, event: event.caseKey, kind: .loopLimit))
+    }
     return .taken
   }
 
@@ -122,19 +177,23 @@ extension StateMachine: ScheduledWorkTarget {
   /// was left since is dropped.
   func performChart(_ job: ChartJob<State, Event>) {
     guard let run = chartRun else { return }
-    if case .restore(let state) = job { return restoreChart(run, to: state) }
-    guard !run.halted else { return }
     switch job {
-    case .restore: break
+    case .restore(let state):
+      run.restore(to: state)
+      publishChart(run)
     case .timer(let tag):
-      guard let (node, generation, edge) = run.timers.removeValue(forKey: tag),
-        run.active[node], run.generation[node] == generation
-      else { return }
-      let value = run.model.edges[edge].fixed
-      microstep(run, [ChartRun.Enabled(edge: edge, value: value)], event: nil)
-      finishMacrostep(run)
-    case .invoked(let node, let generation, let event):
-      guard run.active[node], run.generation[node] == generation else { return }
+      chainDepth = 0
+      run.fire(tag)
+      publishChart(run)
+      if run.wasCut { reportCut(run, event: nil) }
+    case .invoked(let node, let generation, let event, let chained):
+      guard run.isActive(node: node), run.generation[node] == generation else { return }
+      if chained {
+        chainDepth += 1
+        guard chainDepth <= Self.loopLimit else { return reportCut(run, event: event) }
+      } else {
+        chainDepth = 0
+      }
       var unused: State?
       if case .refused(let refusal) = processChart(event, keeping: false, &unused),
         case .report(let handler) = policy
@@ -144,154 +203,81 @@ extension StateMachine: ScheduledWorkTarget {
     }
   }
 
+  /// An event sent from an action: queued behind the macrostep running now, and counted, so
+  /// that a loop of such events is cut at `loopLimit`.
+  func sendChained(_ event: Event) {
+    schedule(.chained(event))
+  }
+
+  /// Runs an event sent from an action (the caller holds the claim).
+  func performChained(_ event: Event) {
+    chainDepth += 1
+    guard chainDepth <= Self.loopLimit else { return reportCut(chartRun, event: event) }
+    var unused: State?
+    if case .refused(let refusal) = process(event, keeping: false, &unused), case .report(let handler) = policy {
+      handler(rejection(refusal))
+    }
+  }
+
+  /// A loop was cut: counted (a send in progress returns `false`) and reported to the policy.
+  func reportCut(_ run: ChartRun<State, Event>?, event: Event?) {
+    cuts.add(1, ordering: .relaxed)
+    guard case .report(let handler) = policy else { return }
+    let state = current.caseKey
+    handler(
+      TransitionRejected(
+        state: caseLabel(state), event: event.map { caseLabel($0.caseKey) } ?? "(none)",
+        reason: .loopLimit(Self.loopLimit)))
+  }
+
+  /// The most events a chain of events sent from actions or answered at once by invocations
+  /// may hold (each running a macrostep), and the most microsteps of one macrostep, before the
+  /// machine cuts it: `send` returns `false` (`trySend` throws `TransitionRejected` with reason
+  /// `.loopLimit`), and the policy's handler is told.
+  public static var loopLimit: Int { ChartRun<State, Event>.microstepLimit }
+
+  /// An invoked publisher's event, from any thread: run as a job after the event in progress.
+  func invoked(_ event: Event, node: Int, generation: UInt64) {
+    // Set while this machine's claim holder starts invocations: an answer then is part of a
+    // chain (another thread's answer in that window is counted too, which only shortens a loop).
+    let chained = chartRun?.startingInvocations.load(ordering: .relaxed) == true
+    schedule(.chart(.invoked(node: node, generation: generation, event: event, chained: chained)))
+  }
+
   /// Whether a statechart would take `event` now (guards run; nothing changes).
   func canChart(_ event: Event) -> Bool {
     guard let run = chartRun else { return false }
-    let (nodes, values, halted) = lock.withLock {
-      (run.snapshotNodes, run.snapshotValues, run.snapshotHalted)
-    }
+    let halted = lock.withLock { chartSnapshot?.halted ?? true }
     guard !halted else { return false }
-    let key = event.caseKey
-    let model = run.model
-    let primary = nodes.firstIndex(where: model.isAtomic).flatMap { values[$0] }
-    for leaf in nodes where model.isAtomic(leaf) {
-      var node = leaf
-      while node >= 0 {
-        let value = node == 0 ? primary : nodes.firstIndex(of: node).flatMap { values[$0] }
-        for edgeIndex in model.onEvent[ChartModel.NodeEvent(node: node, event: key)] ?? [] {
-          let edge = model.edges[edgeIndex]
-          if let condition = edge.condition {
-            guard let value, condition(value, event) else { continue }
-          }
-          if let make = edge.make {
-            guard let made = make(event), made.caseKey == model.keyOf[edge.target] else { continue }
-          }
-          return true
-        }
-        node = model.parentOf[node]
-      }
-    }
-    return false
+    // Selection reads the run's own state: claim it, so that no macrostep runs meanwhile.
+    guard tryClaim() else { return false }
+    defer { release() }
+    return !run.select(.event(event)).enabled.isEmpty
   }
 
-  /// SCXML's microstep: exit the exit set (innermost first), run the transitions' actions in
-  /// document order, enter the entry set (outermost first).
-  func microstep(_ run: ChartRun<State, Event>, _ enabled: [ChartRun<State, Event>.Enabled], event: Event?) {
-    let model = run.model
-    if let observer = run.observer { observer(enabled.map { model.title($0.edge) }) }
-    let sources = enabled.map { run.value(of: model.edgeSource[$0.edge]) }
-    var exits = Set<Int>()
-    for transition in enabled { exits.formUnion(run.exitSet(transition.edge)) }
-    let toExit = exits.sorted(by: >)
-    for node in toExit {
-      for history in model.historiesOf[node] {
-        guard case .history(let deep) = model.kindOf[history] else { continue }
-        run.history[history] = run.configuration.filter { state in
-          deep
-            ? model.isAtomic(state) && model.isProperDescendant(state, of: node)
-            : model.parentOf[state] == node
-        }.map { ($0, run.values[$0]) }
-      }
-    }
-    for node in toExit {
-      if let exit = model.exitOf[node], let value = run.values[node] { exit(context(value, event)) }
-      let cancelled = run.work[node]
-      run.work[node] = []
-      if !run.timers.isEmpty { run.timers = run.timers.filter { $0.value.node != node } }
-      _ = cancelled  // released here: each timer and invocation of the state is cancelled
-      run.active[node] = false
-      run.values[node] = nil
-    }
-    run.configuration.removeAll { !run.active[$0] }
-    for (transition, source) in zip(enabled, sources) {
-      if let action = model.edges[transition.edge].action, let source { action(context(source, event)) }
-    }
-    let (toEnter, given) = run.entrySet(enabled)
-    enter(run, toEnter, given, event: event)
-  }
-
-  /// SCXML's enterStates: each state (ascending: outermost first) joins the configuration, has
-  /// its timers armed and runs its entry action; a final state raises its parent's done event
-  /// (and its grandparent's, for a parallel state whose regions are all final).
-  func enter(_ run: ChartRun<State, Event>, _ toEnter: [Int], _ given: [Int: State], event: Event?) {
-    let model = run.model
-    for node in toEnter {
-      run.active[node] = true
-      run.configuration.append(node)
-      run.configuration.sort()
-      run.values[node] = given[node] ?? model.valueOf[node]
-      run.generation[node] &+= 1
-      let generation = run.generation[node]
-      run.entered.append((node, generation))
-      for (delay, edge) in model.delayedOf[node] {
-        run.nextTimer &+= 1
-        run.timers[run.nextTimer] = (node, generation, edge)
-        let token = run.scheduler.schedule(
-          after: run.scheduler.now.advanced(by: delay), weak: self, tag: run.nextTimer)
-        run.work[node].append(AnyCancellable(token))
-      }
-      if let entry = model.entryOf[node], let value = run.values[node] { entry(context(value, event)) }
-      guard model.kindOf[node] == .final else { continue }
-      let parent = model.parentOf[node]
-      if parent == 0 {
-        run.halted = true
-        continue
-      }
-      run.internalQueue.append(parent)
-      let grandparent = model.parentOf[parent]
-      if grandparent > 0, model.kindOf[grandparent] == .parallel,
-        model.childrenOf[grandparent].allSatisfy(run.isInFinalState)
-      {
-        run.internalQueue.append(grandparent)
-      }
-    }
-  }
-
-  /// The rest of SCXML's macrostep: eventless transitions, then internal (done) events, until
-  /// neither is left; then the invocations of the states entered, the snapshot, the state and
-  /// the subscribers.
-  func finishMacrostep(_ run: ChartRun<State, Event>) {
-    var steps = 0
-    while steps < ChartRun<State, Event>.microstepLimit, !run.halted {
-      var enabled = run.selectEventless()
-      if enabled.isEmpty {
-        guard !run.internalQueue.isEmpty else { break }
-        let node = run.internalQueue.removeFirst()
-        guard run.active[node], let edge = run.model.doneOf[node].first else { continue }
-        enabled = [ChartRun.Enabled(edge: edge, value: run.model.edges[edge].fixed)]
-      }
-      microstep(run, enabled, event: nil)
-      steps += 1
-    }
-    let entered = run.entered
-    run.entered = []
-    for (node, generation) in entered where run.active[node] && run.generation[node] == generation {
-      guard let value = run.values[node] else { continue }
-      for start in run.model.invokesOf[node] {
-        let invocation = start(value) { [weak self] event in
-          self?.schedule(.chart(.invoked(node: node, generation: generation, event: event)))
-        }
-        if run.active[node] && run.generation[node] == generation { run.work[node].append(invocation) }
-      }
-    }
+  /// Copies the run's result for other threads, sets `state` to its first leaf, calls the
+  /// subscribers of `statePublisher`, and sends the macrostep's snapshot.
+  func publishChart(_ run: ChartRun<State, Event>) {
     let nodes = Array(run.configuration.dropFirst())
     let values = nodes.map { run.values[$0] }
     var primary = run.primary
-    let changed = lock.withLock { () -> Bool in
-      let changed = run.snapshotNodes != nodes
-      run.snapshotNodes = nodes
-      run.snapshotValues = values
-      run.snapshotHalted = run.halted
+    let context = run.context
+    let halted = run.halted
+    lock.withLock {
+      chartSnapshot = ChartSnapshot(nodes: nodes, values: values, halted: halted, context: context)
       if let value = primary {
         primary = current
         current = value
       }
-      return changed
     }
     _ = primary  // the old state is released here, outside the lock
     publish()
-    if changed, let configurationSubject {
-      configurationSubject.send(nodes.compactMap { run.model.keyOf[$0] })
+    if let snapshotSubject {
+      snapshotSubject.send(
+        Snapshot(
+          configuration: nodes.compactMap { run.model.nodes[$0].key }, state: current, context: context,
+          isFinished: halted))
+      if halted { snapshotSubject.send(completion: .finished) }
     }
   }
 
@@ -301,26 +287,16 @@ extension StateMachine: ScheduledWorkTarget {
   func scheduledWorkDue(_ tag: UInt64) {
     schedule(.chart(.timer(tag)))
   }
+}
 
-  /// Moves a statechart to `state` without a transition: every state is left without running
-  /// its exit action (its timers and invocations are cancelled), then `state`, its ancestors and
-  /// its initial descendants are entered as at the machine's start.
-  func restoreChart(_ run: ChartRun<State, Event>, to state: State) {
-    guard let node = run.model.indexOf[state.caseKey] else { return }
-    run.timers = [:]
-    for active in run.configuration.dropFirst() {
-      run.work[active] = []
-      run.active[active] = false
-      run.values[active] = nil
-    }
-    run.configuration = [0]
-    run.internalQueue = []
-    run.halted = false
-    var toEnter = Set<Int>()
-    var given: [Int: State] = [node: state]
-    run.addDescendants(node, &toEnter, &given)
-    run.addAncestors(node, upTo: 0, &toEnter, &given)
-    enter(run, toEnter.sorted(), given, event: nil)
-    finishMacrostep(run)
+extension StateGraph {
+  /// Whether a machine of the graph needs a clock: it has a delayed transition.
+  var needsClock: Bool { chart?.nodes.contains { !$0.delayed.isEmpty } ?? false }
+
+  /// The scheduler a machine made without one uses: a real clock (the global dispatch queue)
+  /// for a graph with delayed transitions, so that `After(.seconds(2))` waits two seconds;
+  /// the immediate scheduler otherwise.
+  var defaultScheduler: any Scheduler {
+    needsClock ? DispatchQueue.global() : ImmediateScheduler.shared
   }
 }

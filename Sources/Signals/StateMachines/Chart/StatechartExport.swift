@@ -86,14 +86,13 @@ extension StateGraph {
     for edge in chart.edges {
       let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
       for source in sources {
-        var holder = chart.commonAncestor(source, edge.target)
-        while holder != 0
-          && (holder == source || holder == edge.target || chart.nodes[holder].kind == .parallel)
-        {
+        let target = edge.target ?? source  // a targetless edge is drawn as a loop
+        var holder = chart.commonAncestor(source, target)
+        while holder != 0 && (holder == source || holder == target || chart.nodes[holder].kind == .parallel) {
           holder = chart.nodes[holder].parent
         }
         placed[holder, default: []].append(
-          "\(chart.name(source)) --> \(chart.name(edge.target)): \(oneLine(edge.label))")
+          "\(chart.name(source)) --> \(chart.name(target)): \(oneLine(edge.label))")
       }
     }
     return placed
@@ -156,7 +155,7 @@ extension StateGraph {
       let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
       for source in sources {
         let (from, tail) = end(source, "ltail")
-        let (to, head) = end(edge.target, "lhead")
+        let (to, head) = end(edge.target ?? source, "lhead")
         let attributes = ["label=\(dotQuoted(edge.label))", tail, head].compactMap { $0 }.joined(
           separator: ", ")
         lines.append("  \(from) -> \(to) [\(attributes)];")

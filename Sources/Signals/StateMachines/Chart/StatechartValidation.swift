@@ -23,12 +23,11 @@ extension StateGraph {
       switch spec.kind {
       case .compound: if let initial = spec.initial { reach(initial.node) }
       case .parallel: spec.children.forEach(reach)
-      case .history:
-        if let fallback = spec.initial ?? chart.nodes[spec.parent].initial { reach(fallback.node) }
+      case .history: chart.historyDefault(node).forEach { reach($0.node) }
       case .atomic, .final: break
       }
       // A state's own transitions apply while it or a descendant is active.
-      for edge in edgesFrom[node] { reach(chart.edges[edge].target) }
+      for edge in edgesFrom[node] { chart.edges[edge].target.map(reach) }
     }
     var problems: [StateGraphProblem] = []
     for node in 1..<count where !reached[node] {
@@ -64,9 +63,10 @@ extension StateGraph {
       for edge in spec.eventless {
         if !open {
           problems.append(
-            .shadowed(state: chart.name(node), event: "always", to: chart.name(chart.edges[edge].target)))
+            .shadowed(
+              state: chart.name(node), event: "always", to: chart.edges[edge].target.map(chart.name) ?? "itself"))
         }
-        if chart.edges[edge].condition == nil { open = false }
+        if chart.edges[edge].conditions.isEmpty { open = false }
       }
     }
     var byEvent: [Event.Case: [Int]] = [:]
@@ -104,6 +104,16 @@ extension StateGraph {
     }
     problems += conflicts.sorted { ($0.node, $0.event) < ($1.node, $1.event) }.map {
       .conflictInParallel(state: chart.name($0.node), event: $0.event)
+    }
+    for (node, spec) in chart.nodes.enumerated() where spec.isHistory {
+      let parent = chart.nodes[node].parent
+      let kind = chart.nodes[parent].kind
+      let defaults = chart.historyDefault(node)
+      if parent == 0 || (kind != .compound && kind != .parallel) || defaults.isEmpty
+        || !defaults.allSatisfy({ chart.isProperDescendant($0.node, of: parent) })
+      {
+        problems.append(.historyWithoutDefault(state: chart.name(node)))
+      }
     }
     let edgeSources = Set(chart.edges.map(\.source))
     for (node, spec) in chart.nodes.enumerated() where spec.kind == .final {
