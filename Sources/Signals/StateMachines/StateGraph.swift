@@ -72,7 +72,8 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     initial: State, context: State.MachineContext, terminal: [State.Case] = [],
     states declared: [State.Case]? = nil, @TransitionBuilder<State, Event> transitions: () -> [Transition]
   ) {
-    self.init(initial: initial, context: context, terminal: terminal, states: declared, transitions: transitions())
+    self.init(
+      initial: initial, context: context, terminal: terminal, states: declared, transitions: transitions())
   }
 
   /// A graph from a plain array of transitions; see the builder form.
@@ -132,7 +133,8 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     for key in named where seen.insert(key).inserted { ordered.append(key) }
     index = TransitionIndex(transitions, states: ordered)
     if elements != nil || transitions.contains(where: \.needsChart) {
-      let model = ChartModel(initial: initial, elements: elements ?? [], transitions: transitions, states: ordered)
+      let model = ChartModel(
+        initial: initial, elements: elements ?? [], transitions: transitions, states: ordered)
       chart = model
       states = ordered + model.keys.filter { seen.insert($0).inserted }
     } else {

@@ -105,7 +105,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// queue (its timers fire there, and the transitions run there); pass a `scheduler` to time it
   /// elsewhere (a `TestScheduler` in tests). Any other graph needs no clock.
   public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
-    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: graph.defaultScheduler)
+    self.init(
+      graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: graph.defaultScheduler)
   }
 
   /// Starts a machine in `graph`'s initial configuration, with its delayed transitions timed on
@@ -126,7 +127,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
   package init(
-    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool, scheduler: (any Scheduler)? = nil
+    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool,
+    scheduler: (any Scheduler)? = nil
   ) {
     self.graph = graph
     self.policy = policy
@@ -139,7 +141,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     snapshotSubject =
       graph.chart == nil
       ? nil
-      : CurrentValueSubject(Snapshot(configuration: [], state: graph.initial, context: graph.context, isFinished: false))
+      : CurrentValueSubject(
+        Snapshot(configuration: [], state: graph.initial, context: graph.context, isFinished: false))
     if let chartRun { startChart(chartRun) }
   }
 
@@ -160,7 +163,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// sent nothing, and receives the newest state when it next requests. Threading: the machine
   /// calls its subscribers itself, from the thread running an event, never two at once and never
   /// under its lock; a subscriber that comes (or asks for more) while an event runs is served
-  /// right after it. It never fails and never completes.
+  /// right after it. It never fails; it finishes when a statechart stops (reaches a top-level final state), and a subscriber that comes later gets the last state and the finish.
   public struct StatePublisher: Publisher {
     /// A state.
     public typealias Output = State
@@ -215,6 +218,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case .refused(let refusal):
       if case .report(let handler) = policy { handler(rejection(refusal)) }
       return false
+    case .cut: return false
     }
   }
 
@@ -235,6 +239,9 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     switch run(event, keeping: true, &taken) {
     case .taken: return taken ?? state
     case .queued: return state
+    case .cut(let refusal):
+      if case .throwError = policy { throw rejection(refusal) }
+      return state
     case .refused(let refusal):
       switch policy {
       case .throwError: throw rejection(refusal)
@@ -252,6 +259,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case taken
     case queued
     case refused(Refusal)
+    /// Taken, but a loop it started was cut and already reported to the policy's handler.
+    case cut(Refusal)
   }
 
   @usableFromInline

@@ -44,6 +44,7 @@ extension StateMachine: SerialDrainOwner {
     }
     switch enqueue(.event(event)) {
     case .claimed:
+      if isChart { return runChart(event, keeping: keep, &taken) }
       let outcome = process(event, keeping: keep, &taken)
       release()
       return outcome
@@ -63,7 +64,7 @@ extension StateMachine: SerialDrainOwner {
     let outcome = process(event, keeping: keep, &taken)
     release()
     guard case .taken = outcome, cuts.load(ordering: .relaxed) != before else { return outcome }
-    return .refused(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
+    return .cut(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
   }
 
   /// Runs `job` now, or queues it behind the event running now.
@@ -124,6 +125,7 @@ extension StateMachine: SerialDrainOwner {
       guard path.handle.isActive else { return }
       observers.append(path)
       path.call(.start(current))
+      if isChart, lock.withLock({ chartSnapshot?.halted ?? false }) { finishObservers() }
     case .flush(let path):
       path.call(.flush(current))
     case .prune:

@@ -78,8 +78,9 @@ extension StateMachine {
     let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
     if let chartRun {
       let model = chartRun.model
-      if let node = model.indexOf[top.state.caseKey], model.nodes[node].isHistory
-        || (model.nodes[node].kind == .final && model.nodes[node].parent == 0)
+      if let node = model.indexOf[top.state.caseKey],
+        model.nodes[node].isHistory
+          || (model.nodes[node].kind == .final && model.nodes[node].parent == 0)
       {
         throw .notRestorable(graph.name(of: top.state))
       }

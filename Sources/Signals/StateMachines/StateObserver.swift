@@ -9,6 +9,8 @@ enum StateObserverCall<State> {
   case value(State)
   /// The subscriber asked for more while a state waited for it: deliver the current one.
   case flush(State)
+  /// The machine stopped (a statechart's top-level final state): finish the subscriber.
+  case finish
 }
 
 /// The path to one subscriber of a machine's `statePublisher`, as the machine's list keeps it: the
@@ -103,6 +105,8 @@ where Downstream.Failure == Never {
         guard isActive, isWaiting, demand.take() else { return }
         setWaiting(false)
         demand.add(downstream.receive(state))
+      case .finish:
+        if deactivate() { downstream.receive(completion: .finished) }
       }
     }
   }

@@ -27,7 +27,9 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
   var raised: [Event] = []
   let run: ChartRun<State, Event>?
 
-  init(state: State, event: Event?, doneData: State?, context: State.MachineContext, run: ChartRun<State, Event>?) {
+  init(
+    state: State, event: Event?, doneData: State?, context: State.MachineContext, run: ChartRun<State, Event>?
+  ) {
     self.state = state
     self.event = event
     self.doneData = doneData

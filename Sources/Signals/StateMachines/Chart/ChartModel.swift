@@ -92,7 +92,8 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// Adds the states of `elements` under `parent`, depth first in document order; keeps the
   /// initial states to resolve and the other elements for later.
   private func addNodes(
-    _ elements: [ChartElement<State, Event>], under parent: Int, _ pending: inout [(node: Int, initial: State)],
+    _ elements: [ChartElement<State, Event>], under parent: Int,
+    _ pending: inout [(node: Int, initial: State)],
     _ others: inout [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)]
   ) {
     for element in elements {

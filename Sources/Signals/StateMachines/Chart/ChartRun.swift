@@ -283,7 +283,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     guard edge.source != 0 else { return 0 }
     var ancestor = model.nodes[edge.source].parent
     while ancestor > 0 {
-      if model.nodes[ancestor].kind == .compound, targets.allSatisfy({ isProperDescendant($0, of: ancestor) }) {
+      if model.nodes[ancestor].kind == .compound, targets.allSatisfy({ isProperDescendant($0, of: ancestor) })
+      {
         return ancestor
       }
       ancestor = model.nodes[ancestor].parent
@@ -380,7 +381,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       while ancestor != limit && ancestor > 0 {
         insert(ancestor)
         if model.nodes[ancestor].kind == .parallel {
-          for child in model.nodes[ancestor].children where !covered.contains(child) && !toEnter.contains(child) {
+          for child in model.nodes[ancestor].children
+          where !covered.contains(child) && !toEnter.contains(child) {
             addDescendants(child)
           }
         }
@@ -393,7 +395,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// parallel state whose every region has.
   func isInFinalState(_ node: Int) -> Bool {
     switch model.nodes[node].kind {
-    case .compound: return model.nodes[node].children.contains { active[$0] && model.nodes[$0].kind == .final }
+    case .compound:
+      return model.nodes[node].children.contains { active[$0] && model.nodes[$0].kind == .final }
     case .parallel: return model.nodes[node].children.allSatisfy(isInFinalState)
     default: return false
     }

@@ -67,7 +67,8 @@ extension StateMachine: ScheduledWorkTarget {
     return lock.withLock { () -> Snapshot in
       let shot = chartSnapshot!
       return Snapshot(
-        configuration: shot.nodes.compactMap { run.model.nodes[$0].key }, state: current, context: shot.context,
+        configuration: shot.nodes.compactMap { run.model.nodes[$0].key }, state: current,
+        context: shot.context,
         isFinished: shot.halted)
     }
   }
@@ -124,8 +125,10 @@ extension StateMachine: ScheduledWorkTarget {
   public var snapshotPublisher: AnyPublisher<Snapshot, Never> {
     guard let subject = snapshotSubject else {
       let context = graph.context
-      return statePublisher.map { Snapshot(configuration: [$0.caseKey], state: $0, context: context, isFinished: false) }
-        .eraseToAnyPublisher()
+      return statePublisher.map {
+        Snapshot(configuration: [$0.caseKey], state: $0, context: context, isFinished: false)
+      }
+      .eraseToAnyPublisher()
     }
     return subject.eraseToAnyPublisher()
   }
@@ -149,7 +152,9 @@ extension StateMachine: ScheduledWorkTarget {
   /// Takes `event` in a statechart: one macrostep (SCXML's), then the subscribers.
   @usableFromInline
   func processChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    guard let run = chartRun else { return .refused(Refusal(state: current.caseKey, event: event.caseKey, kind: .noTransition)) }
+    guard let run = chartRun else {
+      return .refused(Refusal(state: current.caseKey, event: event.caseKey, kind: .noTransition))
+    }
     let stateKey = current.caseKey
     let from = current
     if let miss = run.take(event) {
@@ -214,7 +219,9 @@ extension StateMachine: ScheduledWorkTarget {
     chainDepth += 1
     guard chainDepth <= Self.loopLimit else { return reportCut(chartRun, event: event) }
     var unused: State?
-    if case .refused(let refusal) = process(event, keeping: false, &unused), case .report(let handler) = policy {
+    if case .refused(let refusal) = process(event, keeping: false, &unused),
+      case .report(let handler) = policy
+    {
       handler(rejection(refusal))
     }
   }
@@ -272,6 +279,7 @@ extension StateMachine: ScheduledWorkTarget {
     }
     _ = primary  // the old state is released here, outside the lock
     publish()
+    if halted { finishObservers() }
     if let snapshotSubject {
       snapshotSubject.send(
         Snapshot(
@@ -279,6 +287,12 @@ extension StateMachine: ScheduledWorkTarget {
           isFinished: halted))
       if halted { snapshotSubject.send(completion: .finished) }
     }
+  }
+
+  /// Finishes every subscriber of `statePublisher` (the machine stopped) and lets them go.
+  func finishObservers() {
+    for path in observers { path.call(.finish) }
+    observers.removeAll()
   }
 
   /// A delayed transition's timer fired (on the scheduler's thread): its transition runs as a

@@ -64,7 +64,8 @@ extension StateGraph {
         if !open {
           problems.append(
             .shadowed(
-              state: chart.name(node), event: "always", to: chart.edges[edge].target.map(chart.name) ?? "itself"))
+              state: chart.name(node), event: "always",
+              to: chart.edges[edge].target.map(chart.name) ?? "itself"))
         }
         if chart.edges[edge].conditions.isEmpty { open = false }
       }
