@@ -83,7 +83,8 @@ let checkoutFlow = StateGraph<Checkout, Shopper>(initial: .checkout, context: At
     }
   }
   Final(.paid)
-  Invoke(in: .paying, label: "gateway.charge()", { _ in gateway.charge() }, onValue: { $0 ? .succeeded : .failed })
+  Invoke(
+    in: .paying, label: "gateway.charge()", { _ in gateway.charge() }, onValue: { $0 ? .succeeded : .failed })
   After("backoff", { .seconds(2 * $0.context.failures) }, from: .retrying, to: .paying)
     .guarded("under 3 failures") { $0.context.failures < 3 }
 }

@@ -477,6 +477,22 @@ struct WorkFailure: Error, Equatable {}
     #expect(coverage.coveringPaths.first == [])
   }
 
+  @Test func explorationAdvancesTheVirtualClockToTheNextTimerAsOneStep() {
+    let graph = StateGraph<Spot, Cue>(initial: .idle) {
+      Transition(from: .idle, on: .load, to: .loading)
+    } chart: {
+      After(.seconds(5), from: .loading, to: .failed)
+      After(.seconds(9), from: .loading, to: .ok)
+    }
+    let coverage = exploreStatechart(of: graph, events: [.load])
+    #expect(coverage.shortestSteps[.failed] == [.send(.load), .advanceToNextTimer])
+    #expect(coverage.shortestEvents(to: .failed) == nil)
+    #expect(coverage.missedStates == [.ok])  // the 5 s timer always wins
+    #expect(coverage.missedTransitions == ["loading --after 9s--> ok"])
+    expectFullCoverage(
+      of: graph, events: [.load], ignoring: ["loading --after 9s--> ok"], ignoringStates: [.ok])
+  }
+
   @Test func fullCoverageRecordsAnIssuePerMissedStateAndTransition() {
     withKnownIssue {
       expectFullCoverage(of: StatechartTests.historyChart, events: Cue.allCases)
