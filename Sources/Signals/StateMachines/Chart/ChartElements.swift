@@ -505,6 +505,13 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
   public static func buildExpression(_ part: Invoke<State, Event>) -> [ChartElement<State, Event>] {
     [part.element]
   }
+  /// Several elements (a helper that builds part of a chart and returns them).
+  ///
+  /// - Parameter elements: The helper's elements.
+  /// - Returns: Them, in order.
+  public static func buildExpression(_ elements: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] {
+    elements
+  }
   /// The elements of a block, in order.
   ///
   /// - Parameter parts: Each line's elements.

@@ -64,6 +64,9 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   private(set) var indexOf: [State.Case: Int]
   /// Elements that named a state twice, or a child under a state that cannot have one.
   private(set) var duplicates: [State.Case] = []
+  /// The last node of each node's subtree (nodes are in pre-order): `node`'s descendants are
+  /// `node + 1 ... lastDescendant[node]`.
+  private(set) var lastDescendant: [Int] = []
 
   init(
     initial: State, elements: [ChartElement<State, Event>], transitions: [Transition<State, Event>],
@@ -87,19 +90,32 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
         nodes[node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
       }
     }
+    var last = Array(0..<nodes.count)
+    for node in stride(from: nodes.count - 1, through: 1, by: -1) {
+      let parent = nodes[node].parent
+      last[parent] = max(last[parent], last[node])
+    }
+    lastDescendant = last
   }
 
-  /// Adds the states of `elements` under `parent`, depth first in document order; keeps the
-  /// initial states to resolve and the other elements for later.
+  /// Adds the states of `elements` under `parent`, depth first in document order (a stack of
+  /// the lists being read, not recursion: any depth); keeps the initial states to resolve and
+  /// the other elements for later.
   private func addNodes(
-    _ elements: [ChartElement<State, Event>], under parent: Int,
-    _ pending: inout [(node: Int, initial: State)],
+    _ elements: [ChartElement<State, Event>], under parent: Int, _ pending: inout [(node: Int, initial: State)],
     _ others: inout [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)]
   ) {
-    for element in elements {
-      switch element.kind {
-      case .edge(let spec): others.append((spec, element))
-      case .invoke: others.append((nil, element))
+    var lists: [(elements: [ChartElement<State, Event>], next: Int, parent: Int)] = [(elements, 0, parent)]
+    while !lists.isEmpty {
+      let (elements, next, parent) = lists[lists.count - 1]
+      guard next < elements.count else {
+        lists.removeLast()
+        continue
+      }
+      lists[lists.count - 1].next += 1
+      switch elements[next].kind {
+      case .edge(let spec): others.append((spec, elements[next]))
+      case .invoke: others.append((nil, elements[next]))
       case .node(let spec):
         let key = spec.value.caseKey
         guard indexOf[key] == nil else {
@@ -118,7 +134,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
           nodes[parent].children.append(index)
         }
         if let initial = spec.initial { pending.append((index, initial)) }
-        addNodes(spec.children, under: index, &pending, &others)
+        if !spec.children.isEmpty { lists.append((spec.children, 0, index)) }
       }
     }
   }
@@ -186,16 +202,14 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// Whether `node` is a leaf (atomic or final).
   @inline(__always) func isAtomic(_ node: Int) -> Bool { nodes[node].isAtomic }
 
-  /// Whether `node` is `ancestor` or below it.
-  func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
-    var current = node
-    while current > ancestor { current = nodes[current].parent }
-    return current == ancestor
+  /// Whether `node` is `ancestor` or below it (O(1): a subtree is a range of document order).
+  @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
+    node >= ancestor && node <= lastDescendant[ancestor]
   }
 
   /// Whether `node` is strictly below `ancestor`.
-  func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
-    node != ancestor && isDescendant(node, of: ancestor)
+  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+    node > ancestor && node <= lastDescendant[ancestor]
   }
 
   /// The innermost node that contains both `first` and `second` (either may be it).

@@ -57,8 +57,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
   private var timerTags: [[UInt64]]
   private var nextTimer: UInt64 = 0
-  /// The last node of each node's subtree (nodes are in pre-order): `node`'s descendants are
-  /// `node + 1 ... lastDescendant[node]`.
+  /// The last node of each node's subtree (the model's).
   private let lastDescendant: [Int]
   /// Told each microstep's transitions, by title (model-based tests set it before any send).
   var observer: (([String]) -> Void)?
@@ -85,12 +84,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     generation = Array(repeating: 0, count: count)
     work = Array(repeating: [], count: count)
     timerTags = Array(repeating: [], count: count)
-    var last = Array(0..<count)
-    for node in stride(from: count - 1, through: 1, by: -1) {
-      let parent = model.nodes[node].parent
-      last[parent] = max(last[parent], last[node])
-    }
-    lastDescendant = last
+    lastDescendant = model.lastDescendant
   }
 
   // MARK: Reading the configuration
@@ -156,6 +150,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// ancestor that has one; then conflicts removed.
   func select(_ trigger: Trigger) -> (enabled: [Enabled], miss: Miss) {
     var enabled: [Enabled] = []
+    var chosen = Set<Int>()
     var failed: [String] = []
     var invalid = false
     var event: Event?
@@ -179,9 +174,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
             }
             target = made
           }
-          if !enabled.contains(where: { $0.edge == edgeIndex }) {
-            enabled.append(Enabled(edge: edgeIndex, value: target))
-          }
+          add(Enabled(edge: edgeIndex, value: target), to: &enabled, &chosen)
           break search
         }
         node = model.nodes[node].parent
@@ -207,6 +200,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// SCXML's selectEventlessTransitions.
   func selectEventless() -> [Enabled] {
     var enabled: [Enabled] = []
+    var chosen = Set<Int>()
     for leaf in atomics {
       var node = leaf
       search: while node >= 0 {
@@ -214,9 +208,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
           let edge = model.edges[edgeIndex]
           guard let source = value(of: node) else { continue }
           if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { continue }
-          if !enabled.contains(where: { $0.edge == edgeIndex }) {
-            enabled.append(Enabled(edge: edgeIndex, value: edge.fixed))
-          }
+          add(Enabled(edge: edgeIndex, value: edge.fixed), to: &enabled, &chosen)
           break search
         }
         node = model.nodes[node].parent
@@ -225,38 +217,74 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     return removingConflicts(enabled)
   }
 
-  /// SCXML's removeConflictingTransitions: of two transitions whose exit sets intersect, the
-  /// one whose source is a descendant of the other's wins, else the earlier in document order.
-  /// Two exit sets intersect exactly when both transitions have targets and one's domain
-  /// contains the other's (every domain has an active descendant: the source or its child).
-  func removingConflicts(_ enabled: [Enabled]) -> [Enabled] {
-    guard enabled.count > 1 else { return enabled }
-    var filtered: [(transition: Enabled, domain: Int?)] = []
-    for first in enabled {
-      let firstDomain = domain(first.edge)
-      var preempted = false
-      var removed: [Int] = []
-      if let firstDomain {
-        for (position, (second, secondDomain)) in filtered.enumerated() {
-          guard let secondDomain, nested(firstDomain, secondDomain) else { continue }
-          if isProperDescendant(model.edges[first.edge].source, of: model.edges[second.edge].source) {
-            removed.append(position)
-          } else {
-            preempted = true
-            break
-          }
-        }
-      }
-      if !preempted {
-        for position in removed.reversed() { filtered.remove(at: position) }
-        filtered.append((first, firstDomain))
-      }
+  /// Adds `transition` unless another leaf chose its edge already (a search of the few chosen
+  /// so far, or of a set once there are many: linear in the leaves).
+  private func add(_ transition: Enabled, to enabled: inout [Enabled], _ chosen: inout Set<Int>) {
+    if enabled.count < 8 {
+      guard !enabled.contains(where: { $0.edge == transition.edge }) else { return }
+    } else {
+      if chosen.isEmpty { chosen = Set(enabled.map(\.edge)) }
+      guard chosen.insert(transition.edge).inserted else { return }
     }
-    return filtered.map(\.transition)
+    enabled.append(transition)
   }
 
-  private func nested(_ first: Int, _ second: Int) -> Bool {
-    first == second || isProperDescendant(first, of: second) || isProperDescendant(second, of: first)
+  /// SCXML's removeConflictingTransitions: of two transitions whose exit sets intersect, the
+  /// one whose source is a descendant of the other's wins, else the earlier in document order.
+  ///
+  /// Two exit sets intersect exactly when both transitions have targets and one's domain
+  /// contains the other's (every domain has an active descendant: the source or its child).
+  /// The domains kept are then never nested, so a new transition meets at most one kept domain
+  /// at or above its own (a walk up) and a run of them below it (a range of the sorted kept
+  /// domains): linear in the transitions and the depth, not quadratic.
+  func removingConflicts(_ enabled: [Enabled]) -> [Enabled] {
+    guard enabled.count > 1 else { return enabled }
+    var kept: [Enabled?] = []
+    var keptAt: [Int: Int] = [:]  // a kept domain to its position in `kept`
+    var domains: [Int] = []  // the kept domains, ascending
+    for transition in enabled {
+      guard let domain = domain(transition.edge) else {
+        kept.append(transition)  // targetless: its exit set is empty
+        continue
+      }
+      var conflicting: [Int] = []
+      var ancestor = domain
+      while ancestor >= 0 {
+        if let position = keptAt[ancestor] {
+          conflicting.append(position)
+          break
+        }
+        ancestor = model.nodes[ancestor].parent
+      }
+      let low = lowerBound(domains, domain + 1)
+      let high = lowerBound(domains, lastDescendant[domain] + 1)
+      for below in domains[low..<high] { conflicting.append(keptAt[below]!) }
+      let source = model.edges[transition.edge].source
+      let wins = conflicting.allSatisfy { position in
+        isProperDescendant(source, of: model.edges[kept[position]!.edge].source)
+      }
+      guard wins else { continue }
+      for position in conflicting {
+        let removed = self.domain(kept[position]!.edge)!
+        keptAt[removed] = nil
+        domains.remove(at: lowerBound(domains, removed))
+        kept[position] = nil
+      }
+      keptAt[domain] = kept.count
+      domains.insert(domain, at: lowerBound(domains, domain))
+      kept.append(transition)
+    }
+    return kept.compactMap { $0 }
+  }
+
+  /// The first position in ascending `values` whose value is at least `value`.
+  private func lowerBound(_ values: [Int], _ value: Int) -> Int {
+    var (low, high) = (0, values.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   // MARK: Exit and entry sets
@@ -337,12 +365,22 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// The states to enter, as SCXML's addDescendantStatesToEnter and addAncestorStatesToEnter
   /// collect them; `covered` marks each state with a state to enter below it, so that a
-  /// parallel region already entered is not entered by default (linear in the states).
+  /// parallel region already entered is not entered by default (linear in the states). The
+  /// recursion of the standard's functions is a stack of work here, so a chart of any depth is
+  /// entered without overflowing the thread's stack.
   struct EntryBuilder {
+    enum Work {
+      case descendants(Int)
+      case ancestors(Int, upTo: Int)
+    }
+
     let run: ChartRun
     var toEnter = Set<Int>()
     var covered = Set<Int>()
     var given: [Int: State] = [:]
+    private var work: [Work] = []
+
+    init(run: ChartRun) { self.run = run }
 
     mutating func insert(_ node: Int) {
       guard toEnter.insert(node).inserted else { return }
@@ -350,16 +388,41 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       while ancestor >= 0, covered.insert(ancestor).inserted { ancestor = run.model.nodes[ancestor].parent }
     }
 
+    /// SCXML's addDescendantStatesToEnter(node), and all it leads to.
     mutating func addDescendants(_ node: Int) {
+      work.append(.descendants(node))
+      drain()
+    }
+
+    /// SCXML's addAncestorStatesToEnter(node, limit), and all it leads to.
+    mutating func addAncestors(_ node: Int, upTo limit: Int) {
+      work.append(.ancestors(node, upTo: limit))
+      drain()
+    }
+
+    /// Runs the work in the order the standard's recursion would: what a step asks for is
+    /// pushed in reverse, so that it runs next and in order.
+    private mutating func drain() {
+      while let next = work.popLast() {
+        var asked: [Work] = []
+        switch next {
+        case .descendants(let node): descend(node, &asked)
+        case .ancestors(let node, let limit): ascend(node, upTo: limit, &asked)
+        }
+        work += asked.reversed()
+      }
+    }
+
+    private mutating func descend(_ node: Int, _ asked: inout [Work]) {
       let model = run.model
       if model.nodes[node].isHistory {
         let parent = model.nodes[node].parent
         let restored = run.history[node] ?? model.historyDefault(node)
         for (state, value) in restored {
           if let value, given[state] == nil { given[state] = value }
-          addDescendants(state)
+          asked.append(.descendants(state))
         }
-        for (state, _) in restored { addAncestors(state, upTo: parent) }
+        for (state, _) in restored { asked.append(.ancestors(state, upTo: parent)) }
         return
       }
       insert(node)
@@ -367,23 +430,21 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       case .compound:
         guard let initial = model.nodes[node].initial else { return }
         if given[initial.node] == nil { given[initial.node] = initial.value }
-        addDescendants(initial.node)
-        addAncestors(initial.node, upTo: node)
+        asked += [.descendants(initial.node), .ancestors(initial.node, upTo: node)]
       case .parallel:
-        for child in model.nodes[node].children where !covered.contains(child) { addDescendants(child) }
+        for child in model.nodes[node].children where !covered.contains(child) { asked.append(.descendants(child)) }
       default: break
       }
     }
 
-    mutating func addAncestors(_ node: Int, upTo limit: Int) {
+    private mutating func ascend(_ node: Int, upTo limit: Int, _ asked: inout [Work]) {
       let model = run.model
       var ancestor = model.nodes[node].parent
       while ancestor != limit && ancestor > 0 {
         insert(ancestor)
         if model.nodes[ancestor].kind == .parallel {
-          for child in model.nodes[ancestor].children
-          where !covered.contains(child) && !toEnter.contains(child) {
-            addDescendants(child)
+          for child in model.nodes[ancestor].children where !covered.contains(child) && !toEnter.contains(child) {
+            asked.append(.descendants(child))
           }
         }
         ancestor = model.nodes[ancestor].parent

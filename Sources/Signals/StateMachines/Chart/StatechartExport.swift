@@ -25,53 +25,57 @@ extension StateGraph {
   func chartMermaid(_ chart: ChartModel<State, Event>) -> String {
     let edges = placedEdges(chart)
     var lines = ["stateDiagram-v2"]
-    func block(_ node: Int, _ indent: String) {
+    // A block's lines, in order; nested blocks are items on a stack, not recursive calls, so a
+    // chart of any depth draws without overflowing the stack (indentation stops at 16 levels).
+    var work: [ExportItem] = [.block(0, "    ")]
+    while let item = work.popLast() {
+      guard case .block(let node, let indent) = item else {
+        if case .line(let line) = item { lines.append(line) }
+        continue
+      }
+      let inner = indent.count < 64 ? indent + "    " : indent
+      var items: [ExportItem] = []
       let spec = chart.nodes[node]
       if let initial = spec.initial, spec.kind == .compound {
-        lines.append("\(indent)[*] --> \(chart.name(initial.node))")
+        items.append(.line("\(indent)[*] --> \(chart.name(initial.node))"))
       }
       for history in spec.histories {
         guard case .history(let deep) = chart.nodes[history].kind else { continue }
-        lines.append("\(indent)state \"\(deep ? "H*" : "H")\" as \(chart.name(history))")
+        items.append(.line("\(indent)state \"\(deep ? "H*" : "H")\" as \(chart.name(history))"))
       }
       for child in spec.children {
         let name = chart.name(child)
-        let invokes = chart.nodes[child].invokeLabels.map { "\(indent)\(name): \(oneLine($0))" }
-        if chart.nodes[child].kind != .atomic { lines += invokes }
+        let invokes = chart.nodes[child].invokeLabels.map { ExportItem.line("\(indent)\(name): \(oneLine($0))") }
+        if chart.nodes[child].kind != .atomic { items += invokes }
         switch chart.nodes[child].kind {
         case .compound:
-          lines.append("\(indent)state \(name) {")
-          block(child, indent + "    ")
-          lines.append("\(indent)}")
+          items += [.line("\(indent)state \(name) {"), .block(child, inner), .line("\(indent)}")]
         case .parallel:
-          lines.append("\(indent)state \(name) {")
+          let deeper = inner.count < 64 ? inner + "    " : inner
+          items.append(.line("\(indent)state \(name) {"))
           for (position, region) in chart.nodes[child].children.enumerated() {
-            if position > 0 { lines.append("\(indent)    --") }
+            if position > 0 { items.append(.line("\(inner)--")) }
             if chart.nodes[region].kind == .atomic {
-              lines.append("\(indent)    \(chart.name(region))")
+              items.append(.line("\(inner)\(chart.name(region))"))
             } else {
-              lines.append("\(indent)    state \(chart.name(region)) {")
-              block(region, indent + "        ")
-              lines.append("\(indent)    }")
+              items += [.line("\(inner)state \(chart.name(region)) {"), .block(region, deeper), .line("\(inner)}")]
             }
           }
-          for edge in edges[child] ?? [] { lines.append("\(indent)    \(edge)") }
-          lines.append("\(indent)}")
-        case .final: lines.append("\(indent)\(name) --> [*]")
+          items += (edges[child] ?? []).map { .line("\(inner)\($0)") }
+          items.append(.line("\(indent)}"))
+        case .final: items.append(.line("\(indent)\(name) --> [*]"))
         case .atomic:
-          lines += invokes.isEmpty ? ["\(indent)\(name)"] : invokes
+          items += invokes.isEmpty ? [.line("\(indent)\(name)")] : invokes
           // A flat graph's terminal state ends inside its parent's block.
           if node != 0, let key = chart.nodes[child].key, isTerminal(key) {
-            lines.append("\(indent)\(name) --> [*]")
+            items.append(.line("\(indent)\(name) --> [*]"))
           }
-        case .history: lines.append("\(indent)\(name)")
+        case .history: items.append(.line("\(indent)\(name)"))
         }
       }
-      for edge in edges[node] ?? [] where chart.nodes[node].kind != .parallel {
-        lines.append("\(indent)\(edge)")
-      }
+      if chart.nodes[node].kind != .parallel { items += (edges[node] ?? []).map { .line("\(indent)\($0)") } }
+      work += items.reversed()
     }
-    block(0, "    ")
     for state in terminal
     where chart.indexOf[state].map({ chart.nodes[$0].kind != .final && chart.nodes[$0].parent == 0 }) ?? true
     {
@@ -114,22 +118,31 @@ extension StateGraph {
       return current
     }
     func cluster(_ node: Int) -> String { dotQuoted("cluster_" + chart.name(node)) }
-    func block(_ node: Int, _ indent: String) {
+    // Nested clusters are items on a stack, not recursive calls (see `chartMermaid`).
+    var work: [ExportItem] = [.block(0, "  ")]
+    while let item = work.popLast() {
+      guard case .block(let node, let indent) = item else {
+        if case .line(let line) = item { lines.append(line) }
+        continue
+      }
+      let inner = indent.count < 32 ? indent + "  " : indent
+      var items: [ExportItem] = []
       for history in chart.nodes[node].histories {
         guard case .history(let deep) = chart.nodes[history].kind else { continue }
-        lines.append(
-          "\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];")
+        items.append(
+          .line("\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];"))
       }
       for child in chart.nodes[node].children {
         let spec = chart.nodes[child]
         switch spec.kind {
         case .compound, .parallel:
-          lines.append("\(indent)subgraph \(cluster(child)) {")
           let style = spec.kind == .parallel ? "; style=dashed" : ""
-          lines.append("\(indent)  label=\(dotQuoted(chart.name(child)))\(style);")
-          block(child, indent + "  ")
-          lines.append("\(indent)}")
-        case .final: lines.append("\(indent)\(dotQuoted(chart.name(child))) [shape=doublecircle];")
+          items += [
+            .line("\(indent)subgraph \(cluster(child)) {"),
+            .line("\(inner)label=\(dotQuoted(chart.name(child)))\(style);"), .block(child, inner),
+            .line("\(indent)}"),
+          ]
+        case .final: items.append(.line("\(indent)\(dotQuoted(chart.name(child))) [shape=doublecircle];"))
         case .atomic, .history:
           let ends = spec.key.map(isTerminal) ?? false
           var attributes = ends ? ["shape=doublecircle"] : []
@@ -138,11 +151,11 @@ extension StateGraph {
             attributes.append("label=\(dotQuoted(label))")
           }
           let list = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-          lines.append("\(indent)\(dotQuoted(chart.name(child)))\(list);")
+          items.append(.line("\(indent)\(dotQuoted(chart.name(child)))\(list);"))
         }
       }
+      work += items.reversed()
     }
-    block(0, "  ")
     func end(_ node: Int, _ attribute: String) -> (String, String?) {
       let drawn = leaf(node)
       return (dotQuoted(chart.name(drawn)), drawn == node ? nil : "\(attribute)=\(cluster(node))")
@@ -164,4 +177,10 @@ extension StateGraph {
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+/// A line of an export, or a state's block still to draw (the exports' explicit stack).
+enum ExportItem {
+  case line(String)
+  case block(Int, String)
 }

@@ -70,38 +70,30 @@ extension StateGraph {
         if chart.edges[edge].conditions.isEmpty { open = false }
       }
     }
-    var byEvent: [Event.Case: [Int]] = [:]
-    var events: [Event.Case] = []
+    // Two transitions on one event conflict in a parallel state when they are in different
+    // regions and one of them leaves its region. Each edge is looked at once per parallel
+    // ancestor of its source: per (parallel state, event), the regions with an edge and the
+    // regions with an edge that leaves (linear in the edges times the depth).
+    var seen: [ConflictKey: RegionsSeen] = [:]
     for (key, edges) in chart.onEvent {
-      if byEvent[key.event] == nil { events.append(key.event) }
-      byEvent[key.event, default: []] += edges
-    }
-    var conflicts: [(node: Int, event: String)] = []
-    for event in events {
-      let edges = (byEvent[event] ?? []).sorted()
-      for (position, first) in edges.enumerated() {
-        for second in edges[(position + 1)...] {
-          let (a, b) = (chart.edges[first], chart.edges[second])
-          let holder = chart.commonAncestor(a.source, b.source)
-          guard chart.nodes[holder].kind == .parallel, a.source != holder, b.source != holder else {
-            continue
+      for edge in edges {
+        let domain = chart.staticDomain(chart.edges[edge])
+        var region = chart.edges[edge].source
+        guard region > 0 else { continue }
+        var holder = chart.nodes[region].parent
+        while holder > 0 {
+          if chart.nodes[holder].kind == .parallel {
+            let conflictKey = ConflictKey(node: holder, event: caseLabel(key.event))
+            seen[conflictKey, default: RegionsSeen()].regions.insert(region)
+            if !chart.isDescendant(domain, of: region) { seen[conflictKey, default: RegionsSeen()].leaving.insert(region) }
           }
-          func region(_ node: Int) -> Int {
-            var current = node
-            while chart.nodes[current].parent != holder { current = chart.nodes[current].parent }
-            return current
-          }
-          let staysInside = { (edge: ChartModel<State, Event>.Edge) in
-            chart.isDescendant(chart.staticDomain(edge), of: region(edge.source))
-          }
-          if !staysInside(a) || !staysInside(b) {
-            let name = caseLabel(event)
-            if !conflicts.contains(where: { $0.node == holder && $0.event == name }) {
-              conflicts.append((holder, name))
-            }
-          }
+          region = holder
+          holder = chart.nodes[holder].parent
         }
       }
+    }
+    let conflicts = seen.filter { $0.value.regions.count > 1 && !$0.value.leaving.isEmpty }.keys.map {
+      (node: $0.node, event: $0.event)
     }
     problems += conflicts.sorted { ($0.node, $0.event) < ($1.node, $1.event) }.map {
       .conflictInParallel(state: chart.name($0.node), event: $0.event)
@@ -124,4 +116,17 @@ extension StateGraph {
     }
     return problems
   }
+}
+
+/// A parallel state and an event name, for the conflict check.
+struct ConflictKey: Hashable {
+  let node: Int
+  let event: String
+}
+
+/// The regions of a parallel state with a transition on an event, and those whose transition
+/// leaves its region.
+struct RegionsSeen {
+  var regions: Set<Int> = []
+  var leaving: Set<Int> = []
 }
