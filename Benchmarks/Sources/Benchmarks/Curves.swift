@@ -84,7 +84,7 @@ enum Curves {
         name: "state machine: building a ring, per state", sizeLabel: "states", sizes: ringSizes,
         contenders: [.closures, .signals], events: { $0 }
       ) { contender, states in ringBuild(contender, states: states) },
-    ]
+    ] + chartCurves(scale: scale)
   }
 
   /// Bytes per live map->filter->sink subscription on one subject, at each count.

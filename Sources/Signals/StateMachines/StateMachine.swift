@@ -86,6 +86,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let isChart: Bool
   /// Each macrostep's snapshot, for a statechart.
   let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
+  /// Whether anyone asked for the snapshots: until then a macrostep builds none.
+  let snapshotsWatched = Atomic<Bool>(false)
   /// What other threads read of a statechart (under `lock`).
   var chartSnapshot: ChartSnapshot<State>?
   /// How many loops were cut (a send that saw this change returns `false`).

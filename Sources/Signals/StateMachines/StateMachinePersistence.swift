@@ -79,8 +79,8 @@ extension StateMachine {
     if let chartRun {
       let model = chartRun.model
       if let node = model.indexOf[top.state.caseKey],
-        model.nodes[node].isHistory
-          || (model.nodes[node].kind == .final && model.nodes[node].parent == 0)
+        model.tree.isHistory(node)
+          || (model.tree.kind[node] == .final && model.tree.parent[node] == 0)
       {
         throw .notRestorable(graph.name(of: top.state))
       }

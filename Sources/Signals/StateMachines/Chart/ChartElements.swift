@@ -509,7 +509,8 @@ public enum ChartBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter elements: The helper's elements.
   /// - Returns: Them, in order.
-  public static func buildExpression(_ elements: [ChartElement<State, Event>]) -> [ChartElement<State, Event>] {
+  public static func buildExpression(_ elements: [ChartElement<State, Event>]) -> [ChartElement<State, Event>]
+  {
     elements
   }
   /// The elements of a block, in order.

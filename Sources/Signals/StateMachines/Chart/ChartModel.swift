@@ -5,7 +5,8 @@
 final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   typealias Kind = ChartNodeKind
 
-  struct Node {
+  /// A state while the model is built: its payload and its place in the hierarchy.
+  struct Draft {
     /// The state's case; `nil` for the root.
     let key: State.Case?
     /// The value the state takes when entered without an explicit target value.
@@ -56,7 +57,25 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     let event: Event.Case
   }
 
-  private(set) var nodes: [Node]
+  /// What each state carries that depends on the chart's types: its case, value, actions,
+  /// invocations and delays.
+  struct Node {
+    let key: State.Case?
+    let value: State?
+    /// A compound state's initial node (or a history state's default), with its value.
+    let initial: (node: Int, value: State)?
+    let entry: ChartAction<State, Event>?
+    let exit: ChartAction<State, Event>?
+    /// The delay of each of `tree.delayed[node]`.
+    let delays: [DelayPart<State, Event>]
+    let invokes: [ChartElement<State, Event>.InvokeStart]
+    let invokeLabels: [String]
+  }
+
+  /// The hierarchy and the transitions' structure, as integers (the machine's walks).
+  private(set) var tree = ChartTree()
+  private(set) var nodes: [Node] = []
+  private var drafts: [Draft]
   private(set) var edges: [Edge] = []
   /// The event transitions of each (node, event case), in declaration order; wildcards are the
   /// root's.
@@ -64,45 +83,44 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   private(set) var indexOf: [State.Case: Int]
   /// Elements that named a state twice, or a child under a state that cannot have one.
   private(set) var duplicates: [State.Case] = []
-  /// The last node of each node's subtree (nodes are in pre-order): `node`'s descendants are
-  /// `node + 1 ... lastDescendant[node]`.
-  private(set) var lastDescendant: [Int] = []
 
   init(
     initial: State, elements: [ChartElement<State, Event>], transitions: [Transition<State, Event>],
     states: [State.Case]
   ) {
-    nodes = [Node(key: nil, value: nil, kind: .compound, parent: -1, depth: 0, entry: nil, exit: nil)]
+    drafts = [Draft(key: nil, value: nil, kind: .compound, parent: -1, depth: 0, entry: nil, exit: nil)]
     indexOf = [:]
     var pending: [(node: Int, initial: State)] = []
     var others: [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)] = []
     addNodes(elements, under: 0, &pending, &others)
     for key in states { _ = node(key) }
     _ = node(initial.caseKey, initial)
-    for (index, value) in pending { nodes[index].initial = (node(value.caseKey, value), value) }
-    nodes[0].initial = (node(initial.caseKey), initial)  // the root enters the initial state
+    for (index, value) in pending { drafts[index].initial = (node(value.caseKey, value), value) }
+    drafts[0].initial = (node(initial.caseKey), initial)  // the root enters the initial state
     for (position, transition) in transitions.enumerated() { addEventEdge(transition, position) }
     for (spec, element) in others {
       if let spec {
         addChartEdge(spec)
       } else if case .invoke(let key, let start, let label) = element.kind {
-        nodes[node(key)].invokes.append(start)
-        nodes[node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
+        drafts[node(key)].invokes.append(start)
+        drafts[node(key)].invokeLabels.append(label.map { "invoke \($0)" } ?? "invoke")
       }
     }
-    var last = Array(0..<nodes.count)
-    for node in stride(from: nodes.count - 1, through: 1, by: -1) {
-      let parent = nodes[node].parent
-      last[parent] = max(last[parent], last[node])
+    tree = ChartTree(drafts: drafts, edges: edges)
+    nodes = drafts.map {
+      Node(
+        key: $0.key, value: $0.value, initial: $0.initial, entry: $0.entry, exit: $0.exit,
+        delays: $0.delayed.map(\.delay), invokes: $0.invokes, invokeLabels: $0.invokeLabels)
     }
-    lastDescendant = last
+    drafts = []
   }
 
   /// Adds the states of `elements` under `parent`, depth first in document order (a stack of
   /// the lists being read, not recursion: any depth); keeps the initial states to resolve and
   /// the other elements for later.
   private func addNodes(
-    _ elements: [ChartElement<State, Event>], under parent: Int, _ pending: inout [(node: Int, initial: State)],
+    _ elements: [ChartElement<State, Event>], under parent: Int,
+    _ pending: inout [(node: Int, initial: State)],
     _ others: inout [(ChartElement<State, Event>.EdgeSpec?, ChartElement<State, Event>)]
   ) {
     var lists: [(elements: [ChartElement<State, Event>], next: Int, parent: Int)] = [(elements, 0, parent)]
@@ -122,16 +140,16 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
           duplicates.append(key)
           continue
         }
-        let index = nodes.count
-        nodes.append(
-          Node(
-            key: key, value: spec.value, kind: spec.kind, parent: parent, depth: nodes[parent].depth + 1,
+        let index = drafts.count
+        drafts.append(
+          Draft(
+            key: key, value: spec.value, kind: spec.kind, parent: parent, depth: drafts[parent].depth + 1,
             entry: spec.entry, exit: spec.exit))
         indexOf[key] = index
         if case .history = spec.kind {
-          nodes[parent].histories.append(index)
+          drafts[parent].histories.append(index)
         } else {
-          nodes[parent].children.append(index)
+          drafts[parent].children.append(index)
         }
         if let initial = spec.initial { pending.append((index, initial)) }
         if !spec.children.isEmpty { lists.append((spec.children, 0, index)) }
@@ -168,14 +186,14 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
     switch spec.trigger {
     case .eventless:
       label = spec.conditionName.map { "[\($0)]" } ?? "always"
-      nodes[source].eventless.append(edges.count)
+      drafts[source].eventless.append(edges.count)
     case .delayed(let delay, let name):
       label = name + guardLabel
-      nodes[source].delayed.append((delay, edges.count))
+      drafts[source].delayed.append((delay, edges.count))
     case .done(let key):
       let state = node(key)
       label = (state == source ? "done" : "done \(caseLabel(key))") + guardLabel
-      nodes[source].done.append((state, edges.count))
+      drafts[source].done.append((state, edges.count))
     }
     edges.append(
       Edge(
@@ -187,36 +205,33 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// The node of `key`, made a top-level atomic state if no element declared it.
   private func node(_ key: State.Case, _ value: State? = nil) -> Int {
     if let index = indexOf[key] { return index }
-    let index = nodes.count
-    nodes.append(Node(key: key, value: value, kind: .atomic, parent: 0, depth: 1, entry: nil, exit: nil))
-    nodes[0].children.append(index)
+    let index = drafts.count
+    drafts.append(Draft(key: key, value: value, kind: .atomic, parent: 0, depth: 1, entry: nil, exit: nil))
+    drafts[0].children.append(index)
     indexOf[key] = index
     return index
   }
 
   // MARK: Reading the hierarchy
 
-  @inline(__always) func parent(_ node: Int) -> Int { nodes[node].parent }
-  @inline(__always) func kind(_ node: Int) -> Kind { nodes[node].kind }
-
   /// Whether `node` is a leaf (atomic or final).
-  @inline(__always) func isAtomic(_ node: Int) -> Bool { nodes[node].isAtomic }
+  @inline(__always) func isAtomic(_ node: Int) -> Bool { tree.isAtomic(node) }
 
-  /// Whether `node` is `ancestor` or below it (O(1): a subtree is a range of document order).
+  /// Whether `node` is `ancestor` or below it.
   @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
-    node >= ancestor && node <= lastDescendant[ancestor]
+    tree.isDescendant(node, of: ancestor)
   }
 
   /// Whether `node` is strictly below `ancestor`.
   @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
-    node > ancestor && node <= lastDescendant[ancestor]
+    tree.isProperDescendant(node, of: ancestor)
   }
 
   /// The innermost node that contains both `first` and `second` (either may be it).
   func commonAncestor(_ first: Int, _ second: Int) -> Int {
     var (a, b) = (first, second)
     while a != b {
-      if a > b { a = nodes[a].parent } else { b = nodes[b].parent }
+      if a > b { a = tree.parent[a] } else { b = tree.parent[b] }
     }
     return a
   }
@@ -225,8 +240,8 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// parent's initial state; for a history in a parallel state without a default, every region.
   func historyDefault(_ history: Int) -> [(node: Int, value: State?)] {
     if let fallback = nodes[history].initial { return [(fallback.node, fallback.value)] }
-    let parent = nodes[history].parent
-    if nodes[parent].kind == .parallel { return nodes[parent].children.map { ($0, nil) } }
+    let parent = tree.parent[history]
+    if tree.kind[parent] == .parallel { return tree.children[parent].map { ($0, nil) } }
     return nodes[parent].initial.map { [($0.node, $0.value)] } ?? []
   }
 
@@ -235,15 +250,15 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// that contains the target, or the root; the source for an internal edge to its descendants.
   func staticDomain(_ edge: Edge) -> Int {
     guard var target = edge.target else { return edge.source }
-    if case .history = nodes[target].kind { target = nodes[target].parent }
-    if edge.isInternal, nodes[edge.source].kind == .compound, isProperDescendant(target, of: edge.source) {
+    if tree.isHistory(target) { target = tree.parent[target] }
+    if edge.isInternal, tree.kind[edge.source] == .compound, isProperDescendant(target, of: edge.source) {
       return edge.source
     }
     guard edge.source != 0 else { return 0 }
-    var ancestor = nodes[edge.source].parent
+    var ancestor = tree.parent[edge.source]
     while ancestor > 0 {
-      if nodes[ancestor].kind == .compound, isProperDescendant(target, of: ancestor) { return ancestor }
-      ancestor = nodes[ancestor].parent
+      if tree.kind[ancestor] == .compound, isProperDescendant(target, of: ancestor) { return ancestor }
+      ancestor = tree.parent[ancestor]
     }
     return 0
   }
@@ -260,9 +275,69 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   func name(_ node: Int) -> String { nodes[node].key.map(caseLabel) ?? "[*]" }
 
   /// Every state's case in document order (the root left out).
-  var keys: [State.Case] { nodes.dropFirst().compactMap(\.key) }
+  var keys: [State.Case] {
+    (nodes.isEmpty ? drafts.map(\.key) : nodes.map(\.key)).dropFirst().compactMap { $0 }
+  }
 }
 
 // @unchecked: the model is immutable after `init`; its closures wrap the `@Sendable` closures of
 // the transitions and elements it was made from, and capture nothing else.
 extension ChartModel: @unchecked Sendable where State: Sendable {}
+
+/// A statechart's hierarchy and its transitions' ends, as plain integers: what the machine's
+/// walks read (not generic, so that they run specialized code whatever the chart's types; the
+/// chart's own types stay in `ChartModel.Node` and `ChartModel.Edge`). Nodes are in pre-order,
+/// so a node's descendants are the range `node + 1 ... lastDescendant[node]`.
+struct ChartTree {
+  var parent: [Int] = []
+  var kind: [ChartNodeKind] = []
+  var children: [[Int]] = []
+  var histories: [[Int]] = []
+  var eventless: [[Int]] = []
+  /// The delayed edges of each node (their delays are the node's `delays`).
+  var delayed: [[Int]] = []
+  /// The done edges each node holds, with the node whose done event takes each.
+  var done: [[(of: Int, edge: Int)]] = []
+  var lastDescendant: [Int] = []
+  var edgeSource: [Int] = []
+  /// Each edge's target node, or -1 for a targetless edge.
+  var edgeTarget: [Int] = []
+  var edgeInternal: [Bool] = []
+  var edgeGuarded: [Bool] = []
+
+  init() {}
+
+  init<State, Event>(drafts: [ChartModel<State, Event>.Draft], edges: [ChartModel<State, Event>.Edge]) {
+    parent = drafts.map(\.parent)
+    kind = drafts.map(\.kind)
+    children = drafts.map(\.children)
+    histories = drafts.map(\.histories)
+    eventless = drafts.map(\.eventless)
+    delayed = drafts.map { $0.delayed.map(\.edge) }
+    done = drafts.map(\.done)
+    var last = Array(0..<drafts.count)
+    for node in stride(from: drafts.count - 1, through: 1, by: -1) {
+      last[parent[node]] = max(last[parent[node]], last[node])
+    }
+    lastDescendant = last
+    edgeSource = edges.map(\.source)
+    edgeTarget = edges.map { $0.target ?? -1 }
+    edgeInternal = edges.map(\.isInternal)
+    edgeGuarded = edges.map { !$0.conditions.isEmpty }
+  }
+
+  @inline(__always) func isAtomic(_ node: Int) -> Bool { kind[node] == .atomic || kind[node] == .final }
+  @inline(__always) func isHistory(_ node: Int) -> Bool {
+    if case .history = kind[node] { true } else { false }
+  }
+
+  /// Whether `node` is `ancestor` or below it (O(1)).
+  @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
+    node >= ancestor && node <= lastDescendant[ancestor]
+  }
+
+  /// Whether `node` is strictly below `ancestor` (O(1)).
+  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+    node > ancestor && node <= lastDescendant[ancestor]
+  }
+}

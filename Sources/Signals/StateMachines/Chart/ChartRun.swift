@@ -32,6 +32,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   let model: Model
+  /// The model's hierarchy, kept here so that the walks read it without going through the model.
+  let tree: ChartTree
   let scheduler: any Scheduler
   weak var machine: StateMachine<State, Event>?
   /// The active nodes, ascending (document order), after the last microstep; the root (0) is
@@ -75,6 +77,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
     self.model = model
+    tree = model.tree
     self.context = context
     self.scheduler = scheduler
     let count = model.nodes.count
@@ -84,7 +87,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     generation = Array(repeating: 0, count: count)
     work = Array(repeating: [], count: count)
     timerTags = Array(repeating: [], count: count)
-    lastDescendant = model.lastDescendant
+    lastDescendant = model.tree.lastDescendant
   }
 
   // MARK: Reading the configuration
@@ -161,10 +164,11 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       search: while node >= 0 {
         for edgeIndex in candidates(at: node, trigger, key) {
           let edge = model.edges[edgeIndex]
-          guard let source = value(of: node) else { continue }
-          if !edge.conditions.isEmpty, !holds(edge, makeContext(source, trigger)) {
-            if let name = edge.conditionName { failed.append(name) }
-            continue
+          if tree.edgeGuarded[edgeIndex] {
+            guard let source = value(of: node), holds(edge, makeContext(source, trigger)) else {
+              if let name = edge.conditionName { failed.append(name) }
+              continue
+            }
           }
           var target = edge.fixed
           if let make = edge.make, let event {
@@ -177,7 +181,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
           add(Enabled(edge: edgeIndex, value: target), to: &enabled, &chosen)
           break search
         }
-        node = model.nodes[node].parent
+        node = tree.parent[node]
       }
     }
     let miss: Miss = invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
@@ -193,7 +197,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private func candidates(at node: Int, _ trigger: Trigger, _ key: Event.Case?) -> [Int] {
     switch trigger {
     case .event: return model.onEvent[Model.NodeEvent(node: node, event: key!)] ?? []
-    case .done(let done, _): return model.nodes[node].done.lazy.filter { $0.of == done }.map(\.edge)
+    case .done(let done, _): return tree.done[node].lazy.filter { $0.of == done }.map(\.edge)
     }
   }
 
@@ -204,14 +208,15 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     for leaf in atomics {
       var node = leaf
       search: while node >= 0 {
-        for edgeIndex in model.nodes[node].eventless {
+        for edgeIndex in tree.eventless[node] {
           let edge = model.edges[edgeIndex]
-          guard let source = value(of: node) else { continue }
-          if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { continue }
+          if tree.edgeGuarded[edgeIndex] {
+            guard let source = value(of: node), holds(edge, makeContext(source, nil)) else { continue }
+          }
           add(Enabled(edge: edgeIndex, value: edge.fixed), to: &enabled, &chosen)
           break search
         }
-        node = model.nodes[node].parent
+        node = tree.parent[node]
       }
     }
     return removingConflicts(enabled)
@@ -254,7 +259,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
           conflicting.append(position)
           break
         }
-        ancestor = model.nodes[ancestor].parent
+        ancestor = tree.parent[ancestor]
       }
       let low = lowerBound(domains, domain + 1)
       let high = lowerBound(domains, lastDescendant[domain] + 1)
@@ -291,7 +296,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// The states a target stands for once history is resolved.
   func effectiveTargets(_ target: Int) -> [Int] {
-    guard model.nodes[target].isHistory else { return [target] }
+    guard tree.isHistory(target) else { return [target] }
     if let recorded = history[target] { return recorded.map(\.node) }
     return model.historyDefault(target).flatMap { effectiveTargets($0.node) }
   }
@@ -303,19 +308,18 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     let edge = model.edges[edgeIndex]
     guard let target = edge.target else { return nil }
     let targets = effectiveTargets(target)
-    if edge.isInternal, model.nodes[edge.source].kind == .compound,
+    if edge.isInternal, tree.kind[edge.source] == .compound,
       targets.allSatisfy({ isProperDescendant($0, of: edge.source) })
     {
       return edge.source
     }
     guard edge.source != 0 else { return 0 }
-    var ancestor = model.nodes[edge.source].parent
+    var ancestor = tree.parent[edge.source]
     while ancestor > 0 {
-      if model.nodes[ancestor].kind == .compound, targets.allSatisfy({ isProperDescendant($0, of: ancestor) })
-      {
+      if tree.kind[ancestor] == .compound, targets.allSatisfy({ isProperDescendant($0, of: ancestor) }) {
         return ancestor
       }
-      ancestor = model.nodes[ancestor].parent
+      ancestor = tree.parent[ancestor]
     }
     return 0
   }
@@ -340,6 +344,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// SCXML's computeExitSet: the active descendants of each transition's domain, in exit
   /// order (descending: innermost and last first).
   func exitSet(_ enabled: [Enabled]) -> [Int] {
+    if enabled.count == 1 {
+      guard let domain = domain(enabled[0].edge) else { return [] }
+      return activeDescendants(of: domain).reversed()
+    }
     var marked = Set<Int>()
     var exits: [Int] = []
     for transition in enabled {
@@ -360,7 +368,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       builder.addDescendants(target)
       for state in effectiveTargets(target) { builder.addAncestors(state, upTo: domain) }
     }
-    return (builder.toEnter.sorted(), builder.given)
+    return (builder.toEnter, builder.given)
   }
 
   /// The states to enter, as SCXML's addDescendantStatesToEnter and addAncestorStatesToEnter
@@ -375,17 +383,33 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     }
 
     let run: ChartRun
-    var toEnter = Set<Int>()
-    var covered = Set<Int>()
+    /// Whether each node is to be entered, and the nodes so marked.
+    private var marked: [Bool]
+    private var entering: [Int] = []
+    /// Whether each node has a node to enter below it.
+    private var covered: [Bool]
     var given: [Int: State] = [:]
     private var work: [Work] = []
+    private var asked: [Work] = []
 
-    init(run: ChartRun) { self.run = run }
+    init(run: ChartRun) {
+      self.run = run
+      marked = Array(repeating: false, count: run.tree.parent.count)
+      covered = marked
+    }
+
+    /// The states to enter, ascending.
+    var toEnter: [Int] { entering.sorted() }
 
     mutating func insert(_ node: Int) {
-      guard toEnter.insert(node).inserted else { return }
-      var ancestor = run.model.nodes[node].parent
-      while ancestor >= 0, covered.insert(ancestor).inserted { ancestor = run.model.nodes[ancestor].parent }
+      guard !marked[node] else { return }
+      marked[node] = true
+      entering.append(node)
+      var ancestor = run.tree.parent[node]
+      while ancestor >= 0, !covered[ancestor] {
+        covered[ancestor] = true
+        ancestor = run.tree.parent[ancestor]
+      }
     }
 
     /// SCXML's addDescendantStatesToEnter(node), and all it leads to.
@@ -404,19 +428,19 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     /// pushed in reverse, so that it runs next and in order.
     private mutating func drain() {
       while let next = work.popLast() {
-        var asked: [Work] = []
+        asked.removeAll(keepingCapacity: true)
         switch next {
-        case .descendants(let node): descend(node, &asked)
-        case .ancestors(let node, let limit): ascend(node, upTo: limit, &asked)
+        case .descendants(let node): descend(node)
+        case .ancestors(let node, let limit): ascend(node, upTo: limit)
         }
         work += asked.reversed()
       }
     }
 
-    private mutating func descend(_ node: Int, _ asked: inout [Work]) {
+    private mutating func descend(_ node: Int) {
       let model = run.model
-      if model.nodes[node].isHistory {
-        let parent = model.nodes[node].parent
+      if run.tree.isHistory(node) {
+        let parent = run.tree.parent[node]
         let restored = run.history[node] ?? model.historyDefault(node)
         for (state, value) in restored {
           if let value, given[state] == nil { given[state] = value }
@@ -426,28 +450,28 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         return
       }
       insert(node)
-      switch model.nodes[node].kind {
+      switch run.tree.kind[node] {
       case .compound:
         guard let initial = model.nodes[node].initial else { return }
         if given[initial.node] == nil { given[initial.node] = initial.value }
-        asked += [.descendants(initial.node), .ancestors(initial.node, upTo: node)]
+        asked.append(.descendants(initial.node))
+        asked.append(.ancestors(initial.node, upTo: node))
       case .parallel:
-        for child in model.nodes[node].children where !covered.contains(child) { asked.append(.descendants(child)) }
+        for child in run.tree.children[node] where !covered[child] { asked.append(.descendants(child)) }
       default: break
       }
     }
 
-    private mutating func ascend(_ node: Int, upTo limit: Int, _ asked: inout [Work]) {
-      let model = run.model
-      var ancestor = model.nodes[node].parent
+    private mutating func ascend(_ node: Int, upTo limit: Int) {
+      var ancestor = run.tree.parent[node]
       while ancestor != limit && ancestor > 0 {
         insert(ancestor)
-        if model.nodes[ancestor].kind == .parallel {
-          for child in model.nodes[ancestor].children where !covered.contains(child) && !toEnter.contains(child) {
+        if run.tree.kind[ancestor] == .parallel {
+          for child in run.tree.children[ancestor] where !covered[child] && !marked[child] {
             asked.append(.descendants(child))
           }
         }
-        ancestor = model.nodes[ancestor].parent
+        ancestor = run.tree.parent[ancestor]
       }
     }
   }
@@ -455,10 +479,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// Whether `node` has reached its end: a compound state with an active final child, a
   /// parallel state whose every region has.
   func isInFinalState(_ node: Int) -> Bool {
-    switch model.nodes[node].kind {
+    switch tree.kind[node] {
     case .compound:
-      return model.nodes[node].children.contains { active[$0] && model.nodes[$0].kind == .final }
-    case .parallel: return model.nodes[node].children.allSatisfy(isInFinalState)
+      return tree.children[node].contains { active[$0] && tree.kind[$0] == .final }
+    case .parallel: return tree.children[node].allSatisfy(isInFinalState)
     default: return false
     }
   }
@@ -472,7 +496,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     builder.given[initial.node] = initial.value
     builder.addDescendants(initial.node)
     builder.addAncestors(initial.node, upTo: 0)
-    enter(builder.toEnter.sorted(), builder.given, nil)
+    enter(builder.toEnter, builder.given, nil)
     finishMacrostep()
   }
 
@@ -504,7 +528,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// transitions' actions in document order, enter the entry set (outermost first).
   func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
     if let observer { observer(enabled.map { model.title($0.edge) }) }
-    let sources = enabled.map { value(of: model.edges[$0.edge].source) }
+    let acting = enabled.contains { !model.edges[$0.edge].actions.isEmpty }
+    let sources = acting ? enabled.map { value(of: tree.edgeSource[$0.edge]) } : []
     let toExit = exitSet(enabled)
     recordHistory(toExit)
     exit(toExit, trigger)
@@ -519,10 +544,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// Records, for each history of a state about to be left, what it will restore.
   private func recordHistory(_ toExit: [Int]) {
     for node in toExit {
-      for history in model.nodes[node].histories {
-        guard case .history(let deep) = model.nodes[history].kind else { continue }
+      for history in tree.histories[node] {
+        guard case .history(let deep) = tree.kind[history] else { continue }
         let recorded = activeDescendants(of: node).filter { state in
-          deep ? model.isAtomic(state) : model.nodes[state].parent == node
+          deep ? model.isAtomic(state) : tree.parent[state] == node
         }
         self.history[history] = recorded.map { ($0, values[$0]) }
       }
@@ -560,21 +585,21 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       let visit = generation[node]
       entered.append((node, visit))
       if let value = values[node] {
-        for (delay, edge) in model.nodes[node].delayed {
+        for (delay, edge) in zip(model.nodes[node].delays, tree.delayed[node]) {
           arm(edge, at: node, visit, after: delay.delay(makeContext(value, nil)))
         }
         if let entry = model.nodes[node].entry { perform(entry, for: value, trigger) }
       }
-      guard model.nodes[node].kind == .final else { continue }
-      let parent = model.nodes[node].parent
+      guard tree.kind[node] == .final else { continue }
+      let parent = tree.parent[node]
       if parent == 0 {
         halted = true
         continue
       }
       internalQueue.append(.done(node: parent, data: values[node]))
-      let grandparent = model.nodes[parent].parent
-      if grandparent > 0, model.nodes[grandparent].kind == .parallel,
-        model.nodes[grandparent].children.allSatisfy(isInFinalState)
+      let grandparent = tree.parent[parent]
+      if grandparent > 0, tree.kind[grandparent] == .parallel,
+        tree.children[grandparent].allSatisfy(isInFinalState)
       {
         internalQueue.append(.done(node: grandparent, data: nil))
       }
@@ -693,7 +718,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     builder.given[node] = state
     builder.addDescendants(node)
     builder.addAncestors(node, upTo: 0)
-    enter(builder.toEnter.sorted(), builder.given, nil)
+    enter(builder.toEnter, builder.given, nil)
     finishMacrostep()
   }
 }

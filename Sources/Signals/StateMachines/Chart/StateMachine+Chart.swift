@@ -10,6 +10,8 @@ enum ChartJob<State, Event> {
   /// it (a loop of such answers is bounded).
   case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
   case restore(State)
+  /// Someone asked for the snapshots: send the current one.
+  case publishSnapshot
 }
 
 /// What readers on other threads see of a statechart: the last macrostep's result.
@@ -111,7 +113,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
   /// Completion: it finishes when the machine stops (a statechart's top-level final state).
   public var configurationPublisher: AnyPublisher<[State.Case], Never> {
-    guard let subject = snapshotSubject else {
+    guard let subject = watchedSnapshots() else {
       return statePublisher.map { [$0.caseKey] }.removeDuplicates().eraseToAnyPublisher()
     }
     return subject.map(\.configuration).removeDuplicates().eraseToAnyPublisher()
@@ -123,7 +125,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
   /// Completion: it finishes when the machine stops.
   public var snapshotPublisher: AnyPublisher<Snapshot, Never> {
-    guard let subject = snapshotSubject else {
+    guard let subject = watchedSnapshots() else {
       let context = graph.context
       return statePublisher.map {
         Snapshot(configuration: [$0.caseKey], state: $0, context: context, isFinished: false)
@@ -131,6 +133,17 @@ extension StateMachine: ScheduledWorkTarget {
       .eraseToAnyPublisher()
     }
     return subject.eraseToAnyPublisher()
+  }
+
+  /// The snapshots' subject, from now on kept current: until someone asks for it, a macrostep
+  /// builds no snapshot. Its value is brought up to date now, or right after the macrostep
+  /// running on another thread.
+  func watchedSnapshots() -> CurrentValueSubject<Snapshot, Never>? {
+    guard let snapshotSubject, chartRun != nil else { return nil }
+    if !snapshotsWatched.exchange(true, ordering: .acquiringAndReleasing) {
+      schedule(.chart(.publishSnapshot))
+    }
+    return snapshotSubject
   }
 
   /// Calls `body` with the transitions of each microstep, by title (`source --label--> target`),
@@ -186,6 +199,8 @@ extension StateMachine: ScheduledWorkTarget {
     case .restore(let state):
       run.restore(to: state)
       publishChart(run)
+    case .publishSnapshot:
+      sendSnapshot(run)
     case .timer(let tag):
       chainDepth = 0
       run.fire(tag)
@@ -280,13 +295,17 @@ extension StateMachine: ScheduledWorkTarget {
     _ = primary  // the old state is released here, outside the lock
     publish()
     if halted { finishObservers() }
-    if let snapshotSubject {
-      snapshotSubject.send(
-        Snapshot(
-          configuration: nodes.compactMap { run.model.nodes[$0].key }, state: current, context: context,
-          isFinished: halted))
-      if halted { snapshotSubject.send(completion: .finished) }
-    }
+    if snapshotsWatched.load(ordering: .relaxed) { sendSnapshot(run) }
+  }
+
+  /// Sends the run's snapshot to the snapshots' subscribers (and the finish, once stopped).
+  func sendSnapshot(_ run: ChartRun<State, Event>) {
+    guard let snapshotSubject else { return }
+    snapshotSubject.send(
+      Snapshot(
+        configuration: run.configuration.dropFirst().compactMap { run.model.nodes[$0].key }, state: current,
+        context: run.context, isFinished: run.halted))
+    if run.halted { snapshotSubject.send(completion: .finished) }
   }
 
   /// Finishes every subscriber of `statePublisher` (the machine stopped) and lets them go.
@@ -305,7 +324,7 @@ extension StateMachine: ScheduledWorkTarget {
 
 extension StateGraph {
   /// Whether a machine of the graph needs a clock: it has a delayed transition.
-  var needsClock: Bool { chart?.nodes.contains { !$0.delayed.isEmpty } ?? false }
+  var needsClock: Bool { chart?.tree.delayed.contains { !$0.isEmpty } ?? false }
 
   /// The scheduler a machine made without one uses: a real clock (the global dispatch queue)
   /// for a graph with delayed transitions, so that `After(.seconds(2))` waits two seconds;

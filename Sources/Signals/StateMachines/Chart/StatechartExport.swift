@@ -3,9 +3,7 @@ extension StateGraph {
   package var chartHistoryStates: Set<State.Case> {
     guard let chart else { return [] }
     return Set(
-      chart.nodes.compactMap { node in
-        if case .history = node.kind { node.key } else { nil }
-      })
+      chart.nodes.indices.compactMap { node in chart.tree.isHistory(node) ? chart.nodes[node].key : nil })
   }
 
   /// Every transition of a statechart, titled `source --label--> target` (`*` for a wildcard),
@@ -36,29 +34,33 @@ extension StateGraph {
       let inner = indent.count < 64 ? indent + "    " : indent
       var items: [ExportItem] = []
       let spec = chart.nodes[node]
-      if let initial = spec.initial, spec.kind == .compound {
+      if let initial = spec.initial, chart.tree.kind[node] == .compound {
         items.append(.line("\(indent)[*] --> \(chart.name(initial.node))"))
       }
-      for history in spec.histories {
-        guard case .history(let deep) = chart.nodes[history].kind else { continue }
+      for history in chart.tree.histories[node] {
+        guard case .history(let deep) = chart.tree.kind[history] else { continue }
         items.append(.line("\(indent)state \"\(deep ? "H*" : "H")\" as \(chart.name(history))"))
       }
-      for child in spec.children {
+      for child in chart.tree.children[node] {
         let name = chart.name(child)
-        let invokes = chart.nodes[child].invokeLabels.map { ExportItem.line("\(indent)\(name): \(oneLine($0))") }
-        if chart.nodes[child].kind != .atomic { items += invokes }
-        switch chart.nodes[child].kind {
+        let invokes = chart.nodes[child].invokeLabels.map {
+          ExportItem.line("\(indent)\(name): \(oneLine($0))")
+        }
+        if chart.tree.kind[child] != .atomic { items += invokes }
+        switch chart.tree.kind[child] {
         case .compound:
           items += [.line("\(indent)state \(name) {"), .block(child, inner), .line("\(indent)}")]
         case .parallel:
           let deeper = inner.count < 64 ? inner + "    " : inner
           items.append(.line("\(indent)state \(name) {"))
-          for (position, region) in chart.nodes[child].children.enumerated() {
+          for (position, region) in chart.tree.children[child].enumerated() {
             if position > 0 { items.append(.line("\(inner)--")) }
-            if chart.nodes[region].kind == .atomic {
+            if chart.tree.kind[region] == .atomic {
               items.append(.line("\(inner)\(chart.name(region))"))
             } else {
-              items += [.line("\(inner)state \(chart.name(region)) {"), .block(region, deeper), .line("\(inner)}")]
+              items += [
+                .line("\(inner)state \(chart.name(region)) {"), .block(region, deeper), .line("\(inner)}"),
+              ]
             }
           }
           items += (edges[child] ?? []).map { .line("\(inner)\($0)") }
@@ -73,12 +75,11 @@ extension StateGraph {
         case .history: items.append(.line("\(indent)\(name)"))
         }
       }
-      if chart.nodes[node].kind != .parallel { items += (edges[node] ?? []).map { .line("\(indent)\($0)") } }
+      if chart.tree.kind[node] != .parallel { items += (edges[node] ?? []).map { .line("\(indent)\($0)") } }
       work += items.reversed()
     }
     for state in terminal
-    where chart.indexOf[state].map({ chart.nodes[$0].kind != .final && chart.nodes[$0].parent == 0 }) ?? true
-    {
+    where chart.indexOf[state].map({ chart.tree.kind[$0] != .final && chart.tree.parent[$0] == 0 }) ?? true {
       lines.append("    \(caseLabel(state)) --> [*]")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -88,12 +89,12 @@ extension StateGraph {
   func placedEdges(_ chart: ChartModel<State, Event>) -> [Int: [String]] {
     var placed: [Int: [String]] = [:]
     for edge in chart.edges {
-      let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
+      let sources = edge.source == 0 ? chart.tree.children[0].filter { $0 != edge.target } : [edge.source]
       for source in sources {
         let target = edge.target ?? source  // a targetless edge is drawn as a loop
         var holder = chart.commonAncestor(source, target)
-        while holder != 0 && (holder == source || holder == target || chart.nodes[holder].kind == .parallel) {
-          holder = chart.nodes[holder].parent
+        while holder != 0 && (holder == source || holder == target || chart.tree.kind[holder] == .parallel) {
+          holder = chart.tree.parent[holder]
         }
         placed[holder, default: []].append(
           "\(chart.name(source)) --> \(chart.name(target)): \(oneLine(edge.label))")
@@ -114,7 +115,7 @@ extension StateGraph {
     ]
     func leaf(_ node: Int) -> Int {
       var current = node
-      while let first = chart.nodes[current].children.first { current = first }
+      while let first = chart.tree.children[current].first { current = first }
       return current
     }
     func cluster(_ node: Int) -> String { dotQuoted("cluster_" + chart.name(node)) }
@@ -127,16 +128,16 @@ extension StateGraph {
       }
       let inner = indent.count < 32 ? indent + "  " : indent
       var items: [ExportItem] = []
-      for history in chart.nodes[node].histories {
-        guard case .history(let deep) = chart.nodes[history].kind else { continue }
+      for history in chart.tree.histories[node] {
+        guard case .history(let deep) = chart.tree.kind[history] else { continue }
         items.append(
           .line("\(indent)\(dotQuoted(chart.name(history))) [shape=circle, label=\"\(deep ? "H*" : "H")\"];"))
       }
-      for child in chart.nodes[node].children {
+      for child in chart.tree.children[node] {
         let spec = chart.nodes[child]
-        switch spec.kind {
+        switch chart.tree.kind[child] {
         case .compound, .parallel:
-          let style = spec.kind == .parallel ? "; style=dashed" : ""
+          let style = chart.tree.kind[child] == .parallel ? "; style=dashed" : ""
           items += [
             .line("\(indent)subgraph \(cluster(child)) {"),
             .line("\(inner)label=\(dotQuoted(chart.name(child)))\(style);"), .block(child, inner),
@@ -165,7 +166,7 @@ extension StateGraph {
       lines.append("  \"[*]\" -> \(to)\(head.map { " [\($0)]" } ?? "");")
     }
     for edge in chart.edges {
-      let sources = edge.source == 0 ? chart.nodes[0].children.filter { $0 != edge.target } : [edge.source]
+      let sources = edge.source == 0 ? chart.tree.children[0].filter { $0 != edge.target } : [edge.source]
       for source in sources {
         let (from, tail) = end(source, "ltail")
         let (to, head) = end(edge.target ?? source, "lhead")

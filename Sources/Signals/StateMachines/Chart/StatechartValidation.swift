@@ -18,11 +18,11 @@ extension StateGraph {
     }
     reach(0)
     while let node = work.popLast() {
-      let spec = chart.nodes[node]
-      if spec.parent >= 0 { reach(spec.parent) }
-      switch spec.kind {
-      case .compound: if let initial = spec.initial { reach(initial.node) }
-      case .parallel: spec.children.forEach(reach)
+      let parent = chart.tree.parent[node]
+      if parent >= 0 { reach(parent) }
+      switch chart.tree.kind[node] {
+      case .compound: if let initial = chart.nodes[node].initial { reach(initial.node) }
+      case .parallel: chart.tree.children[node].forEach(reach)
       case .history: chart.historyDefault(node).forEach { reach($0.node) }
       case .atomic, .final: break
       }
@@ -31,15 +31,17 @@ extension StateGraph {
     }
     var problems: [StateGraphProblem] = []
     for node in 1..<count where !reached[node] {
-      if case .history = chart.nodes[node].kind { continue }
+      if case .history = chart.tree.kind[node] { continue }
       problems.append(.unreachable(state: chart.name(node)))
     }
     let terminalKeys = Set(terminal)
     var wayOut = [Bool](repeating: false, count: count)
     for node in 0..<count {
-      let spec = chart.nodes[node]
-      wayOut[node] = !edgesFrom[node].isEmpty || (spec.parent >= 0 && wayOut[spec.parent])
-      guard spec.kind == .atomic, !wayOut[node], let key = spec.key, !terminalKeys.contains(key) else {
+      let parent = chart.tree.parent[node]
+      wayOut[node] = !edgesFrom[node].isEmpty || (parent >= 0 && wayOut[parent])
+      guard chart.tree.kind[node] == .atomic, !wayOut[node], let key = chart.nodes[node].key,
+        !terminalKeys.contains(key)
+      else {
         continue
       }
       problems.append(.deadEnd(state: chart.name(node)))
@@ -52,15 +54,15 @@ extension StateGraph {
   /// transitions in parallel regions, final states with transitions out.
   func chartStructure(_ chart: ChartModel<State, Event>) -> [StateGraphProblem] {
     var problems: [StateGraphProblem] = []
-    for (node, spec) in chart.nodes.enumerated() where node > 0 && spec.kind == .compound {
+    for (node, spec) in chart.nodes.enumerated() where node > 0 && chart.tree.kind[node] == .compound {
       guard let initial = spec.initial, chart.isProperDescendant(initial.node, of: node) else {
         problems.append(.noInitialChild(state: chart.name(node)))
         continue
       }
     }
-    for (node, spec) in chart.nodes.enumerated() {
+    for node in chart.nodes.indices {
       var open = true
-      for edge in spec.eventless {
+      for edge in chart.tree.eventless[node] {
         if !open {
           problems.append(
             .shadowed(
@@ -80,15 +82,17 @@ extension StateGraph {
         let domain = chart.staticDomain(chart.edges[edge])
         var region = chart.edges[edge].source
         guard region > 0 else { continue }
-        var holder = chart.nodes[region].parent
+        var holder = chart.tree.parent[region]
         while holder > 0 {
-          if chart.nodes[holder].kind == .parallel {
+          if chart.tree.kind[holder] == .parallel {
             let conflictKey = ConflictKey(node: holder, event: caseLabel(key.event))
             seen[conflictKey, default: RegionsSeen()].regions.insert(region)
-            if !chart.isDescendant(domain, of: region) { seen[conflictKey, default: RegionsSeen()].leaving.insert(region) }
+            if !chart.isDescendant(domain, of: region) {
+              seen[conflictKey, default: RegionsSeen()].leaving.insert(region)
+            }
           }
           region = holder
-          holder = chart.nodes[holder].parent
+          holder = chart.tree.parent[holder]
         }
       }
     }
@@ -98,9 +102,9 @@ extension StateGraph {
     problems += conflicts.sorted { ($0.node, $0.event) < ($1.node, $1.event) }.map {
       .conflictInParallel(state: chart.name($0.node), event: $0.event)
     }
-    for (node, spec) in chart.nodes.enumerated() where spec.isHistory {
-      let parent = chart.nodes[node].parent
-      let kind = chart.nodes[parent].kind
+    for node in chart.nodes.indices where chart.tree.isHistory(node) {
+      let parent = chart.tree.parent[node]
+      let kind = chart.tree.kind[parent]
       let defaults = chart.historyDefault(node)
       if parent == 0 || (kind != .compound && kind != .parallel) || defaults.isEmpty
         || !defaults.allSatisfy({ chart.isProperDescendant($0.node, of: parent) })
@@ -109,7 +113,7 @@ extension StateGraph {
       }
     }
     let edgeSources = Set(chart.edges.map(\.source))
-    for (node, spec) in chart.nodes.enumerated() where spec.kind == .final {
+    for node in chart.nodes.indices where chart.tree.kind[node] == .final {
       if edgeSources.contains(node) {
         problems.append(.finalWithTransitions(state: chart.name(node)))
       }
