@@ -97,6 +97,9 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
     guard let base = try options.value("--base-url"), let url = URL(string: base),
       url.scheme == "http" || url.scheme == "https"
     else { throw UsageError("--service http needs --base-url http://host:port") }
+    guard let host = url.host, !host.isEmpty else {
+      throw UsageError("--base-url \"\(base)\" has no host: give one, as in http://127.0.0.1:8080")
+    }
     result.http = HTTPLoginService(baseURL: url)
   }
   return result

@@ -57,6 +57,17 @@ import Testing
     }
   }
 
+  @Test func aBaseURLWithoutAHostIsRefusedWithAReason() throws {
+    for base in ["http://", "https://:8080", "http:///api"] {
+      guard let outcome = try run("LoginDemo", "--service http --base-url '\(base)' --graph mermaid") else {
+        return
+      }
+      #expect(outcome.status == 2, "\(base)")
+      #expect(outcome.error.contains("--base-url \"\(base)\" has no host"), "\(base): \(outcome.error)")
+      #expect(outcome.output.isEmpty, "\(base)")
+    }
+  }
+
   @Test(arguments: demos)
   func aClosedStandardErrorStillGivesTheErrorStatusWithoutATrap(_ demo: String) throws {
     guard let outcome = try run(demo, "--bogus", redirections: "2>&-") else { return }
