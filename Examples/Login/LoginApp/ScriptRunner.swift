@@ -220,10 +220,11 @@ struct DemoBiometricService: BiometricService {
       return Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
         .eraseToAnyPublisher()
     }
-    return
-      Just(Session(userID: "alice@example.com", token: "bio-\(token.value)")).setFailureType(
-        to: ServiceError.self
-      )
+    // The same profile as a password login gives: face login is the same user.
+    let session = Session(
+      userID: "alice@example.com", token: "bio-\(token.value)", sessionID: "session-face",
+      realName: "Alice Liddell", avatarURL: "https://avatars.example/alice@example.com.png", language: "en")
+    return Just(session).setFailureType(to: ServiceError.self)
       .delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
 }

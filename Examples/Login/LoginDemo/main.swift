@@ -91,6 +91,8 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
   }
   if options.flag("--session-expired") { result.setup.sessionExpired = true }
   if let chart = try options.choice("--chart", in: LoginChart.allCases.map(\.rawValue)) {
+    // Alone it is a mistake, said as one (before a mode prints anything).
+    guard options.contains("--graph") else { throw UsageError("--chart goes with --graph") }
     result.chart = LoginChart(rawValue: chart)
   }
   if try options.choice("--service", in: ["inprocess", "http"]) == "http" {
@@ -105,11 +107,6 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
   return result
 }
 
-/// `--chart` chooses what `--graph` prints; alone it is a mistake, said as one.
-func refuseChartWithoutGraph(_ options: LoginOptions) {
-  if options.chart != nil { StandardStreams.fail("--chart goes with --graph\n\n\(usage)") }
-}
-
 MainActor.assumeIsolated {
   DemoProgram(
     usage: usage, readOptions: readLoginOptions,
@@ -120,12 +117,8 @@ MainActor.assumeIsolated {
     },
     builtInScript: demoScript,
     builtInScriptFor: { builtInScript(for: $0.setup) },
-    play: { steps, options in
-      refuseChartWithoutGraph(options)
-      return runScript(steps, setup: options.setup)
-    },
+    play: { steps, options in runScript(steps, setup: options.setup) },
     runInteractive: { options in
-      refuseChartWithoutGraph(options)
       let environment = AuthEnvironment.demo(
         scheduler: MainScheduler.shared, loginService: options.http, smsService: options.http,
         biometricService: options.http.map {

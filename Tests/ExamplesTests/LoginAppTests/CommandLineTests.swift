@@ -57,6 +57,19 @@ import Testing
     }
   }
 
+  @Test func anOptionGivenTwiceIsSaidToBeGivenTwice() throws {
+    for (demo, arguments, option) in [
+      ("LoginDemo", "--start pattern --start sms", "--start"),
+      ("LoginDemo", "--offline --offline", "--offline"),
+      ("OfficeDemo", "--graph dot --graph mermaid", "--graph"),
+    ] {
+      guard let outcome = try run(demo, arguments) else { return }
+      #expect(outcome.status == 2, "\(demo) \(arguments)")
+      #expect(outcome.error.hasPrefix("\(option) is given twice; give it once"), "\(demo) \(arguments)")
+      #expect(outcome.output.isEmpty, "\(demo) \(arguments)")
+    }
+  }
+
   @Test func aBaseURLWithoutAHostIsRefusedWithAReason() throws {
     for base in ["http://", "https://:8080", "http:///api"] {
       guard let outcome = try run("LoginDemo", "--service http --base-url '\(base)' --graph mermaid") else {
