@@ -209,15 +209,19 @@ public final class LoginApp: Navigator, TerminalFront {
     spinner.run(while: screen?.isLoading == true || dialog?.state == .checking)
     var body = screen?.body ?? []
     let textWidth = Self.width - 4
-    if let notice { body += [""] + ScreenFrame.toast(notice, textWidth: textWidth) }
+    // A toast stays in sight under a dialog: it is often about the dialog.
+    let toast = notice.map { ScreenFrame.toast($0, textWidth: textWidth) } ?? []
+    if !toast.isEmpty { body += [""] + toast }
     let screens = stack.filter { !$0.modal }
     let back = screens.count > 1 ? screens[screens.count - 2].screen?.title : nil
     let lines = ScreenFrame.box(body, textWidth: textWidth, back: back)
     if let expiredDialog {
       return ScreenFrame.alert(
-        ScreenFrame.alertMessage(expiredDialog.message) + ["enter: log in"], over: lines)
+        ScreenFrame.alertMessage(expiredDialog.message) + ["enter: log in"], over: lines, keeping: toast.count
+      )
     }
     guard let dialog else { return lines }
-    return ScreenFrame.alert(GateDialogView.lines(dialog, spinner: spinner.glyph), over: lines)
+    return ScreenFrame.alert(
+      GateDialogView.lines(dialog, spinner: spinner.glyph), over: lines, keeping: toast.count)
   }
 }

@@ -182,20 +182,30 @@ public final class OfficeApp: Navigator, TerminalFront {
   public var frame: [String] { renderer.render(drawFrame) }
 
   func drawFrame() -> [String] {
-    guard let top = stack.last else { return ScreenFrame.box([], textWidth: officeTextWidth) }
-    var body = top.screen?.body ?? []
-    if let toast { body += [""] + ScreenFrame.toast(toast, textWidth: officeTextWidth) }
-    guard top.modal else {
-      let back = stack.count > 1 ? stack[stack.count - 2].screen?.title : nil
+    guard !stack.isEmpty else { return ScreenFrame.box([], textWidth: officeTextWidth) }
+    let toastLines = toast.map { ScreenFrame.toast($0, textWidth: officeTextWidth) } ?? []
+    return draw(upTo: stack.count - 1, toast: toastLines)
+  }
+
+  /// The scenes `stack[...index]` as they look with `stack[index]` on top: a screen in its box
+  /// (with the back bar naming the screen below it), a sheet over what it was presented on,
+  /// the invalid-session alert over the screen below drawn as it was, back bar included. The
+  /// toast goes under the top layer's text; under the alert it stays in sight.
+  func draw(upTo index: Int, toast: [String]) -> [String] {
+    let shown = stack[index]
+    let toastBody = toast.isEmpty ? [] : [""] + toast
+    if case .sessionExpired(let model) = shown.scene {
+      let below =
+        index > 0
+        ? draw(upTo: index - 1, toast: toast) : ScreenFrame.box(toastBody, textWidth: officeTextWidth)
+      let alert = ScreenFrame.alertMessage(model.message) + ["enter: log in"]
+      return ScreenFrame.alert(alert, over: below, keeping: toast.count)
+    }
+    let body = (shown.screen?.body ?? []) + toastBody
+    guard shown.modal, index > 0 else {
+      let back = index > 0 ? stack[index - 1].screen?.title : nil
       return ScreenFrame.box(body, textWidth: officeTextWidth, back: back)
     }
-    let below = stack.dropLast().last?.screen?.body ?? []
-    if case .sessionExpired(let model) = top.scene {
-      // An alert, like Login's gate dialogs: a box over the middle of the screen below.
-      let alert = ScreenFrame.alertMessage(model.message) + ["enter: log in"]
-      return ScreenFrame.alert(alert, over: ScreenFrame.box(below, textWidth: officeTextWidth))
-    }
-    return ScreenFrame.sheet(
-      body, textWidth: officeTextWidth, over: ScreenFrame.box(below, textWidth: officeTextWidth))
+    return ScreenFrame.sheet(body, textWidth: officeTextWidth, over: draw(upTo: index - 1, toast: []))
   }
 }

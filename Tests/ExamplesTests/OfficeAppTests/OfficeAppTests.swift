@@ -166,6 +166,10 @@ import Testing
     let output = runOfficeScript(try parseScript(script), newsFails: true)
     #expect(output.contains("! News could not be loaded"))
     #expect(output.contains("* Feedback could not be sent"))
+    // The failed first load offers a retry, never "more" (there is nothing to add to).
+    let news = output.components(separatedBy: "--- ").filter { $0.contains("! News could not be loaded") }
+    #expect(!news.isEmpty)
+    #expect(news.allSatisfy { $0.contains("r: retry  esc: back") && !$0.contains("m: more") })
   }
 
   @Test func badLinksShowAClearMessage() throws {
