@@ -127,7 +127,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .biometric(let model): BiometricLoginScreen(model: model, spinner: spinner)
     case .pattern(let model): PatternLoginScreen(model: model, spinner: spinner)
     case .sms(let model): SMSLoginScreen(model: model, spinner: spinner)
-    case .home(let model): HomeScreen(model: model)
+    case .home(let model): HomeScreen(model: model, spinner: spinner)
     case .gateDialog, .sessionExpired: nil
     }
   }

@@ -34,7 +34,8 @@ public struct DemoSetup: Sendable {
   /// The device's display language before a login (`--language`), if the demo shows it; a
   /// login switches it to the user's (`en` for the demo accounts).
   public var language: String?
-  /// Whether the server has ended every session: each login request answers 401.
+  /// Whether the server ends the session after login: home's profile reload answers 401 (once:
+  /// a login after that works).
   public var sessionExpired = false
 
   /// The default: password login, up to date, network allowed.
@@ -71,13 +72,28 @@ public let demoUpdate = AppUpdate(
   version: "2.0", url: "https://get.example/app",
   notes: ["Face login is faster", "The pattern grid is larger"])
 
-/// The built-in script of `LoginDemo --session-expired`: the account check answers 401, the
-/// invalid-session dialog comes up, and enter leads back to password login with the notice.
+/// The built-in script of `LoginDemo --session-expired`, the whole story: a login; home's
+/// profile reload answers 401, and the invalid-session dialog says what happened; enter leads
+/// back to password login with the notice; a second login works, and its reload too.
 public let sessionExpiredScript = """
-  # The server has ended the session: the account check answers 401 (1 s).
+  # Log in; the server ends the session soon after.
   type alice@example.com
-  wait 2s
+  wait 600ms
+  tab
+  type wonderland
   enter
+  wait 2s
+  # Home reloads the profile: 401 after a second, and the dialog says why.
+  wait 1s
+  enter
+  # Back at password login, with the notice: log in again, and this session works.
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  wait 1s
   """
 
 /// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
@@ -244,13 +260,13 @@ extension AuthEnvironment {
     if setup.credential == .biometric {
       credentials.save(BiometricToken(value: "demo", expires: scheduler.now.advanced(by: .seconds(3600))))
     }
-    let inProcess: any LoginService =
-      setup.sessionExpired
-      ? ExpiredSessionLoginService(scheduler: scheduler)
-      : InProcessLoginService(scheduler: scheduler, accounts: accounts)
+    // Over HTTP, home has no profile to reload: the test server has no such endpoint.
+    let profile =
+      loginService == nil
+      ? InProcessProfileService(scheduler: scheduler, endsSession: setup.sessionExpired) : nil
     return AuthEnvironment(
       scheduler: scheduler,
-      loginService: loginService ?? inProcess,
+      loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
       biometricService: biometricService
         ?? DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
       authenticator: DemoAuthenticator(failure: setup.deviceCheck),
@@ -259,6 +275,6 @@ extension AuthEnvironment {
       updates: DemoUpdates(advice: setup.update),
       patternAccount: setup.credential == .pattern ? "pat@example.com" : nil,
       language: setup.language.map(DemoLanguage.init), smsService: smsService,
-      prefersSMS: setup.credential == .sms)
+      prefersSMS: setup.credential == .sms, profileService: profile)
   }
 }

@@ -41,8 +41,9 @@ let usage = """
     --language CODE  the device's language before login (such as fr); a login syncs it to the
                      user's (en), with a notice, and home shows it
     --session-expired
-                     the server has ended the session: a request answers 401, the invalid-session
-                     dialog comes up, and enter goes back to password login with the notice
+                     the server ends your session after login: home's profile reload answers
+                     401, the invalid-session dialog says so, enter goes back to password login
+                     with the notice, and logging in again works
     --help           this text
 
   The demo account is alice@example.com with the password wonderland.

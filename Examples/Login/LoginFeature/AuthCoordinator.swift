@@ -262,7 +262,7 @@ public final class AuthCoordinator {
       guard let session else {
         preconditionFailure("home shown with no session: the graph reached it without loggedIn")
       }
-      let model = HomeViewModel(session: session, language: environment.language?.current)
+      let model = environment.makeHome(session: session)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }

@@ -25,16 +25,21 @@ public final class AuthEnvironment {
   public let sessionExpiry = SessionExpiry()
   /// The app's display language, which each login syncs to the user's, if the app has one.
   public let language: (any AppLanguage)?
+  /// Where home reloads the profile, if anywhere.
+  let profileService: (any ProfileService)?
 
   /// An environment over the given services and device pieces; `language` follows each
   /// login's user; `smsService` (an in-process one by default) serves SMS login, which
-  /// `prefersSMS` makes the first screen.
+  /// `prefersSMS` makes the first screen; `profileService`, if given, is where home reloads
+  /// the user's profile.
   public init(
     scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
     authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
     permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil,
-    language: (any AppLanguage)? = nil, smsService: (any SMSLoginService)? = nil, prefersSMS: Bool = false
+    language: (any AppLanguage)? = nil, smsService: (any SMSLoginService)? = nil, prefersSMS: Bool = false,
+    profileService: (any ProfileService)? = nil
   ) {
+    self.profileService = profileService
     self.smsService = smsService ?? InProcessSMSLoginService(scheduler: scheduler)
     self.prefersSMS = prefersSMS
     self.patternAccount = patternAccount
@@ -71,6 +76,21 @@ public final class AuthEnvironment {
   /// The SMS login screen's view model.
   public func makeSMSLogin() -> SMSLoginViewModel {
     SMSLoginViewModel(service: smsService, gate: gate, expiry: sessionExpiry)
+  }
+
+  /// The home screen's view model for `session`: it reloads the profile over `profileService`,
+  /// if there is one, a 401 reported to `sessionExpiry` like every other request's.
+  public func makeHome(session: Session) -> HomeViewModel {
+    let reload = profileService.map { service in
+      { [sessionExpiry] (session: Session) -> AnyPublisher<Session, AppError> in
+        service.profile(for: session).mapError(AppError.init)
+          .handleEvents(receiveCompletion: { completion in
+            if case .failure(.sessionExpired) = completion { sessionExpiry.report() }
+          })
+          .eraseToAnyPublisher()
+      }
+    }
+    return HomeViewModel(session: session, language: language?.current, reload: reload)
   }
 
   /// The pattern screen's view model for `account`.

@@ -166,7 +166,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     if key == .interrupt || key == .endOfInput { return false }
     toast = nil
     if case .sessionExpired(let model)? = scene {
-      if key == .enter { model.confirm() }
+      if key == .enter { model.confirm() } else { toast = "Answer the dialog first" }
     } else if let notice = stack.last?.screen?.handle(key) {
       toast = notice
     }

@@ -47,9 +47,10 @@ public let officeDemoScript = """
   type l
   """
 
-/// The built-in script of `OfficeDemo --session-expired`: log in, open the news, whose request
-/// answers 401; the invalid-session dialog takes only enter, which goes back to the login screen
-/// with the notice.
+/// The built-in script of `OfficeDemo --session-expired`, the whole story: log in, open the
+/// news, whose request answers 401; the invalid-session dialog says what happened and takes
+/// only enter (esc says so), which goes back to the login screen with the notice; a second login
+/// works, and so do the news.
 public let officeSessionExpiredScript = """
   type alice@example.com
   wait 600ms
@@ -61,11 +62,19 @@ public let officeSessionExpiredScript = """
   wait 1s
   key esc
   enter
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  type 1
+  wait 1s
   """
 
 /// Plays `steps` on virtual time, after opening the deep links `open`, and returns each frame
-/// that changed, headed by its virtual time; with `sessionExpired`, the news backend answers
-/// every request with 401.
+/// that changed, headed by its virtual time; with `sessionExpired`, the server ends the session
+/// after login (the first authenticated request answers 401; a new login works).
 @MainActor
 public func runOfficeScript(
   _ steps: [ScriptStep], open links: [String] = [], newsFails: Bool = false, sessionExpired: Bool = false

@@ -17,9 +17,9 @@ let usage = """
     --open URL       opens a deep link such as app://contact/user/42 (held until you log in)
     --news-fails     the news backend fails (shows the error and failure toasts)
     --session-expired
-                     the server has ended every session: after login, news, feedback and
-                     contacts answer 401, the invalid-session dialog comes up, and enter goes
-                     back to the login screen with the notice
+                     the server ends your session after login: the next news, feedback or
+                     contacts request answers 401, the invalid-session dialog says so, enter
+                     goes back to the login screen with the notice, and logging in again works
     --help           this text
 
   Log in as alice@example.com with the password wonderland.
@@ -31,7 +31,8 @@ struct OfficeOptions {
   var links: [String]
   /// Whether the news backend fails.
   var newsFails: Bool
-  /// Whether the server has ended every session (authenticated requests answer 401).
+  /// Whether the server ends the session after login (the next authenticated request answers
+  /// 401; a new login works).
   var sessionExpired = false
 }
 

@@ -20,8 +20,9 @@ import Signals
 /// - `GET contacts` (500 ms) and `GET contacts/:id` (300 ms): the directory; an unknown id is
 ///   code 404.
 ///
-/// The news, feedback and contacts endpoints need a token this server issued; without one, or
-/// while `sessionExpired` is set, they answer 401. Threading: any thread (a mutex); the switches
+/// The news, feedback and contacts endpoints need a token this server issued; without one they
+/// answer 401, and so does the first of them after `sessionExpired` is set (the server ends
+/// that session: its token is forgotten; a new login gets one that works). Threading: any thread (a mutex); the switches
 /// are read when a request arrives. Bad input: a bad request is an answer (400, 404), never a trap.
 public final class OfficeServer: Sendable {
   struct State {
@@ -57,7 +58,8 @@ public final class OfficeServer: Sendable {
     set { state.withLock { $0.failing = newValue } }
   }
 
-  /// Whether every token has expired: authenticated endpoints answer 401.
+  /// Whether the server ends the session in use: the next authenticated request answers 401,
+  /// its token is forgotten and the switch clears, so a new login gets a session that works.
   public var sessionExpired: Bool {
     get { state.withLock { $0.sessionExpired } }
     set { state.withLock { $0.sessionExpired = newValue } }
@@ -130,9 +132,15 @@ public final class OfficeServer: Sendable {
 
   func isAuthorized(_ request: URLRequest) -> Bool {
     let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
+    let token = String(header.dropFirst(7))
     return state.withLock { state in
-      !state.sessionExpired && header.hasPrefix("Bearer ")
-        && state.issued.contains(String(header.dropFirst(7)))
+      guard header.hasPrefix("Bearer "), state.issued.contains(token) else { return false }
+      if state.sessionExpired {
+        state.sessionExpired = false
+        state.issued.remove(token)
+        return false
+      }
+      return true
     }
   }
 
