@@ -81,7 +81,7 @@ import Testing
       #expect(ScreenFrame.damage(of: covered, over: screen) == [], "\(dialog) over \(beneath)")
       app.handle(.character("x"))  // a key the dialog does not take: its notice shows in full
       let noticed = app.frame
-      let notice = try #require(app.notice, "\(dialog) over \(beneath) gave no notice")
+      let notice = try #require(app.toast.text, "\(dialog) over \(beneath) gave no notice")
       let firstLine = ScreenFrame.toast(notice, textWidth: LoginApp.width - 4)[0]
       #expect(noticed.contains { $0.contains(firstLine) }, "\(dialog) over \(beneath) hides \"\(notice)\"")
       golden += "=== \(dialog) over \(beneath)\n" + covered.joined(separator: "\n") + "\n"

@@ -42,7 +42,7 @@ import Testing
       app.present(.sessionExpired(SessionExpiredDialogViewModel(onConfirm: {})))
       let covered = app.frame
       #expect(ScreenFrame.damage(of: covered, over: screen) == [], "over \(name)")
-      app.toast = "Answer the dialog first"  // a toast under the dialog shows in full
+      app.toast.text = "Answer the dialog first"  // a toast under the dialog shows in full
       let noticed = app.frame
       #expect(noticed.contains { $0.contains("! Answer the dialog first") }, "over \(name)")
       golden += "=== sessionExpired over \(name)\n" + covered.joined(separator: "\n") + "\n"

@@ -48,7 +48,7 @@ import Testing
     scheduler.advance(by: .zero)
     func enter() -> String? {
       app.handle(.enter)
-      return app.toast
+      return app.toast.text
     }
     #expect(enter() == nil, "enter on the account field moves to the password")
     #expect(enter() == "Type your account first")
