@@ -25,6 +25,8 @@ public final class AuthEnvironment {
   public let sessionExpiry = SessionExpiry()
   /// The app's display language, which each login syncs to the user's, if the app has one.
   public let language: (any AppLanguage)?
+  /// Where the session and the user's cached data live (the gate's, shared).
+  public let store: any SessionStore
   /// Where home reloads the profile, if anywhere.
   let profileService: (any ProfileService)?
 
@@ -40,6 +42,7 @@ public final class AuthEnvironment {
     profileService: (any ProfileService)? = nil
   ) {
     self.profileService = profileService
+    self.store = store
     self.smsService = smsService ?? InProcessSMSLoginService(scheduler: scheduler)
     self.prefersSMS = prefersSMS
     self.patternAccount = patternAccount

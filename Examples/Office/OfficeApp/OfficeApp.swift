@@ -36,6 +36,10 @@ public final class OfficeApp: Navigator, TerminalFront {
   public weak var backButton: (any BackButtonHandler)?
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
+  /// What to print once the terminal is given back (`--request-log`: the requests made).
+  public var farewellText: () -> String? = { nil }
+  /// The text printed after the app ends, if any.
+  public var farewell: String? { farewellText() }
 
   /// An empty front whose toasts expire on `scheduler` (the app's); a coordinator fills it.
   public init(scheduler: any Scheduler) {

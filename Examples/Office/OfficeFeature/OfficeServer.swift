@@ -29,6 +29,7 @@ public final class OfficeServer: Sendable {
     var failing = false
     var sessionExpired = false
     var contactsFailing = false
+    var contactsFailNext = false
     var edition = 0
     var issued: Set<String> = []
     var feedback: [String] = []
@@ -69,6 +70,13 @@ public final class OfficeServer: Sendable {
   public var contactsFailing: Bool {
     get { state.withLock { $0.contactsFailing } }
     set { state.withLock { $0.contactsFailing = newValue } }
+  }
+
+  /// Whether the next contacts request fails (the one after works): the interactor's failure
+  /// and its retry (`OfficeDemo --contacts-fail`).
+  public var contactsFailNext: Bool {
+    get { state.withLock { $0.contactsFailNext } }
+    set { state.withLock { $0.contactsFailNext = newValue } }
   }
 
   /// The feedback received, oldest first.
@@ -166,7 +174,11 @@ public final class OfficeServer: Sendable {
   }
 
   func contacts(id: String?) -> HTTPAnswer {
-    if contactsFailing { return .envelope(code: 5002, msg: "Contacts could not be loaded") }
+    let fails = state.withLock { state in
+      defer { state.contactsFailNext = false }
+      return state.contactsFailing || state.contactsFailNext
+    }
+    if fails { return .envelope(code: 5002, msg: "Contacts could not be loaded") }
     guard let id else { return .envelope(data: Self.directory) }
     guard let contact = Self.directory.first(where: { "\($0.id)" == id }) else {
       return .envelope(code: 404, msg: "no contact with id \(id)")

@@ -70,6 +70,22 @@ import Testing
     }
   }
 
+  /// What the in-process server does on these flags is the HTTP server's to decide: together
+  /// with `--service http` they are refused, not silently ignored.
+  @Test func serverSideFlagsAreRefusedWithTheHTTPService() throws {
+    for flag in ["--revoked", "--session-expired", "--refresh-offline"] {
+      guard let outcome = try run("LoginDemo", "\(flag) --service http --base-url http://127.0.0.1:1") else {
+        return
+      }
+      #expect(outcome.status == 2, "\(flag)")
+      #expect(
+        outcome.error.hasPrefix("\(flag) plays the in-process server's part"), "\(flag): \(outcome.error)")
+    }
+    guard let user = try run("LoginDemo", "--last-user 'bob smith'") else { return }
+    #expect(user.status == 2)
+    #expect(user.error.hasPrefix("--last-user takes an account such as bob@example.com"))
+  }
+
   @Test func aBaseURLWithoutAHostIsRefusedWithAReason() throws {
     for base in ["http://", "https://:8080", "http:///api"] {
       guard let outcome = try run("LoginDemo", "--service http --base-url '\(base)' --graph mermaid") else {
