@@ -107,7 +107,7 @@ public final class LoginApp: Navigator, TerminalFront {
     case .password(let model): PasswordLoginScreen(model: model, spinner: spinner)
     case .register(let model): RegisterScreen(model: model)
     case .biometric(let model): BiometricLoginScreen(model: model, spinner: spinner)
-    case .pattern(let model): PatternLoginScreen(model: model, spinner: spinner)
+    case .pattern(let presenter): PatternLoginScreen(presenter: presenter, spinner: spinner)
     case .sms(let model): SMSLoginScreen(model: model, spinner: spinner)
     case .home(let model): HomeScreen(model: model, spinner: spinner)
     case .gateDialog, .sessionExpired: nil

@@ -96,8 +96,8 @@ public final class AuthEnvironment {
     return HomeViewModel(session: session, language: language?.current, reload: reload)
   }
 
-  /// The pattern screen's view model for `account`.
-  public func makePatternLogin(account: String) -> PatternLoginViewModel {
-    PatternLoginViewModel(account: account, useCase: useCase, gate: gate)
+  /// The pattern screen's presenter (seed 000's MVP) for `account`.
+  public func makePatternLogin(account: String) -> PatternLoginPresenter {
+    PatternLoginPresenter(account: account, useCase: useCase, gate: gate)
   }
 }

@@ -15,7 +15,7 @@ import Testing
       environment: .demo(scheduler: scheduler, setup: DemoSetup(credential: .pattern)))
     defer { withExtendedLifetime(coordinator) {} }
     scheduler.advance(by: .zero)
-    let model = try #require((app.screen as? PatternLoginScreen)?.model)
+    let model = try #require((app.screen as? PatternLoginScreen)?.presenter)
     var redraws = 0
     app.onChange = { redraws += 1 }
     _ = app.frame
