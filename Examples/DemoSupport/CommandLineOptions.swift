@@ -16,9 +16,13 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 /// flags chose, wherever it stands.
 ///
 /// Threading: a value type; use it from one thread. Bad input: every read throws `UsageError`
-/// (an option without its value, a value outside its choices, an unknown option).
+/// (an option without its value, a value outside its choices, an unknown option, an option
+/// given twice that is read once).
 public struct CommandLineOptions {
   var arguments: [String]
+  /// The options a read has taken, so that a second copy left over is called given twice,
+  /// not unknown.
+  var taken: Set<String> = []
 
   /// The options after the program's name.
   public init(_ arguments: [String]) { self.arguments = arguments }
@@ -27,6 +31,7 @@ public struct CommandLineOptions {
   public mutating func value(_ name: String) throws(UsageError) -> String? {
     guard let index = arguments.firstIndex(of: name) else { return nil }
     guard index + 1 < arguments.count else { throw UsageError("\(name) needs a value") }
+    taken.insert(name)
     defer { arguments.removeSubrange(index...(index + 1)) }
     return arguments[index + 1]
   }
@@ -51,13 +56,21 @@ public struct CommandLineOptions {
   /// Whether any of `names` is given (each spelling is removed once).
   public mutating func flag(_ names: String...) -> Bool {
     guard let index = arguments.firstIndex(where: { names.contains($0) }) else { return false }
+    taken.formUnion(names)
     arguments.remove(at: index)
     return true
   }
 
-  /// Refuses whatever no read has taken.
+  /// Whether `name` is on the command line and not read yet; reads nothing (for an option that
+  /// goes only with another, such as the login demo's `--chart` with `--graph`).
+  public func contains(_ name: String) -> Bool { arguments.contains(name) }
+
+  /// Refuses whatever no read has taken: a second copy of an option read once is given twice,
+  /// anything else is unknown.
   public func finish() throws(UsageError) {
-    if let unknown = arguments.first { throw UsageError("unknown option \(unknown)") }
+    guard let unknown = arguments.first else { return }
+    if taken.contains(unknown) { throw UsageError("\(unknown) is given twice; give it once") }
+    throw UsageError("unknown option \(unknown)")
   }
 
   /// Reads the options every demo has, `--help`/`-h`, `--graph mermaid|dot` and

@@ -110,8 +110,9 @@ public struct DemoProgram<Options> {
       }
     case .app:
       if Terminal.isInteractive { runInteractive(options) }
-      StandardStreams.writeOutputOrExit(
-        "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n")
+      // On standard error: standard output carries only the frames, so that they can be piped.
+      StandardStreams.writeError(
+        "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)")
       do {
         let script = builtInScriptFor?(options) ?? builtInScript
         StandardStreams.writeOutputOrExit(play(try parseScript(script), builtInOptions(options)))

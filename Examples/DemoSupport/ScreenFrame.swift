@@ -55,20 +55,140 @@ public enum ScreenFrame {
   }
 
   /// `dialog` in a box `width` cells wide (`#` corners, `=` edges) over the middle of `lines`,
-  /// a box drawn by `box(_:textWidth:back:)`: a modal alert. Short screens grow to fit it.
-  public static func alert(_ dialog: [String], width: Int = 30, over lines: [String]) -> [String] {
+  /// a box drawn by `box(_:textWidth:back:)`: a modal alert, from the row under the top border
+  /// (which keeps its back bar). The screen below stays true where it shows: a word the alert's
+  /// edge would cut is blanked whole rather than left in part (`invalid` never reads `valid`),
+  /// and the last `kept` rows above the bottom border (a toast, such as "Answer the dialog
+  /// first") stay uncovered. Short screens grow to fit it, with blank rows above the kept ones.
+  ///
+  /// - Parameters:
+  ///   - dialog: The alert's lines, each at most `width - 4` cells (longer ones are clipped).
+  ///   - width: The alert's width in cells, its `#` edges included.
+  ///   - lines: The screen below, as `box(_:textWidth:back:)` drew it.
+  ///   - kept: How many rows at the bottom of the screen's text the alert leaves uncovered.
+  /// - Returns: The screen with the alert over it: as many rows as `lines`, or more.
+  public static func alert(
+    _ dialog: [String], width: Int = 30, over lines: [String], keeping kept: Int = 0
+  )
+    -> [String]
+  {
     let frameWidth = lines.first.map { TextWidth.of($0) } ?? width
     let edge = "#" + String(repeating: "=", count: width - 2) + "#"
     let box = [edge] + dialog.map { "# " + TextWidth.pad($0, to: width - 4) + " #" } + [edge]
     var result = lines
-    while result.count < box.count + 2 {
-      result.insert("|" + String(repeating: " ", count: frameWidth - 2) + "|", at: result.count - 1)
+    let kept = max(0, min(kept, result.count - 2))
+    // Rows 1 ..< count - 1 - kept are the ones the alert may cover.
+    while result.count - 1 - kept - 1 < box.count {
+      result.insert(
+        "|" + String(repeating: " ", count: max(0, frameWidth - 2)) + "|", at: result.count - 1 - kept)
     }
     let left = (frameWidth - width) / 2
     for (offset, row) in box.enumerated() {
-      result[offset + 1] = TextWidth.splice(result[offset + 1], at: left, with: row)
+      result[offset + 1] = cover(result[offset + 1], at: left, with: row)
     }
     return result
+  }
+
+  /// `line` with `patch` over it from cell `column`, and every item the patch covers in part
+  /// blanked whole, so that no fragment of it shows beside the patch. An item is text whose
+  /// words are one space apart (a label, a sentence, `( log in )`); two spaces or more part
+  /// items. The line's first and last cells (a frame's edges) always stay.
+  static func cover(_ line: String, at column: Int, with patch: String) -> String {
+    let end = column + TextWidth.of(patch)
+    let cells = line.map { ($0, TextWidth.width(of: $0)) }
+    let total = cells.reduce(0) { $0 + $1.1 }
+    var blank = [Bool](repeating: false, count: cells.count)
+    var start = 0  // the first character of the current item
+    var startCell = 0
+    var used = 0
+    var index = 0
+    /// Marks the item `start ..< stop` (ending at cell `stopCell`) blank when the patch cuts it.
+    func close(_ stop: Int, _ stopCell: Int) {
+      let cut = startCell < end && stopCell > column && (startCell < column || stopCell > end)
+      if cut { for i in start..<stop { blank[i] = true } }
+    }
+    while index < cells.count {
+      let isGap = cells[index].0 == " " && index + 1 < cells.count && cells[index + 1].0 == " "
+      if isGap || (cells[index].0 == " " && index + 1 == cells.count) {
+        close(index, used)
+        while index < cells.count && cells[index].0 == " " {
+          used += cells[index].1
+          index += 1
+        }
+        start = index
+        startCell = used
+        continue
+      }
+      used += cells[index].1
+      index += 1
+    }
+    close(cells.count, used)
+    var cleaned = ""
+    var cell = 0
+    for (i, (character, width)) in cells.enumerated() {
+      let edge = cell == 0 || cell + width == total
+      if blank[i] && !edge && character != " " {
+        cleaned += String(repeating: " ", count: width)
+      } else {
+        cleaned.append(character)
+      }
+      cell += width
+    }
+    return TextWidth.splice(cleaned, at: column, with: patch)
+  }
+
+  /// What an alert drawn over `beneath` by `alert(_:width:over:keeping:)` shows wrongly of the
+  /// screen beneath, for a front's tests: a top border (the back bar) that changed, and any text
+  /// beside the alert that is not a whole item of the screen beneath (a cut word such as
+  /// `valid` for `invalid`). Empty when the screen beneath stays true.
+  ///
+  /// - Parameters:
+  ///   - frame: The screen with the alert over it.
+  ///   - beneath: The same screen without the alert.
+  ///   - alertWidth: The alert's width, as given to `alert`.
+  /// - Returns: One line per problem, naming the row.
+  public static func damage(of frame: [String], over beneath: [String], alertWidth: Int = 30) -> [String] {
+    guard let top = frame.first, frame.count >= 2 else { return ["the frame has no box"] }
+    var problems: [String] = []
+    if top != beneath.first {
+      problems.append("row 0: the top border \"\(top)\" is not \"\(beneath.first ?? "")\"")
+    }
+    let items = Set(beneath.flatMap(Self.items))
+    let left = (TextWidth.of(top) - alertWidth) / 2
+    for row in 1..<(frame.count - 1) {
+      // The other rows are the screen's own.
+      guard TextWidth.clip(frame[row], to: left + 1).hasSuffix("#") else {
+        for item in Self.items(of: frame[row]) where !items.contains(item) {
+          problems.append("row \(row): \"\(item)\" is not whole text of the screen beneath")
+        }
+        continue
+      }
+      let beside = TextWidth.splice(frame[row], at: left, with: String(repeating: " ", count: alertWidth))
+      for item in Self.items(of: beside) where !items.contains(item) {
+        problems.append("row \(row): \"\(item)\" is not whole text of the screen beneath")
+      }
+    }
+    return problems
+  }
+
+  /// The items of a framed row: its text between the edges, cut at runs of two spaces or more.
+  static func items(of row: String) -> [String] {
+    let inside = Array(row.count >= 2 ? String(row.dropFirst().dropLast()) : row)
+    var items: [String] = []
+    var current = ""
+    var index = 0
+    while index < inside.count {
+      if inside[index] == " ", index + 1 < inside.count, inside[index + 1] == " " {
+        items.append(current)
+        current = ""
+        while index < inside.count, inside[index] == " " { index += 1 }
+        continue
+      }
+      current.append(inside[index])
+      index += 1
+    }
+    items.append(current)
+    return items.map(\.trimmingSpaces).filter { !$0.isEmpty }
   }
 
   /// `body` as a modal sheet over `lines` (the presenting screen's box): a box as wide as the
@@ -78,5 +198,12 @@ public enum ScreenFrame {
     let edge = "#" + String(repeating: "=", count: textWidth + 2) + "#"
     let sheet = [edge] + body.map { "# " + TextWidth.pad($0, to: textWidth) + " #" } + [edge]
     return Array(lines.prefix(top)) + sheet
+  }
+}
+
+extension String {
+  /// The string without its leading and trailing spaces.
+  var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -1,11 +1,29 @@
-internal import Foundation
 import Signals
+
+/// Where in a URL a refused segment or query item is.
+public enum URLPart: Sendable, Equatable, CustomStringConvertible {
+  /// The scheme, before `://`.
+  case scheme
+  /// A path segment, counted from 1 (`app://contact/user/42`: `42` is segment 3).
+  case segment(Int)
+  /// A query item (its name or its value), counted from 1 (`?tab=1&from=push`: `from` is item 2).
+  case queryItem(Int)
+
+  /// The part in words: "the scheme", "path segment 3", "query item 2".
+  public var description: String {
+    switch self {
+    case .scheme: "the scheme"
+    case .segment(let index): "path segment \(index)"
+    case .queryItem(let index): "query item \(index)"
+    }
+  }
+}
 
 /// Why a URL could not be routed.
 ///
 /// Bad input: the description quotes at most the first 64 characters of a URL, parameter or
-/// reason (control and bidirectional formatting characters written as `\u{...}`), then `…` and
-/// the full length in bytes; the cases keep the values whole.
+/// reason (control, bidirectional formatting and invisible characters written as `\u{...}`),
+/// then `…` and the full length in bytes; the cases keep the values whole.
 public enum RouterError: Error, Equatable, CustomStringConvertible {
   /// Not `scheme://path`, or it has spaces or empty segments.
   case malformedURL(String)
@@ -17,6 +35,18 @@ public enum RouterError: Error, Equatable, CustomStringConvertible {
   /// or paragraph separator, or a bidirectional formatting character (U+202E and the like),
   /// which no segment or parameter may carry. `scalar` is the first one found.
   case controlCharacter(url: String, scalar: Unicode.Scalar)
+  /// A part of the URL holds, as written or percent-encoded, an invisible character: one of
+  /// Unicode's default-ignorable code points or of its format category (Cf), such as U+200B
+  /// ZERO WIDTH SPACE, U+FEFF or U+00AD SOFT HYPHEN. A link that reads `…/42` with one of them
+  /// is not 42, so none reaches a parameter. `scalar` is the first one found, `part` where.
+  case invisibleCharacter(url: String, scalar: Unicode.Scalar, part: URLPart)
+  /// A path segment, or a `/`-separated piece of a segment or query value, is `.` or `..` once
+  /// percent-decoded (`%2e%2e`): a handler that builds a path from a parameter would climb out
+  /// of where it meant to look.
+  case dotSegment(url: String, part: URLPart)
+  /// A segment or query item is longer than `Router.maximumParameterLength` UTF-8 bytes once
+  /// percent-decoded (`length` is its decoded length).
+  case parameterTooLong(url: String, part: URLPart, length: Int, limit: Int)
   /// No registered pattern matches.
   case unknownRoute(String)
   /// The pattern matched but a parameter the handler needs is absent.
@@ -38,6 +68,12 @@ public enum RouterError: Error, Equatable, CustomStringConvertible {
     case .fragment(let url): "\"\(excerpt(url))\" has a fragment (#...), which routes do not take"
     case .controlCharacter(let url, let scalar):
       "\"\(excerpt(url))\" holds U+\(hex(scalar)), a control or bidirectional formatting character"
+    case .invisibleCharacter(let url, let scalar, let part):
+      "\"\(excerpt(url))\" holds U+\(hex(scalar))\(named(scalar)) in \(part), an invisible character no route takes"
+    case .dotSegment(let url, let part):
+      "\"\(excerpt(url))\" has a dot segment (. or .., perhaps percent-encoded) in \(part)"
+    case .parameterTooLong(let url, let part, let length, let limit):
+      "\"\(excerpt(url))\" has \(length) bytes in \(part), more than the \(limit) a parameter may have"
     case .unknownRoute(let url): "no route for \"\(excerpt(url))\""
     case .missingParameter(let name, let url): "\"\(excerpt(url))\" lacks parameter \(excerpt(name))"
     case .badParameter(let name, let value, let expected):
@@ -49,6 +85,29 @@ public enum RouterError: Error, Equatable, CustomStringConvertible {
     case .tooManyHeld(let url, let limit):
       "\"\(excerpt(url))\" is not held: \(limit) links are held already"
     }
+  }
+
+  /// `" ZERO WIDTH SPACE"`: the scalar's Unicode name, when it has one.
+  func named(_ scalar: Unicode.Scalar) -> String {
+    scalar.properties.name.map { " \($0)" } ?? ""
+  }
+
+  /// `text` as `Signals.excerpt` quotes it (its first `limit` scalars, then `…` and its length in
+  /// bytes), with invisible characters written as `\u{...}` too, so that a quote shows where they
+  /// are.
+  func excerpt(_ text: String, limit: Int = 64) -> String {
+    var quoted = ""
+    var taken = 0
+    for scalar in text.unicodeScalars {
+      guard taken < limit else { return quoted + "… (\(text.utf8.count) bytes)" }
+      taken += 1
+      if scalar.isControlOrBidiFormatting || scalar.isInvisibleInRoutes {
+        quoted += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted
   }
 
   func hex(_ scalar: Unicode.Scalar) -> String {
@@ -107,7 +166,15 @@ public enum RouteDisposition: Sendable {
 /// dropped: a route has nowhere to deliver it, and dropping it would open a screen its link did
 /// not name. A control character (C0, DEL, C1), a line separator or a bidirectional formatting
 /// character (U+202E and the like), raw or percent-encoded, is refused with
-/// `RouterError.controlCharacter`, in a pattern as in a URL, so none reaches a parameter.
+/// `RouterError.controlCharacter`, in a pattern as in a URL, so none reaches a parameter. So are
+/// what a person reading the link cannot see, and what would let a parameter climb a path:
+/// an invisible character (Unicode's default-ignorable code points and format category, such
+/// as U+200B or U+FEFF; note that this refuses emoji sequences joined by U+200D or carrying a
+/// variation selector: parameters are ids and keys, not prose) with
+/// `RouterError.invisibleCharacter`; a segment, or a `/`- or `\`-separated piece of a
+/// parameter, that is `.` or `..` once decoded (`%2e%2e`) with `RouterError.dotSegment`; and a
+/// segment or query item longer than `maximumParameterLength` bytes decoded with
+/// `RouterError.parameterTooLong`. Each says which part of the URL it found the problem in.
 ///
 /// Threading: main actor. Bad input: every problem is a `RouterError` that quotes the URL;
 /// nothing traps. At most `maximumHeld` links wait for their flow; a further one is refused
@@ -271,44 +338,118 @@ public final class Router {
   }
 
   /// `scheme://a/b?x=1` into its scheme, decoded path segments and decoded query items; refuses
-  /// a fragment and a control character, raw or decoded.
+  /// a fragment, a control or invisible character (raw or decoded), a dot segment and a part
+  /// longer than `maximumParameterLength`.
   static func split(_ url: String) throws(RouterError) -> (String, [String], [String: String]) {
     try refuseControlCharacter(in: url, of: url)
     guard !url.utf8.contains(UInt8(ascii: "#")) else { throw .fragment(url: url) }
-    guard let separator = url.range(of: "://"), !url.contains(" ") else { throw .malformedURL(url) }
-    let scheme = String(url[..<separator.lowerBound])
+    guard let separator = url.unicodeScalars.firstRange(of: "://".unicodeScalars),
+      !url.unicodeScalars.contains(" ")
+    else { throw .malformedURL(url) }
+    let scheme = String(url.unicodeScalars[..<separator.lowerBound])
+    try refuseInvisibleCharacter(in: scheme, of: url, at: .scheme)
     guard !scheme.isEmpty,
       scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
     else { throw .malformedURL(url) }
-    let rest = url[separator.upperBound...]
+    let rest = url.unicodeScalars[separator.upperBound...]
     let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let path = parts.first.map(String.init) ?? ""
-    let rawSegments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    let rawSegments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(
+      String.init)
     guard !rawSegments.isEmpty, !rawSegments.contains(where: \.isEmpty) else { throw .malformedURL(url) }
     var segments: [String] = []
-    for segment in rawSegments {
-      guard let decoded = segment.removingPercentEncoding else { throw .malformedURL(url) }
-      try refuseControlCharacter(in: decoded, of: url)
-      segments.append(decoded)
+    for (index, segment) in rawSegments.enumerated() {
+      segments.append(try decode(segment, of: url, at: .segment(index + 1)))
     }
     var query: [String: String] = [:]
     if parts.count == 2 {
-      for item in parts[1].split(separator: "&") {
+      for (index, item) in parts[1].split(separator: "&").enumerated() {
         let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard pair.count == 2, let name = String(pair[0]).removingPercentEncoding,
-          let value = String(pair[1]).removingPercentEncoding, !name.isEmpty
-        else { throw .malformedURL(url) }
-        try refuseControlCharacter(in: name, of: url)
-        try refuseControlCharacter(in: value, of: url)
+        guard pair.count == 2 else { throw .malformedURL(url) }
+        let name = try decode(String(pair[0]), of: url, at: .queryItem(index + 1))
+        let value = try decode(String(pair[1]), of: url, at: .queryItem(index + 1))
+        guard !name.isEmpty else { throw .malformedURL(url) }
         query[name] = value
       }
     }
     return (scheme, segments, query)
   }
 
+  /// How many UTF-8 bytes a path segment or a query item's name or value may have, once
+  /// percent-decoded: 1,024. Parameters are ids and keys; a longer one is a mistake or an
+  /// attack, and is refused with `RouterError.parameterTooLong` before any handler sees it.
+  public nonisolated static var maximumParameterLength: Int { 1_024 }
+
+  /// `part` percent-decoded, refusing what no parameter may carry.
+  static func decode(_ part: String, of url: String, at location: URLPart) throws(RouterError) -> String {
+    try refuseInvisibleCharacter(in: part, of: url, at: location)
+    guard let decoded = percentDecoded(part) else { throw .malformedURL(url) }
+    try refuseControlCharacter(in: decoded, of: url)
+    try refuseInvisibleCharacter(in: decoded, of: url, at: location)
+    let length = decoded.utf8.count
+    guard length <= maximumParameterLength else {
+      throw .parameterTooLong(url: url, part: location, length: length, limit: maximumParameterLength)
+    }
+    if decoded.unicodeScalars.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "\\" }
+    )
+    .contains(where: { $0.elementsEqual(".".unicodeScalars) || $0.elementsEqual("..".unicodeScalars) }) {
+      throw .dotSegment(url: url, part: location)
+    }
+    return decoded
+  }
+
+  /// `text` with each `%XX` replaced by its byte, read as UTF-8; nil when a `%` is not followed
+  /// by two hex digits or the bytes are not UTF-8. (Foundation's `removingPercentEncoding` drops
+  /// a leading byte order mark, U+FEFF, which would let one through unseen.)
+  static func percentDecoded(_ text: String) -> String? {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+        return nil
+      }
+      bytes.append(high << 4 | low)
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
   static func refuseControlCharacter(in text: String, of url: String) throws(RouterError) {
     if let scalar = text.unicodeScalars.first(where: \.isControlOrBidiFormatting) {
       throw .controlCharacter(url: url, scalar: scalar)
     }
+  }
+
+  static func refuseInvisibleCharacter(
+    in text: String, of url: String, at location: URLPart
+  ) throws(RouterError) {
+    if let scalar = text.unicodeScalars.first(where: \.isInvisibleInRoutes) {
+      throw .invisibleCharacter(url: url, scalar: scalar, part: location)
+    }
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether this is one of Unicode's default-ignorable code points (U+200B ZERO WIDTH SPACE,
+  /// U+00AD SOFT HYPHEN, variation selectors, Hangul fillers) or of its format category Cf
+  /// (U+FEFF, U+2060 WORD JOINER, U+202E and the other bidirectional formatting characters):
+  /// characters a person reading a link does not see.
+  var isInvisibleInRoutes: Bool {
+    properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format
   }
 }

@@ -230,9 +230,134 @@ struct Refused: Sendable, CustomTestStringConvertible {
     } catch {
       #expect(
         error.description
-          == "parameter id is \"\(String(repeating: "x", count: 64))… (100000 bytes)\", not an integer")
+          == "\"app://contact/user/\(String(repeating: "x", count: 45))… (100019 bytes)\" has 100000 bytes"
+          + " in path segment 3, more than the 1024 a parameter may have")
     }
     #expect(
       RouterError.unknownRoute("app://a\u{202E}b").description == #"no route for "app://a\u{202E}b""#)
+  }
+
+  @Test(arguments: [
+    Refused("\u{200B}", 0x200B), Refused("\u{FEFF}", 0xFEFF), Refused("\u{AD}", 0xAD),
+    Refused("\u{2060}", 0x2060),
+    Refused("\u{FE0F}", 0xFE0F), Refused("\u{3164}", 0x3164), Refused("\u{E0001}", 0xE0001),
+    Refused("%E2%80%8B", 0x200B), Refused("%EF%BB%BF", 0xFEFF), Refused("%C2%AD", 0xAD),
+  ])
+  func refusesAnInvisibleCharacterInAParameterAndSaysWhere(_ refused: Refused) throws {
+    let (written, scalar) = (refused.written, refused.scalar)
+    let router = Router()
+    var reached: [String] = []
+    try router.register("app://contact/user/:id") { match in
+      reached.append(try match.string("id"))
+      return .handled
+    }
+    for (url, part) in [
+      ("app://contact/user/42\(written)", URLPart.segment(3)),
+      ("app://contact/user/42?tab=1&from=a\(written)b", .queryItem(2)),
+      ("app://contact/user/42?a\(written)=1", .queryItem(1)),
+    ] {
+      #expect(throws: RouterError.invisibleCharacter(url: url, scalar: scalar, part: part)) {
+        try router.open(url)
+      }
+    }
+    #expect(
+      throws: RouterError.invisibleCharacter(
+        url: "app://\(written)contact/:id", scalar: scalar, part: .segment(1))
+    ) {
+      try router.register("app://\(written)contact/:id") { _ in .handled }
+    }
+    #expect(reached.isEmpty)
+  }
+
+  @Test func anInvisibleCharacterIsNamedAndShownWhereItIs() throws {
+    let router = Router()
+    try router.register("app://contact/user/:id") { _ in .handled }
+    do {
+      try router.open("app://contact/user/4\u{200B}2")
+      Issue.record("a zero-width space was taken")
+    } catch {
+      #expect(
+        error.description
+          == #""app://contact/user/4\u{200B}2" holds U+200B ZERO WIDTH SPACE in path segment 3, an invisible"#
+          + " character no route takes")
+    }
+    #expect(throws: RouterError.invisibleCharacter(url: "ap\u{200C}p://x", scalar: "\u{200C}", part: .scheme))
+    {
+      try router.open("ap\u{200C}p://x")
+    }
+    // A bidirectional override stays a control character, as it was.
+    #expect(throws: RouterError.controlCharacter(url: "app://contact/user/\u{202E}1", scalar: "\u{202E}")) {
+      try router.open("app://contact/user/\u{202E}1")
+    }
+  }
+
+  @Test(arguments: [
+    ("app://contact/user/..", URLPart.segment(3)), ("app://contact/user/.", .segment(3)),
+    ("app://contact/user/%2e%2e", .segment(3)), ("app://contact/user/%2E.", .segment(3)),
+    ("app://contact/user/%2e", .segment(3)), ("app://contact/user/..%2Fetc", .segment(3)),
+    ("app://contact/user/a%2F..%2Fb", .segment(3)), ("app://contact/user/a%5C..", .segment(3)),
+    ("app://contact/user/1?next=..%2Fadmin", .queryItem(1)),
+    ("app://contact/user/1?x=2&next=%2E%2E", .queryItem(2)),
+  ])
+  func refusesADecodedDotSegmentAndSaysWhere(_ url: String, _ part: URLPart) throws {
+    let router = Router()
+    var reached: [String] = []
+    try router.register("app://contact/user/:id") { match in
+      reached.append(try match.string("id"))
+      return .handled
+    }
+    #expect(throws: RouterError.dotSegment(url: url, part: part)) { try router.open(url) }
+    #expect(reached.isEmpty)
+  }
+
+  @Test func dotsThatAreNotASegmentAreData() throws {
+    let router = Router()
+    var reached: [String] = []
+    try router.register("app://file/:name") { match in
+      reached.append(try match.string("name"))
+      return .handled
+    }
+    for url in ["app://file/a.b", "app://file/...", "app://file/.profile", "app://file/a%2F.b"] {
+      try router.open(url)
+    }
+    #expect(reached == ["a.b", "...", ".profile", "a/.b"])
+    #expect(throws: RouterError.dotSegment(url: "app://file/../:name", part: .segment(2))) {
+      try router.register("app://file/../:name") { _ in .handled }
+    }
+  }
+
+  @Test func refusesAParameterLongerThanTheLimitAndSaysWhere() throws {
+    let router = Router()
+    var reached: [Int] = []
+    try router.register("app://note/:id") { match in
+      reached.append(try match.string("id").utf8.count)
+      return .handled
+    }
+    #expect(Router.maximumParameterLength == 1_024)
+    let longest = String(repeating: "x", count: 1_024)
+    try router.open("app://note/\(longest)")
+    try router.open("app://note/1?text=\(longest)")
+    let tooLong = longest + "x"
+    #expect(
+      throws: RouterError.parameterTooLong(
+        url: "app://note/\(tooLong)", part: .segment(2), length: 1_025, limit: 1_024)
+    ) {
+      try router.open("app://note/\(tooLong)")
+    }
+    #expect(
+      throws: RouterError.parameterTooLong(
+        url: "app://note/1?text=\(tooLong)", part: .queryItem(1), length: 1_025, limit: 1_024)
+    ) {
+      try router.open("app://note/1?text=\(tooLong)")
+    }
+    // The limit is on the decoded text: 342 encoded "é" are 684 bytes, under it.
+    try router.open("app://note/\(String(repeating: "%C3%A9", count: 342))")
+    let huge = "app://note/" + String(repeating: "x", count: 10_000_000)
+    #expect(
+      throws: RouterError.parameterTooLong(url: huge, part: .segment(2), length: 10_000_000, limit: 1_024)
+    ) {
+      try router.open(huge)
+    }
+    #expect(reached == [1_024, 1, 684])
   }
 }

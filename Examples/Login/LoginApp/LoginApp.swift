@@ -16,32 +16,12 @@ import SignalsExtras
 /// virtual in scripts).
 @MainActor
 public final class LoginApp: Navigator, TerminalFront {
-  /// One scene shown, its view (nil for a dialog, which the front draws as an alert), and
-  /// whether it was presented modally.
-  struct Shown {
-    let scene: AuthScene
-    let screen: (any LoginScreenView)?
-    let modal: Bool
-  }
-
   let scheduler: any Scheduler
-  /// The scenes shown, bottom first.
-  var stack: [Shown] = []
-  /// A toast under the screen (seed 000's `showTip`): it goes after `toastDuration` on the
+  /// The scenes shown, bottom first (a dialog has no view: the front draws it as an alert).
+  var stack = SceneStack<AuthScene, any LoginScreenView>()
+  /// The toast under the screen (seed 000's `showTip`): it goes after `toastDuration` on the
   /// app's scheduler, or at the next key.
-  var notice: String? {
-    didSet {
-      guard notice != oldValue else { return }
-      toast = notice.map { _ in
-        ToastExpiry.schedule(on: scheduler) { [weak self] in
-          self?.notice = nil
-          self?.onChange()
-        }
-      }
-    }
-  }
-  /// Ends the toast on screen.
-  var toast: AnyCancellable?
+  let toast: Toast
   /// How long a toast stays: 3 s, as seed 000 shows the "refresh refused" notice.
   public static let toastDuration = ToastExpiry.duration
   /// The password screen's account-check failures, shown as toasts (SwiftUI's `onReceive`).
@@ -61,6 +41,8 @@ public final class LoginApp: Navigator, TerminalFront {
   public init(scheduler: any Scheduler) {
     self.scheduler = scheduler
     spinner = Spinner(scheduler: scheduler)
+    toast = Toast(scheduler: scheduler)
+    toast.onExpire = { [weak self] in self?.onChange() }
     renderer.onChange = { [weak self] in self?.onChange() }
   }
 
@@ -68,31 +50,31 @@ public final class LoginApp: Navigator, TerminalFront {
 
   /// Shows `scene` alone.
   public func setRoot(_ scene: AuthScene) {
-    stack = [Shown(scene: scene, screen: makeScreen(scene), modal: false)]
+    stack.setRoot(scene, screen: makeScreen(scene))
     screenChanged()
   }
 
   /// Shows `scene` over the current screen, with a back bar.
   public func push(_ scene: AuthScene) {
-    stack.append(Shown(scene: scene, screen: makeScreen(scene), modal: false))
+    stack.push(scene, screen: makeScreen(scene))
     screenChanged()
   }
 
   /// Takes the top screen away; the one below shows as it was left.
   public func pop() {
-    if let last = stack.last, !last.modal, stack.count > 1 { stack.removeLast() }
+    stack.pop()
     screenChanged()
   }
 
   /// Shows `scene` modally, over the current screen (which stays bound).
   public func present(_ scene: AuthScene) {
-    stack.append(Shown(scene: scene, screen: nil, modal: true))
+    stack.present(scene, screen: nil)
     onChange()
   }
 
   /// Takes the modal away, uncovering the screen below.
   public func dismiss() {
-    if stack.last?.modal == true { stack.removeLast() }
+    stack.dismiss()
     onChange()
   }
 
@@ -100,7 +82,7 @@ public final class LoginApp: Navigator, TerminalFront {
   /// toast for 3 s or until the next key.
   public func showNotices(_ notices: AnyPublisher<String, Never>) {
     noticeBinding = notices.sink { [weak self] notice in
-      self?.notice = notice
+      self?.toast.text = notice
       self?.onChange()
     }
   }
@@ -125,15 +107,15 @@ public final class LoginApp: Navigator, TerminalFront {
     case .password(let model): PasswordLoginScreen(model: model, spinner: spinner)
     case .register(let model): RegisterScreen(model: model)
     case .biometric(let model): BiometricLoginScreen(model: model, spinner: spinner)
-    case .pattern(let model): PatternLoginScreen(model: model, spinner: spinner)
+    case .pattern(let presenter): PatternLoginScreen(presenter: presenter, spinner: spinner)
     case .sms(let model): SMSLoginScreen(model: model, spinner: spinner)
-    case .home(let model): HomeScreen(model: model)
+    case .home(let model): HomeScreen(model: model, spinner: spinner)
     case .gateDialog, .sessionExpired: nil
     }
   }
 
   /// The top screen that is not a modal.
-  var top: Shown? { stack.last { !$0.modal } }
+  var top: SceneStack<AuthScene, any LoginScreenView>.Shown? { stack.topScreen }
   /// The view of the top screen.
   var screen: (any LoginScreenView)? { top?.screen }
   /// The password screen's model, when it is on top.
@@ -142,11 +124,11 @@ public final class LoginApp: Navigator, TerminalFront {
   var biometricModel: BiometricLoginViewModel? { (screen as? BiometricLoginScreen)?.model }
   /// The gate's dialog, when it is on top.
   var dialog: GateDialogViewModel? {
-    if let top = stack.last, top.modal, case .gateDialog(let model) = top.scene { model } else { nil }
+    if let top = stack.top, top.modal, case .gateDialog(let model) = top.scene { model } else { nil }
   }
   /// The invalid-session dialog, when it is on top.
   var expiredDialog: SessionExpiredDialogViewModel? {
-    if let top = stack.last, top.modal, case .sessionExpired(let model) = top.scene { model } else { nil }
+    if let top = stack.top, top.modal, case .sessionExpired(let model) = top.scene { model } else { nil }
   }
 
   /// The screen now on top came up: the password screen's model is watched in the Combine style
@@ -160,7 +142,7 @@ public final class LoginApp: Navigator, TerminalFront {
         // Reported once something is typed: the check of the empty field at launch says nothing.
         // An expired session is the coordinator's dialog to report, not this screen's.
         guard let self, let error, error != .sessionExpired, !(model?.account.isEmpty ?? true) else { return }
-        self.notice = "Could not check the account: \(error)"
+        self.toast.text = "Could not check the account: \(error)"
         self.onChange()
       }
     }
@@ -181,17 +163,17 @@ public final class LoginApp: Navigator, TerminalFront {
   @discardableResult
   public func handle(_ key: Key) -> Bool {
     if key == .interrupt || key == .endOfInput { return false }
-    notice = nil
+    toast.text = nil
     defer { onChange() }
     if let dialog {
-      notice = GateDialogView.handle(key, dialog)
+      toast.text = GateDialogView.handle(key, dialog)
       return !dialog.exitRequested
     }
     if let expiredDialog {
-      if key == .enter { expiredDialog.confirm() } else { notice = "Answer the dialog first" }
+      if key == .enter { expiredDialog.confirm() } else { toast.text = "Answer the dialog first" }
       return true
     }
-    notice = screen.map { $0.handle(key) } ?? "That key does nothing here"
+    toast.text = screen.map { $0.handle(key) } ?? "That key does nothing here"
     return true
   }
 
@@ -209,15 +191,18 @@ public final class LoginApp: Navigator, TerminalFront {
     spinner.run(while: screen?.isLoading == true || dialog?.state == .checking)
     var body = screen?.body ?? []
     let textWidth = Self.width - 4
-    if let notice { body += [""] + ScreenFrame.toast(notice, textWidth: textWidth) }
-    let screens = stack.filter { !$0.modal }
-    let back = screens.count > 1 ? screens[screens.count - 2].screen?.title : nil
-    let lines = ScreenFrame.box(body, textWidth: textWidth, back: back)
+    // A toast stays in sight under a dialog: it is often about the dialog.
+    let toast = self.toast.lines(textWidth: textWidth)
+    if !toast.isEmpty { body += [""] + toast }
+    let below = stack.shown.lastIndex { !$0.modal }.flatMap { stack.screen(below: $0) }
+    let lines = ScreenFrame.box(body, textWidth: textWidth, back: below?.title)
     if let expiredDialog {
       return ScreenFrame.alert(
-        ScreenFrame.alertMessage(expiredDialog.message) + ["enter: log in"], over: lines)
+        ScreenFrame.alertMessage(expiredDialog.message) + ["enter: log in"], over: lines, keeping: toast.count
+      )
     }
     guard let dialog else { return lines }
-    return ScreenFrame.alert(GateDialogView.lines(dialog, spinner: spinner.glyph), over: lines)
+    return ScreenFrame.alert(
+      GateDialogView.lines(dialog, spinner: spinner.glyph), over: lines, keeping: toast.count)
   }
 }

@@ -34,15 +34,29 @@ public struct DemoSetup: Sendable {
   /// The device's display language before a login (`--language`), if the demo shows it; a
   /// login switches it to the user's (`en` for the demo accounts).
   public var language: String?
-  /// Whether the server has ended every session: each login request answers 401.
+  /// Whether the server ends the session after login: home's profile reload answers 401 (once:
+  /// a login after that works).
   public var sessionExpired = false
+  /// Whether the stored face-login token has expired by the clock: face login refreshes it
+  /// first (implies a biometric credential).
+  public var tokenExpired = false
+  /// Whether the first refresh of an expired token is lost on the network (implies
+  /// `tokenExpired`): the screen says so and keeps the credential; enter tries again.
+  public var refreshOffline = false
+  /// Who logged in last on this device, if not the demo user: a login then clears their cached
+  /// data and their face-login credential, and says so.
+  public var lastUser: String?
 
   /// The default: password login, up to date, network allowed.
   public init(
     credential: CredentialKind = .none, update: UpdateAdvice = .none, networkAllowed: Bool = true,
     credentialRevoked: Bool = false, deviceCheck: DeviceCheckFailure? = nil, language: String? = nil,
-    sessionExpired: Bool = false
+    sessionExpired: Bool = false, tokenExpired: Bool = false, refreshOffline: Bool = false,
+    lastUser: String? = nil
   ) {
+    self.tokenExpired = tokenExpired
+    self.refreshOffline = refreshOffline
+    self.lastUser = lastUser
     self.deviceCheck = deviceCheck
     self.credential = credential
     self.update = update
@@ -71,13 +85,39 @@ public let demoUpdate = AppUpdate(
   version: "2.0", url: "https://get.example/app",
   notes: ["Face login is faster", "The pattern grid is larger"])
 
-/// The built-in script of `LoginDemo --session-expired`: the account check answers 401, the
-/// invalid-session dialog comes up, and enter leads back to password login with the notice.
+/// The built-in script of `LoginDemo --session-expired`, the whole story: a login; home's
+/// profile reload answers 401, and the invalid-session dialog says what happened; enter leads
+/// back to password login with the notice; a second login works, and its reload too.
 public let sessionExpiredScript = """
-  # The server has ended the session: the account check answers 401 (1 s).
+  # Log in; the server ends the session soon after.
   type alice@example.com
-  wait 2s
+  wait 600ms
+  tab
+  type wonderland
   enter
+  wait 2s
+  # Home reloads the profile: 401 after a second, and the dialog says why.
+  wait 1s
+  enter
+  # Back at password login, with the notice: log in again, and this session works.
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  wait 1s
+  """
+
+/// A password login that stays on the home screen to show what the login did (`--last-user`).
+public let loginAndStayScript = """
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 2s
+  wait 1s
   """
 
 /// The script `swift run LoginDemo` plays without a terminal for `setup`: the start screen's own
@@ -92,7 +132,10 @@ public func builtInScript(for setup: DemoSetup) -> String {
   var script = setup.networkAllowed ? "" : "enter\nwait 1s\n"
   if case .optional = setup.update { script += "key esc\n" }
   switch setup.credential {
+  case .none where setup.lastUser != nil: script += loginAndStayScript
   case .none: script += demoScript
+  case .biometric where setup.refreshOffline: script += "enter\nwait 1s\nenter\nwait 1s\nwait 1s\nwait 1s\n"
+  case .biometric where setup.tokenExpired: script += "enter\nwait 1s\nwait 1s\nwait 1s\n"
   case .biometric where setup.deviceCheck != nil: script += "enter\nwait 1s\n"
   case .biometric where setup.credentialRevoked: script += "enter\nwait 1s\nwait 1s\n" + demoScript
   case .biometric: script += "enter\nwait 1s\nwait 1s\n"
@@ -131,6 +174,9 @@ public func composeLoginApp(environment: AuthEnvironment) -> (LoginApp, AuthCoor
   var notices = coordinator.notices
   if let language = environment.language as? DemoLanguage {
     notices = notices.merge(with: language.switches).eraseToAnyPublisher()
+  }
+  if let store = environment.store as? DemoSessionStore {
+    notices = notices.merge(with: store.clearings).eraseToAnyPublisher()
   }
   app.showNotices(notices)
   app.forwardLifecycle(to: coordinator)
@@ -190,11 +236,16 @@ final class DemoSessionStore: SessionStore {
   var lastUserID: String?
   /// The stored session, with its profile.
   var session: Session?
+  /// One notice per clean-up, naming whose data went (`--last-user`).
+  let clearings = PassthroughSubject<String, Never>()
+  init(lastUserID: String? = nil) { self.lastUserID = lastUserID }
   func save(_ session: Session) {
     self.session = session
     lastUserID = session.userID
   }
-  func clearCachedUserData() {}
+  func clearCachedUserData() {
+    clearings.send("\(lastUserID ?? "The last user")'s cached data and face login were cleared")
+  }
 }
 
 /// Passes, unless `setup` says the device's check fails
@@ -206,13 +257,26 @@ struct DemoAuthenticator: Authenticator {
   }
 }
 
-/// Accepts the stored token after a second, like a server would; a revoked one is refused.
-struct DemoBiometricService: BiometricService {
+/// Accepts the stored token after a second, like a server would, renewing it for an hour; a
+/// revoked one is refused; with `refreshLost`, the first refresh is lost on the network.
+final class DemoBiometricService: BiometricService {
   let scheduler: any Scheduler
-  var revoked = false
+  let revoked: Bool
+  let refreshLost: Guarded<Bool>
+  init(scheduler: any Scheduler, revoked: Bool = false, refreshLost: Bool = false) {
+    self.scheduler = scheduler
+    self.revoked = revoked
+    self.refreshLost = Guarded(refreshLost)
+  }
   func refresh(_ token: BiometricToken) -> AnyPublisher<BiometricToken, ServiceError> {
+    let lost = refreshLost.withLock { lost in
+      defer { lost = false }
+      return lost
+    }
+    let renewed = BiometricToken(value: token.value, expires: scheduler.now.advanced(by: .seconds(3600)))
     let answer: Result<BiometricToken, ServiceError> =
-      revoked ? .failure(.rejected(code: 40, message: "revoked")) : .success(token)
+      lost
+      ? .failure(.offline) : revoked ? .failure(.rejected(code: 40, message: "revoked")) : .success(renewed)
     return answer.publisher.delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
   func session(for token: BiometricToken) -> AnyPublisher<Session, ServiceError> {
@@ -220,10 +284,11 @@ struct DemoBiometricService: BiometricService {
       return Fail(error: ServiceError.http(status: 401)).delay(for: .seconds(1), scheduler: scheduler)
         .eraseToAnyPublisher()
     }
-    return
-      Just(Session(userID: "alice@example.com", token: "bio-\(token.value)")).setFailureType(
-        to: ServiceError.self
-      )
+    // The same profile as a password login gives: face login is the same user.
+    let session = Session(
+      userID: "alice@example.com", token: "bio-\(token.value)", sessionID: "session-face",
+      realName: "Alice Liddell", avatarURL: "https://avatars.example/alice@example.com.png", language: "en")
+    return Just(session).setFailureType(to: ServiceError.self)
       .delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
   }
 }
@@ -241,23 +306,26 @@ extension AuthEnvironment {
     let accounts = ["alice@example.com": "wonderland", "pat@example.com": "1254"]
     let credentials = CredentialStore()
     if setup.credential == .biometric {
-      credentials.save(BiometricToken(value: "demo", expires: scheduler.now.advanced(by: .seconds(3600))))
+      // An expired token ran out a minute ago: face login refreshes it first.
+      let expires = scheduler.now.advanced(by: setup.tokenExpired ? .seconds(-60) : .seconds(3600))
+      credentials.save(BiometricToken(value: "demo", expires: expires))
     }
-    let inProcess: any LoginService =
-      setup.sessionExpired
-      ? ExpiredSessionLoginService(scheduler: scheduler)
-      : InProcessLoginService(scheduler: scheduler, accounts: accounts)
+    // Over HTTP, home has no profile to reload: the test server has no such endpoint.
+    let profile =
+      loginService == nil
+      ? InProcessProfileService(scheduler: scheduler, endsSession: setup.sessionExpired) : nil
     return AuthEnvironment(
       scheduler: scheduler,
-      loginService: loginService ?? inProcess,
+      loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
       biometricService: biometricService
-        ?? DemoBiometricService(scheduler: scheduler, revoked: setup.credentialRevoked),
+        ?? DemoBiometricService(
+          scheduler: scheduler, revoked: setup.credentialRevoked, refreshLost: setup.refreshOffline),
       authenticator: DemoAuthenticator(failure: setup.deviceCheck),
-      credentials: credentials, store: DemoSessionStore(),
+      credentials: credentials, store: DemoSessionStore(lastUserID: setup.lastUser),
       permission: DemoPermission(deniedChecks: setup.networkAllowed ? 0 : 1, scheduler: scheduler),
       updates: DemoUpdates(advice: setup.update),
       patternAccount: setup.credential == .pattern ? "pat@example.com" : nil,
       language: setup.language.map(DemoLanguage.init), smsService: smsService,
-      prefersSMS: setup.credential == .sms)
+      prefersSMS: setup.credential == .sms, profileService: profile)
   }
 }

@@ -12,7 +12,8 @@ let usage = """
                    [--service inprocess|http --base-url URL]
                    [--start password|biometric|pattern|sms] [--update optional|forced] [--offline]
                    [--face unrecognized|unavailable|unenrolled|locked] [--revoked] [--language CODE]
-                   [--session-expired] [--help]
+                   [--session-expired] [--token-expired] [--refresh-offline] [--last-user ID]
+                   [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits;
                      ctrl-z suspends and fg resumes: the app re-checks the network permission);
@@ -26,7 +27,10 @@ let usage = """
     --service http --base-url URL
                      password, SMS and face login over HTTP, through one service client (JSON
                      envelope {code, msg, data}), instead of the built-in in-process services
-                     (interactive mode; scripts run on virtual time)
+                     (interactive mode; scripts run on virtual time). A server to try it on:
+                     python3 Tests/ExamplesTests/LoginFeatureTests/Server/login_server.py
+                     prints its port (use http://127.0.0.1:PORT) and answers until its input
+                     ends (ctrl-d); any account but its test names (expired, boom, ...) logs in
     --start KIND     the stored credential: password (default), biometric, pattern or sms
                      (pattern account: pat@example.com, pattern 1-2-5-4; sms: number 5550100,
                      code 246810)
@@ -41,10 +45,20 @@ let usage = """
     --language CODE  the device's language before login (such as fr); a login syncs it to the
                      user's (en), with a notice, and home shows it
     --session-expired
-                     the server has ended the session: a request answers 401, the invalid-session
-                     dialog comes up, and enter goes back to password login with the notice
+                     the server ends your session after login: home's profile reload answers
+                     401, the invalid-session dialog says so, enter goes back to password login
+                     with the notice, and logging in again works
+    --token-expired  face login (implies --start biometric) whose stored token has expired by
+                     the clock: it is refreshed first, then the session follows
+    --refresh-offline
+                     as --token-expired, but the refresh is lost on the network: the screen
+                     says so and keeps the credential; enter tries again and logs in
+    --last-user ID   someone else (such as bob@example.com) logged in last on this device: a
+                     login clears their cached data and face login, and says so
     --help           this text
 
+  Keys: tab moves, enter presses; on the password screen esc cancels a login under way;
+  on the home screen r reloads the profile and enter logs out.
   The demo account is alice@example.com with the password wonderland.
   """
 
@@ -90,21 +104,41 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
     result.setup.language = code
   }
   if options.flag("--session-expired") { result.setup.sessionExpired = true }
+  if options.flag("--token-expired") { result.setup.tokenExpired = true }
+  if options.flag("--refresh-offline") { result.setup.refreshOffline = true }
+  if result.setup.tokenExpired || result.setup.refreshOffline {
+    result.setup.credential = .biometric
+    result.setup.tokenExpired = true
+  }
+  if let user = try options.value("--last-user") {
+    // Printable ASCII without spaces: it shows in a notice.
+    guard (1...64).contains(user.count),
+      user.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
+    else { throw UsageError("--last-user takes an account such as bob@example.com, not \"\(user)\"") }
+    result.setup.lastUser = user
+  }
   if let chart = try options.choice("--chart", in: LoginChart.allCases.map(\.rawValue)) {
+    // Alone it is a mistake, said as one (before a mode prints anything).
+    guard options.contains("--graph") else { throw UsageError("--chart goes with --graph") }
     result.chart = LoginChart(rawValue: chart)
   }
   if try options.choice("--service", in: ["inprocess", "http"]) == "http" {
     guard let base = try options.value("--base-url"), let url = URL(string: base),
       url.scheme == "http" || url.scheme == "https"
     else { throw UsageError("--service http needs --base-url http://host:port") }
+    guard let host = url.host, !host.isEmpty else {
+      throw UsageError("--base-url \"\(base)\" has no host: give one, as in http://127.0.0.1:8080")
+    }
+    // What the in-process server does on these flags is the HTTP server's to decide.
+    for (flag, given) in [
+      ("--revoked", result.setup.credentialRevoked), ("--session-expired", result.setup.sessionExpired),
+      ("--refresh-offline", result.setup.refreshOffline),
+    ] where given {
+      throw UsageError("\(flag) plays the in-process server's part; it does not go with --service http")
+    }
     result.http = HTTPLoginService(baseURL: url)
   }
   return result
-}
-
-/// `--chart` chooses what `--graph` prints; alone it is a mistake, said as one.
-func refuseChartWithoutGraph(_ options: LoginOptions) {
-  if options.chart != nil { StandardStreams.fail("--chart goes with --graph\n\n\(usage)") }
 }
 
 MainActor.assumeIsolated {
@@ -117,12 +151,8 @@ MainActor.assumeIsolated {
     },
     builtInScript: demoScript,
     builtInScriptFor: { builtInScript(for: $0.setup) },
-    play: { steps, options in
-      refuseChartWithoutGraph(options)
-      return runScript(steps, setup: options.setup)
-    },
+    play: { steps, options in runScript(steps, setup: options.setup) },
     runInteractive: { options in
-      refuseChartWithoutGraph(options)
       let environment = AuthEnvironment.demo(
         scheduler: MainScheduler.shared, loginService: options.http, smsService: options.http,
         biometricService: options.http.map {

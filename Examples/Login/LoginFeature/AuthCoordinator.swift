@@ -13,8 +13,8 @@ public enum AuthScene {
   case register(RegisterViewModel)
   /// Face or fingerprint login.
   case biometric(BiometricLoginViewModel)
-  /// Pattern login.
-  case pattern(PatternLoginViewModel)
+  /// Pattern login, seed 000's MVP: its presenter (the front makes the view).
+  case pattern(PatternLoginPresenter)
   /// Mobile login with an SMS code.
   case sms(SMSLoginViewModel)
   /// Logged in.
@@ -127,7 +127,7 @@ public final class AuthCoordinator {
     }
   }
 
-  func patternWants(_ request: PatternLoginViewModel.Navigation) {
+  func patternWants(_ request: PatternLoginPresenter.Navigation) {
     switch request {
     case .loggedIn(let session): loggedIn(session)
     case .wantsPassword: flow.send(.usePassword)
@@ -262,7 +262,7 @@ public final class AuthCoordinator {
       guard let session else {
         preconditionFailure("home shown with no session: the graph reached it without loggedIn")
       }
-      let model = HomeViewModel(session: session, language: environment.language?.current)
+      let model = environment.makeHome(session: session)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }
   }

@@ -25,16 +25,24 @@ public final class AuthEnvironment {
   public let sessionExpiry = SessionExpiry()
   /// The app's display language, which each login syncs to the user's, if the app has one.
   public let language: (any AppLanguage)?
+  /// Where the session and the user's cached data live (the gate's, shared).
+  public let store: any SessionStore
+  /// Where home reloads the profile, if anywhere.
+  let profileService: (any ProfileService)?
 
   /// An environment over the given services and device pieces; `language` follows each
   /// login's user; `smsService` (an in-process one by default) serves SMS login, which
-  /// `prefersSMS` makes the first screen.
+  /// `prefersSMS` makes the first screen; `profileService`, if given, is where home reloads
+  /// the user's profile.
   public init(
     scheduler: any Scheduler, loginService: any LoginService, biometricService: any BiometricService,
     authenticator: any Authenticator, credentials: CredentialStore, store: any SessionStore,
     permission: any NetworkPermission, updates: any UpdateChecker, patternAccount: String? = nil,
-    language: (any AppLanguage)? = nil, smsService: (any SMSLoginService)? = nil, prefersSMS: Bool = false
+    language: (any AppLanguage)? = nil, smsService: (any SMSLoginService)? = nil, prefersSMS: Bool = false,
+    profileService: (any ProfileService)? = nil
   ) {
+    self.profileService = profileService
+    self.store = store
     self.smsService = smsService ?? InProcessSMSLoginService(scheduler: scheduler)
     self.prefersSMS = prefersSMS
     self.patternAccount = patternAccount
@@ -73,8 +81,23 @@ public final class AuthEnvironment {
     SMSLoginViewModel(service: smsService, gate: gate, expiry: sessionExpiry)
   }
 
-  /// The pattern screen's view model for `account`.
-  public func makePatternLogin(account: String) -> PatternLoginViewModel {
-    PatternLoginViewModel(account: account, useCase: useCase, gate: gate)
+  /// The home screen's view model for `session`: it reloads the profile over `profileService`,
+  /// if there is one, a 401 reported to `sessionExpiry` like every other request's.
+  public func makeHome(session: Session) -> HomeViewModel {
+    let reload = profileService.map { service in
+      { [sessionExpiry] (session: Session) -> AnyPublisher<Session, AppError> in
+        service.profile(for: session).mapError(AppError.init)
+          .handleEvents(receiveCompletion: { completion in
+            if case .failure(.sessionExpired) = completion { sessionExpiry.report() }
+          })
+          .eraseToAnyPublisher()
+      }
+    }
+    return HomeViewModel(session: session, language: language?.current, reload: reload)
+  }
+
+  /// The pattern screen's presenter (seed 000's MVP) for `account`.
+  public func makePatternLogin(account: String) -> PatternLoginPresenter {
+    PatternLoginPresenter(account: account, useCase: useCase, gate: gate)
   }
 }

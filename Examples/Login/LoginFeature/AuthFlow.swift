@@ -91,7 +91,11 @@ public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   Transition(from: .pattern, on: .usePassword, to: .password, presentation: .root)
   Transition(from: .sms, on: .usePassword, to: .password, presentation: .root)
   Transition(from: .home, on: .logout, to: .password, presentation: .root)
-  Transition(fromAny: .sessionExpired, to: .password)
+  // From every screen but the launch one, where no session has started yet (the coordinator
+  // ignores an expiry there); spelt out rather than `fromAny`, so that the drawing shows it.
+  for screen in [AuthScreen.password, .register, .biometric, .pattern, .sms, .home] {
+    Transition(from: screen.caseKey, on: .sessionExpired, to: .password, presentation: .root)
+  }
 }
 
 /// Makes the app's coordinator: the auth graph shown through `navigator`, with `back` as the

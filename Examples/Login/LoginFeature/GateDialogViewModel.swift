@@ -82,8 +82,11 @@ public final class GateDialogViewModel {
     case .openSettings: opened = Self.settingsURL
     case .updateNow:  // seed 000: the URL opens, then the app exits
       (opened, exitRequested) = (update?.url, true)
+      gate.endApp(updating: true)
     case .later: gate.dismissUpdate()
-    case .exit: exitRequested = true
+    case .exit:
+      exitRequested = true
+      gate.endApp(updating: false)
     }
     return true
   }

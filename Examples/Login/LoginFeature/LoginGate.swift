@@ -91,8 +91,11 @@ enum GateStep: Equatable, Sendable, CaseKeyed {
   case upToDate
   /// A newer version the user may skip.
   case optionalUpdate(AppUpdate)
-  /// A version the app must update to.
+  /// A version the app must update to: it blocks until the app ends.
   case forcedUpdate(AppUpdate)
+  /// The user answered an update dialog by updating (the store page opens) or, for a forced
+  /// update, by quitting: the app ends here.
+  case appEnded
   /// The network region.
   case network
   /// Asking the OS for the permission (invoked while here).
@@ -103,7 +106,7 @@ enum GateStep: Equatable, Sendable, CaseKeyed {
   case online
 
   enum Case: Hashable, Sendable {
-    case gate, update, waitingForNetwork, checkingUpdate, upToDate, optionalUpdate, forcedUpdate
+    case gate, update, waitingForNetwork, checkingUpdate, upToDate, optionalUpdate, forcedUpdate, appEnded
     case network, askingPermission, offline, online
   }
 
@@ -116,6 +119,7 @@ enum GateStep: Equatable, Sendable, CaseKeyed {
     case .upToDate: .upToDate
     case .optionalUpdate: .optionalUpdate
     case .forcedUpdate: .forcedUpdate
+    case .appEnded: .appEnded
     case .network: .network
     case .askingPermission: .askingPermission
     case .offline: .offline
@@ -134,11 +138,15 @@ enum GateEvent: Equatable, Sendable, CaseKeyed {
   case retry
   /// The optional update dialog's "later".
   case dismissUpdate
+  /// An update dialog's "update now": the store page opens and the app ends.
+  case updateNow
+  /// The forced update dialog's "exit app".
+  case exitApp
   /// The app came back to the foreground.
   case foreground
 
   enum Case: Hashable, Sendable {
-    case granted, denied, noUpdate, optional, forced, retry, dismissUpdate, foreground
+    case granted, denied, noUpdate, optional, forced, retry, dismissUpdate, updateNow, exitApp, foreground
   }
 
   var caseKey: Case {
@@ -150,6 +158,8 @@ enum GateEvent: Equatable, Sendable, CaseKeyed {
     case .forced: .forced
     case .retry: .retry
     case .dismissUpdate: .dismissUpdate
+    case .updateNow: .updateNow
+    case .exitApp: .exitApp
     case .foreground: .foreground
     }
   }
@@ -177,6 +187,11 @@ func gateChart(
       from: .checkingUpdate, on: .forced,
       to: .make(.forcedUpdate) { if case .forced(let update) = $0 { .forcedUpdate(update) } else { nil } })
     Transition(from: .optionalUpdate, on: .dismissUpdate, to: .upToDate)
+    // A forced update is not an end like `upToDate`: it blocks, and its dialog's only ways out
+    // end the app.
+    Transition(from: .optionalUpdate, on: .updateNow, to: .appEnded)
+    Transition(from: .forcedUpdate, on: .updateNow, to: .appEnded)
+    Transition(from: .forcedUpdate, on: .exitApp, to: .appEnded)
     Transition(from: .askingPermission, on: .granted, to: .online)
     Transition(from: .askingPermission, on: .denied, to: .offline)
     Transition(from: .offline, on: .retry, to: .askingPermission)
@@ -194,7 +209,8 @@ func gateChart(
         Leaf(.checkingUpdate)
         Final(.upToDate)
         Leaf(.optionalUpdate(AppUpdate(version: "", url: "")))
-        Final(.forcedUpdate(AppUpdate(version: "", url: "")))
+        Leaf(.forcedUpdate(AppUpdate(version: "", url: "")))
+        Final(.appEnded)
       }
       Compound(.network, initial: .askingPermission) {
         Leaf(.askingPermission)
@@ -282,6 +298,7 @@ public final class LoginGate {
       case .upToDate: state = .ready
       case .optionalUpdate(let update): state = .optionalUpdate(update)
       case .forcedUpdate(let update): state = .forcedUpdate(update)
+      case .appEnded: return  // the app is ending: its dialog stays as it was answered
       default: state = .checking
       }
     }
@@ -298,6 +315,12 @@ public final class LoginGate {
   public func dismissUpdate() {
     guard case .optionalUpdate = currentState else { return }
     machine?.send(.dismissUpdate)
+  }
+
+  /// An update dialog was answered by updating now (`updating`) or by quitting: the app ends.
+  /// Ignored unless an update is on offer (quitting ends only a forced one).
+  func endApp(updating: Bool) {
+    machine?.send(updating ? .updateNow : .exitApp)
   }
 
   /// Whether a login may start now.

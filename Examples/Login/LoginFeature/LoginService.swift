@@ -92,8 +92,53 @@ public struct InProcessLoginService: LoginService {
   }
 }
 
-/// A login backend whose every request answers HTTP 401 after a second: the session expired.
-/// `LoginDemo --session-expired` runs on it, and the tests of that path.
+/// What the home screen asks the server about the logged-in user: the profile, reloaded with
+/// the session's token (seed 000 stores the profile at login; home keeps it fresh). A session
+/// the server has ended answers 401, which the app reports to its `SessionExpiry`.
+public protocol ProfileService: Sendable {
+  /// The user's profile as the server has it now.
+  ///
+  /// - Parameter session: The session whose token the request carries.
+  /// - Returns: The session with its profile, then the finish; or why it could not be had.
+  func profile(for session: Session) -> AnyPublisher<Session, ServiceError>
+}
+
+/// An in-process profile server answering after a second, which can end the session in use:
+/// while `endsSession` is set, the next profile request answers HTTP 401 and clears it, as a
+/// server that has ended a session answers its token. A login after that gets a session that
+/// works, so an expiry has a way back (`LoginDemo --session-expired`).
+///
+/// Threading: any thread (the switch is behind a lock); answers come on `scheduler`.
+public final class InProcessProfileService: ProfileService {
+  let scheduler: any Scheduler
+  let ending: Guarded<Bool>
+
+  /// A profile server on `scheduler`; with `endsSession`, the session in use is ended.
+  public init(scheduler: any Scheduler, endsSession: Bool = false) {
+    self.scheduler = scheduler
+    ending = Guarded(endsSession)
+  }
+
+  /// Whether the server has ended the session in use: its next profile request answers 401.
+  public var endsSession: Bool {
+    get { ending.withLock { $0 } }
+    set { ending.withLock { $0 = newValue } }
+  }
+
+  /// The session as it is, or HTTP 401 once if the server ended it; after a second.
+  public func profile(for session: Session) -> AnyPublisher<Session, ServiceError> {
+    let ended = ending.withLock { ended in
+      defer { ended = false }
+      return ended
+    }
+    let answer: Result<Session, ServiceError> = ended ? .failure(.http(status: 401)) : .success(session)
+    return answer.publisher.delay(for: .seconds(1), scheduler: scheduler).eraseToAnyPublisher()
+  }
+}
+
+/// A login backend whose every request answers HTTP 401 after a second: a server that refuses
+/// every session, before login too. The tests of the coordinator's dialog run on it;
+/// `LoginDemo --session-expired` ends a session after login instead (`InProcessProfileService`).
 ///
 /// Threading: the answers come on `scheduler`. Bad input: none; every request fails alike.
 public struct ExpiredSessionLoginService: LoginService {

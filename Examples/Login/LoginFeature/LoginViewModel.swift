@@ -57,7 +57,8 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
 /// `accountValid` combines the remote check (at least 8 characters), run 500 ms after the last
 /// keystroke so fast typing never shows intermediate results, with the local check (at most 20
 /// characters), applied at once, as in the seed.
-/// `loginBtnEnable` is the account valid and a password of at least 6. `loginStatus` runs on a
+/// `accountValid` starts `true`, as the seed's does; `loginBtnEnable` (false at first) is the
+/// checked account valid and a password of at least 6, so it waits for the first check. `loginStatus` runs on a
 /// small statechart (`statusChart(login:)`) whose `loading` state owns the login request: the
 /// request starts when `loading` is entered, its answer becomes the next event, and leaving
 /// `loading` any other way (`cancelLogin()`, or the view model going away) cancels it.
@@ -78,7 +79,8 @@ public final class LoginViewModel: ObservableObject {
   /// The password typed so far.
   @Published public var password = ""
 
-  /// Whether the account is valid: false at first, then the debounced checks.
+  /// Whether the account is valid: true at first, as in the seed (nothing is called invalid
+  /// before it is checked), then the debounced checks.
   public private(set) var accountValid: AnyPublisher<Bool, Never> = Empty().eraseToAnyPublisher()
   /// For each remote account check, why it could not be made, or `nil` when it was: a network
   /// or server problem to show, rather than calling the account invalid without a word.
@@ -89,7 +91,7 @@ public final class LoginViewModel: ObservableObject {
   public var loginStatus: AnyPublisher<LoginStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
 
   /// Whether the account is valid now (`accountValid`'s latest value).
-  @Published public private(set) var isAccountValid = false
+  @Published public private(set) var isAccountValid = true
   /// Whether the login button is enabled now (`loginBtnEnable`'s latest value).
   @Published public private(set) var isLoginEnabled = false
   /// The login status now (`loginStatus`'s latest value).
@@ -198,14 +200,19 @@ public final class LoginViewModel: ObservableObject {
       }
       .eraseToAnyPublisher()
     let local = $account.map { [useCase] in useCase.isWithinLength($0) }
-    let accountValid = remote.combineLatest(local) { $0 && $1 }
-      .prepend(false)
+    let checked = remote.combineLatest(local) { $0 && $1 }
+    // As in the seed, `accountValid` starts true (nothing reads "invalid" before it is checked),
+    // and the button waits for the first check rather than trusting that start.
+    let accountValid =
+      checked
+      .prepend(true)
       .removeDuplicates()
       .share(replay: 1)
     self.accountValid = accountValid.eraseToAnyPublisher()
     loginBtnEnable =
-      accountValid
+      checked
       .combineLatest($password.map { $0.count >= LoginUseCase.minimumPasswordLength }) { $0 && $1 }
+      .prepend(false)
       .removeDuplicates()
       .share(replay: 1)
       .eraseToAnyPublisher()

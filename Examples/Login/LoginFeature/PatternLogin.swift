@@ -1,21 +1,84 @@
-import Observation
 import Signals
 
-/// Pattern login: the user draws a path over a 3x3 grid, entered as digits 1-9 (each at most
-/// once); at least 4 points make a pattern. It logs in the stored account with the pattern as
-/// its secret, through the shared `LoginGate`.
+/// Seed 000's `LoginPresenterProtocol`, in Swift: what every login presenter shares, written
+/// once as a protocol extension that each presenter adopts, rather than a base presenter class
+/// that would tie it to one view. Pattern login's presenter adopts it (`PatternLoginPresenter`).
 ///
-/// Threading: main actor (`@Observable`: a view reading `points` or `currentStatus` is redrawn
-/// when they change); the service's answer is moved to the main actor (`UIScheduler`) before it
-/// touches state.
-@MainActor @Observable
-public final class PatternLoginViewModel {
+/// The extension holds the shared behaviour that keeps no state of its own: whether a login may
+/// start (`mayLogIn`) and the seed's `handleLoginSuccess(with:onComplete:)`. The shared state
+/// (the update checked once per launch, a permission check under way, the last user) cannot
+/// live in an extension, which adds no stored properties: it stays in one object, `LoginGate`,
+/// that the presenter is given (`Examples/README.md`, "Seed 000's shared login logic", says why).
+///
+/// Threading: main actor, like the presenters that adopt it.
+@MainActor
+public protocol LoginPresenterProtocol: AnyObject {
+  /// The shared login gate: the update and permission checks, and the session's storage.
+  var gate: LoginGate { get }
+}
+
+extension LoginPresenterProtocol {
+  /// Whether a login may start now: the gate has no dialog up (no update to answer, no missing
+  /// permission, no check under way).
+  public var mayLogIn: Bool { gate.allowsLogin }
+
+  /// Seed 000's `handleLoginSuccess(with:onComplete:)`: the gate stores the session with its
+  /// profile, clears the previous user's cached data and face login when the user changed, and
+  /// syncs the language; then `onComplete` runs (the presenter tells its view and navigates).
+  ///
+  /// - Parameters:
+  ///   - session: The session the login gave.
+  ///   - onComplete: What the presenter does next.
+  public func handleLoginSuccess(with session: Session, onComplete: () -> Void) {
+    gate.handleSuccess(session)
+    onComplete()
+  }
+}
+
+/// What pattern login's presenter tells its view (seed 000's MVP: the view shows, the presenter
+/// decides). The terminal front's `PatternLoginScreen` implements it.
+///
+/// Threading: main actor.
+@MainActor
+public protocol PatternLoginView: AnyObject {
+  /// Shows the points drawn so far, as digits 1-9 in the order drawn.
+  ///
+  /// - Parameter points: The points.
+  func show(points: [Int])
+  /// Shows the login's status: none, loading, success or the failure.
+  ///
+  /// - Parameter status: The status.
+  func show(status: LoginStatus)
+}
+
+/// Pattern login, as seed 000's MVP: the user draws a path over a 3x3 grid, entered as digits
+/// 1-9 (each at most once); at least 4 points make a pattern. The presenter logs in the stored
+/// account with the pattern as its secret, through the shared `LoginGate`, and tells its
+/// `PatternLoginView` what to show; it adopts `LoginPresenterProtocol`, whose extension gives it
+/// the behaviour every login presenter shares. (The other login screens are MVVM, seed 003's
+/// shape: `LoginViewModel`.)
+///
+/// The presenter is made before its view (the coordinator makes it; the front makes the view
+/// when the scene shows), so `attach(_:)` brings a view up to date.
+///
+/// Threading: main actor; the service's answer is moved to the main actor (`UIScheduler`)
+/// before it touches state. Bad input: a digit outside 1-9, or one already drawn, is refused
+/// (`add(_:)` answers `false`); a press with fewer than 4 points, or while the gate blocks or a
+/// login runs, is ignored.
+@MainActor
+public final class PatternLoginPresenter: LoginPresenterProtocol {
   /// The points entered so far, as digits.
-  public private(set) var points: [Int] = []
+  public private(set) var points: [Int] = [] {
+    didSet { view?.show(points: points) }
+  }
   /// The login status, current value first.
   public var status: AnyPublisher<LoginStatus, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// The status now.
-  public private(set) var currentStatus = LoginStatus.none
+  public private(set) var currentStatus = LoginStatus.none {
+    didSet { view?.show(status: currentStatus) }
+  }
+  /// The view told what to show; held weakly, as the seed's presenter holds its view.
+  public private(set) weak var view: (any PatternLoginView)?
 
   /// Where the pattern screen asks the flow to go; its coordinator listens.
   public enum Navigation: Equatable, Sendable {
@@ -27,20 +90,21 @@ public final class PatternLoginViewModel {
 
   /// The screen's navigation requests, as they happen (no current value).
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
-  @ObservationIgnored let navigationSubject = PassthroughSubject<Navigation, Never>()
+  let navigationSubject = PassthroughSubject<Navigation, Never>()
 
   /// The fewest points a pattern has.
   public static let minimumPoints = 4
 
-  @ObservationIgnored let account: String
-  @ObservationIgnored let useCase: LoginUseCase
-  @ObservationIgnored let gate: LoginGate
+  /// The shared login gate (`LoginPresenterProtocol`).
+  public let gate: LoginGate
+  let account: String
+  let useCase: LoginUseCase
   /// The same status graph as password login.
-  @ObservationIgnored let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
-  @ObservationIgnored var request: AnyCancellable?
-  @ObservationIgnored var statusWatch: AnyCancellable?
+  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
+  var request: AnyCancellable?
+  var statusWatch: AnyCancellable?
 
-  /// A view model logging in `account` through `useCase` and `gate`.
+  /// A presenter logging in `account` through `useCase`, gated by `gate`, with no view yet.
   public init(account: String, useCase: LoginUseCase, gate: LoginGate) {
     self.account = account
     self.useCase = useCase
@@ -48,8 +112,19 @@ public final class PatternLoginViewModel {
     statusWatch = machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 }
   }
 
-  /// Adds grid point `digit` (1-9); other digits and repeated points are ignored. Returns whether
-  /// it was taken.
+  /// Makes `view` the presenter's view and shows it everything so far.
+  ///
+  /// - Parameter view: The view to tell; held weakly.
+  public func attach(_ view: any PatternLoginView) {
+    self.view = view
+    view.show(points: points)
+    view.show(status: currentStatus)
+  }
+
+  /// Adds a point; refuses a digit outside 1-9, one already drawn, and any while logging in.
+  ///
+  /// - Parameter digit: The point, 1-9.
+  /// - Returns: Whether it was added.
   @discardableResult
   public func add(_ digit: Int) -> Bool {
     guard (1...9).contains(digit), !points.contains(digit), currentStatus != .loading else { return false }
@@ -57,13 +132,12 @@ public final class PatternLoginViewModel {
     return true
   }
 
-  /// Starts over.
+  /// Clears the points.
   public func clear() { points = [] }
 
-  /// Logs in with the pattern; ignored while loading, with too few points, or while the gate
-  /// does not allow it. The pattern is cleared after a failure.
+  /// Logs in with the points drawn, when there are enough, the gate allows it and no login runs.
   public func login() {
-    guard points.count >= Self.minimumPoints, machine.can(.press), gate.allowsLogin else { return }
+    guard points.count >= Self.minimumPoints, machine.can(.press), mayLogIn else { return }
     machine.send(.press)
     let secret = points.map(String.init).joined()
     request = useCase.login(account: account, password: secret).receive(on: UIScheduler.shared).sink(
@@ -73,9 +147,10 @@ public final class PatternLoginViewModel {
         self?.machine.send(.failed(error))
       },
       receiveValue: { [weak self] session in
-        self?.gate.handleSuccess(session)
-        self?.machine.send(.succeeded(session))
-        self?.navigationSubject.send(.loggedIn(session))
+        self?.handleLoginSuccess(with: session) {
+          self?.machine.send(.succeeded(session))
+          self?.navigationSubject.send(.loggedIn(session))
+        }
       })
   }
 

@@ -27,6 +27,9 @@ public final class NewsPresenter {
   public private(set) var reachedEnd = false
   /// The last request's failure, until the next request.
   public private(set) var error: AppError?
+  /// Whether "load more" may add to the list: a first page has come and the last page was not
+  /// empty. Not before the first page (a failed first load offers a retry, not more).
+  public var canLoadMore: Bool { pagesLoaded > 0 && !reachedEnd }
 
   let service: any NewsService
   var pagesLoaded = 0
@@ -43,7 +46,7 @@ public final class NewsPresenter {
   /// - Parameter view: The view to tell; held weakly.
   public func attach(_ view: any NewsView) {
     self.view = view
-    view.show(items: items, canLoadMore: !reachedEnd)
+    view.show(items: items, canLoadMore: canLoadMore)
     if isLoading { view.showLoading() } else { view.hideLoading() }
     if isLoadingMore { view.showLoadingMore() } else { view.hideLoadingMore() }
     if let error { view.showError(error) } else { view.hideError() }
@@ -94,7 +97,7 @@ public final class NewsPresenter {
   func received(_ page: [NewsItem], replacing: Bool) {
     items = replacing ? page : items + page
     reachedEnd = page.isEmpty
-    view?.show(items: items, canLoadMore: !reachedEnd)
+    view?.show(items: items, canLoadMore: canLoadMore)
   }
 
   func ended(loadingMore: Bool, _ completion: Subscribers.Completion<AppError>) {

@@ -18,31 +18,12 @@ import Signals
 /// Threading: main actor.
 @MainActor
 public final class OfficeApp: Navigator, TerminalFront {
-  /// One scene shown, its view (nil for the invalid-session dialog, drawn as an alert), and
-  /// whether it was presented modally.
-  struct Shown {
-    let scene: OfficeScene
-    let screen: (any OfficeScreenView)?
-    let modal: Bool
-  }
-
-  /// The scenes shown, bottom first.
-  var stack: [Shown] = []
-  /// A toast under the screen: it goes after `ToastExpiry.duration` (3 s) on the app's
+  /// The scenes shown, bottom first (the invalid-session dialog has no view: it is drawn as an
+  /// alert).
+  var stack = SceneStack<OfficeScene, any OfficeScreenView>()
+  /// The toast under the screen: it goes after `ToastExpiry.duration` (3 s) on the app's
   /// scheduler, or at the next key.
-  var toast: String? {
-    didSet {
-      guard toast != oldValue else { return }
-      toastExpiry = toast.map { _ in
-        ToastExpiry.schedule(on: scheduler) { [weak self] in
-          self?.toast = nil
-          self?.onChange()
-        }
-      }
-    }
-  }
-  /// Ends the toast on screen.
-  var toastExpiry: AnyCancellable?
+  let toast: Toast
   /// Where the toasts' time passes.
   let scheduler: any Scheduler
   /// The top screen's events that are not its state (SwiftUI's `onReceive`): a failed login's
@@ -55,17 +36,23 @@ public final class OfficeApp: Navigator, TerminalFront {
   public weak var backButton: (any BackButtonHandler)?
   /// Called after anything on screen may have changed.
   public var onChange: () -> Void = {}
+  /// What to print once the terminal is given back (`--request-log`: the requests made).
+  public var farewellText: () -> String? = { nil }
+  /// The text printed after the app ends, if any.
+  public var farewell: String? { farewellText() }
 
   /// An empty front whose toasts expire on `scheduler` (the app's); a coordinator fills it.
   public init(scheduler: any Scheduler) {
     self.scheduler = scheduler
+    toast = Toast(scheduler: scheduler)
+    toast.onExpire = { [weak self] in self?.onChange() }
     renderer.onChange = { [weak self] in self?.onChange() }
   }
 
   /// Shows each of `notices` (the coordinator's) as a toast for 3 s or until the next key.
   public func showNotices(_ notices: AnyPublisher<String, Never>) {
     noticeBinding = notices.sink { [weak self] notice in
-      self?.toast = notice
+      self?.toast.text = notice
       self?.onChange()
     }
   }
@@ -74,31 +61,31 @@ public final class OfficeApp: Navigator, TerminalFront {
 
   /// Shows `scene` alone.
   public func setRoot(_ scene: OfficeScene) {
-    stack = [Shown(scene: scene, screen: makeScreen(scene), modal: false)]
+    stack.setRoot(scene, screen: makeScreen(scene))
     sceneChanged()
   }
 
   /// Shows `scene` over the current one, with a back bar.
   public func push(_ scene: OfficeScene) {
-    stack.append(Shown(scene: scene, screen: makeScreen(scene), modal: false))
+    stack.push(scene, screen: makeScreen(scene))
     sceneChanged()
   }
 
   /// Takes the top screen away; the one below shows as it was left.
   public func pop() {
-    if stack.count > 1, stack.last?.modal == false { stack.removeLast() }
+    stack.pop()
     sceneChanged()
   }
 
   /// Shows `scene` as a sheet over the current screen.
   public func present(_ scene: OfficeScene) {
-    stack.append(Shown(scene: scene, screen: makeScreen(scene), modal: true))
+    stack.present(scene, screen: makeScreen(scene))
     sceneChanged()
   }
 
   /// Takes the sheet away, uncovering the screen below as it was.
   public func dismiss() {
-    if stack.last?.modal == true { stack.removeLast() }
+    stack.dismiss()
     sceneChanged()
   }
 
@@ -125,7 +112,7 @@ public final class OfficeApp: Navigator, TerminalFront {
     return screen
   }
 
-  var scene: OfficeScene? { stack.last?.scene }
+  var scene: OfficeScene? { stack.top?.scene }
   /// The news list's presenter, when it is on top.
   var news: NewsPresenter? { if case .news(let presenter) = scene { presenter } else { nil } }
   /// The feedback form's presenter, when it is on top.
@@ -148,7 +135,7 @@ public final class OfficeApp: Navigator, TerminalFront {
       renderer.observe(model)
       events = [
         model.loginStatus.sink { [weak self] status in
-          if case .failure(let error) = status { self?.toast = "\(error)" }
+          if case .failure(let error) = status { self?.toast.text = "\(error)" }
         }
       ]
     default: break
@@ -164,11 +151,11 @@ public final class OfficeApp: Navigator, TerminalFront {
   @discardableResult
   public func handle(_ key: Key) -> Bool {
     if key == .interrupt || key == .endOfInput { return false }
-    toast = nil
+    toast.text = nil
     if case .sessionExpired(let model)? = scene {
-      if key == .enter { model.confirm() }
-    } else if let notice = stack.last?.screen?.handle(key) {
-      toast = notice
+      if key == .enter { model.confirm() } else { toast.text = "Answer the dialog first" }
+    } else if let notice = stack.top?.screen?.handle(key) {
+      toast.text = notice
     }
     onChange()
     return true
@@ -182,20 +169,28 @@ public final class OfficeApp: Navigator, TerminalFront {
   public var frame: [String] { renderer.render(drawFrame) }
 
   func drawFrame() -> [String] {
-    guard let top = stack.last else { return ScreenFrame.box([], textWidth: officeTextWidth) }
-    var body = top.screen?.body ?? []
-    if let toast { body += [""] + ScreenFrame.toast(toast, textWidth: officeTextWidth) }
-    guard top.modal else {
-      let back = stack.count > 1 ? stack[stack.count - 2].screen?.title : nil
-      return ScreenFrame.box(body, textWidth: officeTextWidth, back: back)
-    }
-    let below = stack.dropLast().last?.screen?.body ?? []
-    if case .sessionExpired(let model) = top.scene {
-      // An alert, like Login's gate dialogs: a box over the middle of the screen below.
+    guard !stack.shown.isEmpty else { return ScreenFrame.box([], textWidth: officeTextWidth) }
+    return draw(upTo: stack.shown.count - 1, toast: toast.lines(textWidth: officeTextWidth))
+  }
+
+  /// The scenes `stack[...index]` as they look with `stack[index]` on top: a screen in its box
+  /// (with the back bar naming the screen below it), a sheet over what it was presented on,
+  /// the invalid-session alert over the screen below drawn as it was, back bar included. The
+  /// toast goes under the top layer's text; under the alert it stays in sight.
+  func draw(upTo index: Int, toast: [String]) -> [String] {
+    let shown = stack.shown[index]
+    let toastBody = toast.isEmpty ? [] : [""] + toast
+    if case .sessionExpired(let model) = shown.scene {
+      let below =
+        index > 0
+        ? draw(upTo: index - 1, toast: toast) : ScreenFrame.box(toastBody, textWidth: officeTextWidth)
       let alert = ScreenFrame.alertMessage(model.message) + ["enter: log in"]
-      return ScreenFrame.alert(alert, over: ScreenFrame.box(below, textWidth: officeTextWidth))
+      return ScreenFrame.alert(alert, over: below, keeping: toast.count)
     }
-    return ScreenFrame.sheet(
-      body, textWidth: officeTextWidth, over: ScreenFrame.box(below, textWidth: officeTextWidth))
+    let body = (shown.screen?.body ?? []) + toastBody
+    guard shown.modal, index > 0 else {
+      return ScreenFrame.box(body, textWidth: officeTextWidth, back: stack.screen(below: index)?.title)
+    }
+    return ScreenFrame.sheet(body, textWidth: officeTextWidth, over: draw(upTo: index - 1, toast: []))
   }
 }

@@ -8,65 +8,55 @@ import Signals
 
 let usage = """
   usage: OfficeDemo [--script FILE|-] [--graph mermaid|dot] [--open URL]... [--news-fails]
-                    [--session-expired] [--help]
+                    [--session-expired] [--contacts-fail] [--no-create] [--request-log] [--help]
 
     (no option)      in a terminal: the app (log in, then 1-4 on the home screen; esc goes back;
                      ctrl-c quits); otherwise: plays the built-in script and prints its frames
     --script FILE    plays a script (type TEXT, tab, enter, esc, up, down, wait 600ms; - is stdin)
     --graph FORMAT   prints the app's navigation graph as Mermaid or Graphviz DOT
     --open URL       opens a deep link such as app://contact/user/42 (held until you log in)
-    --news-fails     the news backend fails (shows the error and failure toasts)
+    --news-fails     the news backend fails (shows the error and failure toasts; the news
+                     offer r to retry)
     --session-expired
-                     the server has ended every session: after login, news, feedback and
-                     contacts answer 401, the invalid-session dialog comes up, and enter goes
-                     back to the login screen with the notice
-    --help           this text
+                     the server ends your session after login: the next news, feedback or
+                     contacts request answers 401, the invalid-session dialog says so, enter
+                     goes back to the login screen with the notice, and logging in again works
+    --contacts-fail  the contact list's first load fails (the interactor's failure); r retries
+    --no-create      the user may not create: a group chat (4, pick with m, enter) is refused
+    --request-log    after the app (or the script's frames), prints every request the service
+                     client made: method, path, token and status
 
+  Keys: 1 news (r refresh or retry, m more), 2 feedback, 3 contacts (up, down, enter opens;
+  r retries a failed load), 4 new group chat (m marks, enter confirms, esc cancels),
+  l logs out; esc goes back.
   Log in as alice@example.com with the password wonderland.
   """
-
-/// The office demo's own options.
-struct OfficeOptions {
-  /// Deep links to open at start.
-  var links: [String]
-  /// Whether the news backend fails.
-  var newsFails: Bool
-  /// Whether the server has ended every session (authenticated requests answer 401).
-  var sessionExpired = false
-}
 
 MainActor.assumeIsolated {
   DemoProgram(
     usage: usage,
     readOptions: { (options: inout CommandLineOptions) throws(UsageError) in
-      OfficeOptions(
+      OfficeSetup(
         links: try options.values("--open"), newsFails: options.flag("--news-fails"),
-        sessionExpired: options.flag("--session-expired"))
+        sessionExpired: options.flag("--session-expired"), contactsFail: options.flag("--contacts-fail"),
+        noCreate: options.flag("--no-create"), requestLog: options.flag("--request-log"))
     },
     graph: { $0 == .dot ? officeGraph.dot(name: "Office") : officeGraph.mermaid() },
     builtInScript: officeDemoScript,
-    // With no link given, the built-in script shows one held until login (not on the way to an
-    // expired session, which the link would leave).
-    builtInOptions: { options in
-      var options = options
-      if options.links.isEmpty && !options.sessionExpired { options.links = ["app://contact/user/42"] }
-      return options
-    },
-    builtInScriptFor: { $0.sessionExpired ? officeSessionExpiredScript : officeDemoScript },
-    play: { steps, options in
-      runOfficeScript(
-        steps, open: options.links, newsFails: options.newsFails, sessionExpired: options.sessionExpired)
-    },
-    runInteractive: { options in
+    builtInOptions: \.forBuiltInScript,
+    builtInScriptFor: { $0.builtInScript },
+    play: { steps, setup in runOfficeScript(steps, setup: setup) },
+    runInteractive: { setup in
       let app = OfficeApp(scheduler: MainScheduler.shared)
       let coordinator = OfficeCoordinator(
-        scheduler: MainScheduler.shared, newsFails: options.newsFails, navigator: app)
-      coordinator.server.sessionExpired = options.sessionExpired
+        scheduler: MainScheduler.shared, newsFails: setup.newsFails, navigator: app)
+      setup.apply(to: coordinator)
       app.backButton = coordinator
       app.showNotices(coordinator.notices)
+      if setup.requestLog { app.farewellText = { String(requestLogText(coordinator).dropLast()) } }
       runInTerminal(app, footer: " ctrl-c: quit") {
         coordinator.start()
-        for link in options.links { coordinator.open(link) }
+        for link in setup.links { coordinator.open(link) }
       }
     }
   ).main()

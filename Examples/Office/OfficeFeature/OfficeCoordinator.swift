@@ -84,6 +84,9 @@ public final class OfficeCoordinator: BackButtonHandler {
   var detailRequest: AnyCancellable?
   /// The user logged in now, who starts group chats.
   public private(set) var user: OfficeUser?
+  /// What the server grants the user who logs in: every permission (the demo's server), or
+  /// fewer (`OfficeDemo --no-create`: without `.create`, a group chat is refused).
+  public var permissions = Set(Permission.allCases)
   /// Delivers the links held before login, after the transition to home has finished.
   var heldDelivery: AnyCancellable?
   var expiryWatch: AnyCancellable?
@@ -177,7 +180,7 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   func loginWants(_ request: LoginViewModel.Navigation) {
     guard case .loggedIn(let session) = request else { return }
-    user = OfficeUser(session: session)
+    user = OfficeUser(session: session, permissions: permissions)
     client.tokens.set(session.token)
     sessionExpiry.reset()
     flow.send(.loggedIn)

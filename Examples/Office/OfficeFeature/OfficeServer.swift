@@ -20,14 +20,16 @@ import Signals
 /// - `GET contacts` (500 ms) and `GET contacts/:id` (300 ms): the directory; an unknown id is
 ///   code 404.
 ///
-/// The news, feedback and contacts endpoints need a token this server issued; without one, or
-/// while `sessionExpired` is set, they answer 401. Threading: any thread (a mutex); the switches
+/// The news, feedback and contacts endpoints need a token this server issued; without one they
+/// answer 401, and so does the first of them after `sessionExpired` is set (the server ends
+/// that session: its token is forgotten; a new login gets one that works). Threading: any thread (a mutex); the switches
 /// are read when a request arrives. Bad input: a bad request is an answer (400, 404), never a trap.
 public final class OfficeServer: Sendable {
   struct State {
     var failing = false
     var sessionExpired = false
     var contactsFailing = false
+    var contactsFailNext = false
     var edition = 0
     var issued: Set<String> = []
     var feedback: [String] = []
@@ -57,7 +59,8 @@ public final class OfficeServer: Sendable {
     set { state.withLock { $0.failing = newValue } }
   }
 
-  /// Whether every token has expired: authenticated endpoints answer 401.
+  /// Whether the server ends the session in use: the next authenticated request answers 401,
+  /// its token is forgotten and the switch clears, so a new login gets a session that works.
   public var sessionExpired: Bool {
     get { state.withLock { $0.sessionExpired } }
     set { state.withLock { $0.sessionExpired = newValue } }
@@ -67,6 +70,13 @@ public final class OfficeServer: Sendable {
   public var contactsFailing: Bool {
     get { state.withLock { $0.contactsFailing } }
     set { state.withLock { $0.contactsFailing = newValue } }
+  }
+
+  /// Whether the next contacts request fails (the one after works): the interactor's failure
+  /// and its retry (`OfficeDemo --contacts-fail`).
+  public var contactsFailNext: Bool {
+    get { state.withLock { $0.contactsFailNext } }
+    set { state.withLock { $0.contactsFailNext = newValue } }
   }
 
   /// The feedback received, oldest first.
@@ -130,9 +140,15 @@ public final class OfficeServer: Sendable {
 
   func isAuthorized(_ request: URLRequest) -> Bool {
     let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
+    let token = String(header.dropFirst(7))
     return state.withLock { state in
-      !state.sessionExpired && header.hasPrefix("Bearer ")
-        && state.issued.contains(String(header.dropFirst(7)))
+      guard header.hasPrefix("Bearer "), state.issued.contains(token) else { return false }
+      if state.sessionExpired {
+        state.sessionExpired = false
+        state.issued.remove(token)
+        return false
+      }
+      return true
     }
   }
 
@@ -158,7 +174,11 @@ public final class OfficeServer: Sendable {
   }
 
   func contacts(id: String?) -> HTTPAnswer {
-    if contactsFailing { return .envelope(code: 5002, msg: "Contacts could not be loaded") }
+    let fails = state.withLock { state in
+      defer { state.contactsFailNext = false }
+      return state.contactsFailing || state.contactsFailNext
+    }
+    if fails { return .envelope(code: 5002, msg: "Contacts could not be loaded") }
     guard let id else { return .envelope(data: Self.directory) }
     guard let contact = Self.directory.first(where: { "\($0.id)" == id }) else {
       return .envelope(code: 404, msg: "no contact with id \(id)")

@@ -30,6 +30,19 @@ import Testing
     try options.finish()
   }
 
+  @Test func anOptionReadOnceButGivenTwiceIsSaidToBeGivenTwice() throws {
+    var options = CommandLineOptions(["--start", "pattern", "--offline", "--start", "sms", "--offline"])
+    let start = try options.choice("--start", in: ["pattern", "sms"])
+    let offline = options.flag("--offline")
+    #expect(start == "pattern" && offline)
+    let read = options
+    #expect(throws: UsageError("--start is given twice; give it once")) { try read.finish() }
+    #expect(throws: UsageError("--graph is given twice; give it once")) {
+      try mode(["--graph", "dot", "--graph", "mermaid"])
+    }
+    #expect(throws: UsageError("--help is given twice; give it once")) { try mode(["-h", "--help"]) }
+  }
+
   @Test func whateverIsLeftIsAnUnknownOption() throws {
     #expect(throws: UsageError("unknown option --bogus")) {
       try mode(["--help", "--bogus", "--graph", "dot"])

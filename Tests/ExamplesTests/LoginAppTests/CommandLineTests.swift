@@ -57,6 +57,46 @@ import Testing
     }
   }
 
+  @Test func anOptionGivenTwiceIsSaidToBeGivenTwice() throws {
+    for (demo, arguments, option) in [
+      ("LoginDemo", "--start pattern --start sms", "--start"),
+      ("LoginDemo", "--offline --offline", "--offline"),
+      ("OfficeDemo", "--graph dot --graph mermaid", "--graph"),
+    ] {
+      guard let outcome = try run(demo, arguments) else { return }
+      #expect(outcome.status == 2, "\(demo) \(arguments)")
+      #expect(outcome.error.hasPrefix("\(option) is given twice; give it once"), "\(demo) \(arguments)")
+      #expect(outcome.output.isEmpty, "\(demo) \(arguments)")
+    }
+  }
+
+  /// What the in-process server does on these flags is the HTTP server's to decide: together
+  /// with `--service http` they are refused, not silently ignored.
+  @Test func serverSideFlagsAreRefusedWithTheHTTPService() throws {
+    for flag in ["--revoked", "--session-expired", "--refresh-offline"] {
+      guard let outcome = try run("LoginDemo", "\(flag) --service http --base-url http://127.0.0.1:1") else {
+        return
+      }
+      #expect(outcome.status == 2, "\(flag)")
+      #expect(
+        outcome.error.hasPrefix("\(flag) plays the in-process server's part"), "\(flag): \(outcome.error)")
+    }
+    guard let user = try run("LoginDemo", "--last-user 'bob smith'") else { return }
+    #expect(user.status == 2)
+    #expect(user.error.hasPrefix("--last-user takes an account such as bob@example.com"))
+  }
+
+  @Test func aBaseURLWithoutAHostIsRefusedWithAReason() throws {
+    for base in ["http://", "https://:8080", "http:///api"] {
+      guard let outcome = try run("LoginDemo", "--service http --base-url '\(base)' --graph mermaid") else {
+        return
+      }
+      #expect(outcome.status == 2, "\(base)")
+      #expect(outcome.error.contains("--base-url \"\(base)\" has no host"), "\(base): \(outcome.error)")
+      #expect(outcome.output.isEmpty, "\(base)")
+    }
+  }
+
   @Test(arguments: demos)
   func aClosedStandardErrorStillGivesTheErrorStatusWithoutATrap(_ demo: String) throws {
     guard let outcome = try run(demo, "--bogus", redirections: "2>&-") else { return }

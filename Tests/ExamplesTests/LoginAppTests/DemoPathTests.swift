@@ -5,20 +5,61 @@ import Testing
 
 @testable import LoginApp
 
-/// A working path of the login feature that a person reaches with a `LoginDemo` flag: the
-/// flags, the set-up they make, the golden frames of the built-in script they play, and a line
-/// those frames must show.
+/// A working path of the login feature that a person reaches with a `LoginDemo` flag, or with
+/// keys (a script): the flags, the set-up they make, the script (the flags' built-in one when
+/// `nil`), the golden frames it plays, and a line those frames must show.
 struct DemoPath: Sendable, CustomTestStringConvertible {
   let flags: [String]
   let setup: DemoSetup
+  var script: String? = nil
   let golden: String
   let shows: String
 
-  var testDescription: String { flags.joined(separator: " ") }
+  var testDescription: String { (flags + (script == nil ? [] : ["--script"])).joined(separator: " ") }
 }
 
-/// The paths, one per flag.
+/// Keys on the password screen: a login started, then esc (the login status chart's `cancel`).
+let cancelLoginScript = """
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 1s
+  key esc
+  wait 2s
+  """
+
+/// Keys on the home screen: r reloads the profile.
+let refreshProfileScript = """
+  type alice@example.com
+  wait 600ms
+  tab
+  type wonderland
+  enter
+  wait 3s
+  type r
+  wait 1s
+  """
+
+/// The paths, one per flag or key; `Examples/README.md` lists each with its command.
 let demoPaths: [DemoPath] = [
+  DemoPath(flags: [], setup: DemoSetup(), golden: "demo.txt", shows: "Welcome, alice@example.com!"),
+  DemoPath(
+    flags: ["--start", "biometric"], setup: DemoSetup(credential: .biometric), golden: "path-biometric.txt",
+    shows: "(Alice Liddell)"),
+  DemoPath(
+    flags: ["--start", "pattern"], setup: DemoSetup(credential: .pattern), golden: "path-pattern.txt",
+    shows: "Welcome, pat@example.com!"),
+  DemoPath(
+    flags: ["--start", "sms"], setup: DemoSetup(credential: .sms), golden: "path-sms.txt",
+    shows: "Code sent to 5550100"),
+  DemoPath(
+    flags: ["--update", "optional"], setup: DemoSetup(update: .optional(demoUpdate)),
+    golden: "path-update-optional.txt", shows: "Version 2.0 is out"),
+  DemoPath(
+    flags: ["--offline"], setup: DemoSetup(networkAllowed: false), golden: "path-offline.txt",
+    shows: "No network permission"),
   DemoPath(
     flags: ["--face", "unrecognized"], setup: DemoSetup(credential: .biometric, deviceCheck: .notRecognized),
     golden: "face-unrecognized.txt", shows: "Not recognized; enter: try again"),
@@ -43,6 +84,22 @@ let demoPaths: [DemoPath] = [
   DemoPath(
     flags: ["--update", "forced"], setup: DemoSetup(update: .forced(demoUpdate)),
     golden: "update-forced-now.txt", shows: ": the app ended ---"),
+  DemoPath(
+    flags: ["--token-expired"], setup: DemoSetup(credential: .biometric, tokenExpired: true),
+    golden: "token-expired.txt", shows: "--- 2s ---"),
+  DemoPath(
+    flags: ["--refresh-offline"],
+    setup: DemoSetup(credential: .biometric, tokenExpired: true, refreshOffline: true),
+    golden: "refresh-offline.txt", shows: "Failed: No network connection"),
+  DemoPath(
+    flags: ["--last-user", "bob@example.com"], setup: DemoSetup(lastUser: "bob@example.com"),
+    golden: "last-user.txt", shows: "! bob@example.com's cached data and face"),
+  DemoPath(
+    flags: [], setup: DemoSetup(), script: cancelLoginScript, golden: "cancel-login.txt",
+    shows: "! Login cancelled"),
+  DemoPath(
+    flags: [], setup: DemoSetup(), script: refreshProfileScript, golden: "refresh-profile.txt",
+    shows: "Refreshing your profile"),
 ]
 
 /// Every working path is reachable from the demo (issue 33): each flag plays its path on virtual
@@ -90,7 +147,7 @@ let demoPaths: [DemoPath] = [
 
   @Test(arguments: demoPaths)
   func eachPathPlaysItsGoldenFrames(_ path: DemoPath) throws {
-    let steps = try parseScript(builtInScript(for: path.setup))
+    let steps = try parseScript(path.script ?? builtInScript(for: path.setup))
     let output: String = runScript(steps, setup: path.setup)
     let shows: Bool = output.contains(path.shows)
     #expect(shows, "\(path.golden) does not show \"\(path.shows)\"")
@@ -107,13 +164,15 @@ let demoPaths: [DemoPath] = [
       Issue.record("LoginDemo is not built next to the tests at \(executable.path)")
       return
     }
-    let result = try Self.run(executable, arguments: path.flags, input: "")
+    let arguments = path.flags + (path.script == nil ? [] : ["--script", "-"])
+    let result = try Self.run(executable, arguments: arguments, input: path.script ?? "")
     #expect(result.status == 0, "\(result.error)")
     let golden = try String(
       contentsOf: Self.goldenDirectory.appendingPathComponent(path.golden), encoding: .utf8)
-    let header = "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n"
-    let expected: String = header + golden
-    #expect(result.output == expected)
+    // The notice goes to standard error, so that standard output is the frames alone.
+    let notice = "(not a terminal: playing the built-in demo script; run it in a terminal to use the app)\n"
+    #expect(result.output == golden)
+    #expect(result.error == (path.script == nil ? notice : ""))
   }
 
   /// The face-login flags imply `--start biometric`; a bad reason or language is refused with
@@ -133,9 +192,13 @@ let demoPaths: [DemoPath] = [
     #expect(language.status == 2)
     #expect(language.error.contains("--language takes a language code"))
     let help = try Self.run(executable, arguments: ["--help"], input: "")
-    for flag in ["--face", "--revoked", "--language", "--session-expired"] {
+    for flag in Set(demoPaths.flatMap(\.flags).filter { $0.hasPrefix("--") }) {
       #expect(help.output.contains(flag), "--help does not list \(flag)")
     }
+    for key in ["esc cancels a login", "r reloads the profile"] {
+      #expect(help.output.contains(key), "--help does not say \(key)")
+    }
+    #expect(help.output.contains("Tests/ExamplesTests/LoginFeatureTests/Server/login_server.py"))
   }
 
   /// Seed 000: "update now" opens the URL, then the app ends; a script's later steps are not

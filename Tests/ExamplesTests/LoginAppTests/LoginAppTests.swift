@@ -126,8 +126,10 @@ import Testing
     #expect(!output.contains("You are logged in."))
   }
 
-  /// The invalid-session dialog: the account check answers 401, the dialog comes up over the
-  /// login screen, and enter leads to password login as root with the notice.
+  /// The invalid-session dialog on a server that refuses every session (`ExpiredSessionLoginService`):
+  /// the account check answers 401, the dialog comes up over the login screen, and enter leads
+  /// to password login as root with the notice. (`--session-expired`'s story, a 401 after login,
+  /// is `DemoPathTests`'.)
   @Test func theSessionExpiredDialog() throws {
     let scheduler = TestScheduler()
     let (app, coordinator) = startLoginApp(
@@ -136,7 +138,7 @@ import Testing
     let steps = try parseScript("type alice@example.com\nwait 2s\nenter\n")
     let output = withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
     #expect(output.contains("enter: log in"))
-    try check(output, against: "session-expired.txt")
+    try check(output, against: "account-check-401.txt")
   }
 
   @Test func updateDialogs() throws {

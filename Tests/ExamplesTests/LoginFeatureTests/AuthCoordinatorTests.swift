@@ -142,6 +142,47 @@ final class SceneLog: Navigator {
     #expect(log.password !== password, "password login starts again with a new view model")
   }
 
+  /// `--session-expired`'s story: a 401 after login (home's profile reload), the dialog, password
+  /// login with the notice, and a second login that works, its reload too.
+  @Test func aSessionEndedAfterLoginShowsTheDialogThenASecondLoginWorks() throws {
+    let profiles = InProcessProfileService(scheduler: scheduler, endsSession: true)
+    let environment = AuthEnvironment(
+      scheduler: scheduler, loginService: InProcessLoginService(scheduler: scheduler),
+      biometricService: ScriptedBiometricService(sessions: []),
+      authenticator: FakeAuthenticator(passes: true),
+      credentials: CredentialStore(), store: FakeStore(lastUserID: nil),
+      permission: FakePermission(granted: Flag(true)), updates: FakeUpdates(advice: .none),
+      profileService: profiles)
+    let (coordinator, log) = started(environment)
+    func logIn() throws {
+      let password = try #require(log.password)
+      password.account = "alice@example.com"
+      scheduler.advance(by: .milliseconds(600))
+      password.password = "wonderland"
+      password.login()
+      scheduler.advance(by: .seconds(2))
+    }
+    try logIn()
+    let home = try #require(log.home)
+    #expect(home.isRefreshing)
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.suffix(2) == ["root home(alice@example.com)", "present sessionExpired"])
+    #expect(home.refreshError == nil, "the expiry is the dialog's to tell, not the screen's")
+    try #require(log.expiredDialog).confirm()
+    #expect(
+      log.calls.suffix(3) == [
+        "dismiss", "root password", "notice(Your session expired, please log in again)",
+      ])
+    #expect(coordinator.session == nil)
+    try logIn()
+    scheduler.advance(by: .seconds(1))
+    #expect(log.calls.last == "root home(alice@example.com)")
+    let second = try #require(log.home)
+    #expect(!second.isRefreshing && second.refreshError == nil)
+    #expect(second.session.realName == "Alice Liddell")
+    #expect(!profiles.endsSession)
+  }
+
   @Test func registerIsPushedOverTheLoginScreenAndPoppedBackToIt() throws {
     let (coordinator, log) = started(environment())
     let password = try #require(log.password)

@@ -82,7 +82,6 @@ let authEvents: [AuthEvent] = [
             pattern --> password: usePassword (root)
             sms --> password: usePassword (root)
             home --> password: logout (root)
-            launch --> password: sessionExpired (root)
             password --> password: sessionExpired (root)
             register --> password: sessionExpired (root)
             biometric --> password: sessionExpired (root)
@@ -112,7 +111,6 @@ let authEvents: [AuthEvent] = [
           "pattern" -> "password" [label="usePassword (root)"];
           "sms" -> "password" [label="usePassword (root)"];
           "home" -> "password" [label="logout (root)"];
-          "launch" -> "password" [label="sessionExpired (root)"];
           "password" -> "password" [label="sessionExpired (root)"];
           "register" -> "password" [label="sessionExpired (root)"];
           "biometric" -> "password" [label="sessionExpired (root)"];

@@ -44,10 +44,10 @@ final class FakeAuthRepository: AuthRepositoring, @unchecked Sendable {
     let valid = model.accountValid.record(on: scheduler)
     model.account = "alice@example.com"
     scheduler.advance(by: .milliseconds(500))
-    #expect(valid.values == [false])  // long enough, but this repository refuses it
+    #expect(valid.values == [true, false])  // long enough, but this repository refuses it
     repository.accepts = true
     model.account = "alice@example.org"
     scheduler.advance(by: .milliseconds(500))
-    #expect(valid.values == [false, true])
+    #expect(valid.values == [true, false, true])
   }
 }

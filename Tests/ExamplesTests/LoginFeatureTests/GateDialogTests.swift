@@ -40,6 +40,10 @@ import Testing
     #expect(dialog.press(.exit))
     #expect(dialog.exitRequested)
     #expect(dialog.opened == nil, "exit opened something")
+    // The gate's chart moves to `appEnded`; the dialog stays as it was answered.
+    scheduler.advance(by: .zero)
+    #expect(coordinator.environment.gate.currentState == .forcedUpdate(LoginGateTests.update))
+    #expect(log.dialog === dialog)
   }
 
   /// Seed 000: "update now" opens the update's URL, then exits the app (`exit(0)` in `open`'s

@@ -11,7 +11,8 @@ import Testing
   }
 
   /// The gate: two regions, each check a state that invokes it, the update region done once
-  /// it has an answer; the foreground re-check from each network state.
+  /// it is up to date or the app ends; a forced update blocks until its dialog ends the app
+  /// (it is not an end like `upToDate`); the foreground re-check from each network state.
   @Test func theGateDrawsAsMermaid() {
     let expected = """
       stateDiagram-v2
@@ -23,12 +24,16 @@ import Testing
                   checkingUpdate: invoke updates.check()
                   upToDate --> [*]
                   optionalUpdate
-                  forcedUpdate --> [*]
+                  forcedUpdate
+                  appEnded --> [*]
                   waitingForNetwork --> checkingUpdate: granted
                   checkingUpdate --> upToDate: noUpdate
                   checkingUpdate --> optionalUpdate: optional
                   checkingUpdate --> forcedUpdate: forced
                   optionalUpdate --> upToDate: dismissUpdate
+                  optionalUpdate --> appEnded: updateNow
+                  forcedUpdate --> appEnded: updateNow
+                  forcedUpdate --> appEnded: exitApp
               }
               --
               state network {

@@ -367,7 +367,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
 
   @Test func aPatternIsDigitsOnAGridAndLogsInThroughTheGate() {
     let (useCase, gate, store, service) = countedParts(granted: true)
-    let model = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    let model = PatternLoginPresenter(account: "pat@example.com", useCase: useCase, gate: gate)
     #expect(!model.add(0) && !model.add(10))
     for digit in [1, 2, 5, 5, 4] { model.add(digit) }
     #expect(model.points == [1, 2, 5, 4])
@@ -387,7 +387,7 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
 
   @Test func aWrongPatternFailsAndClears() {
     let (useCase, gate, _) = parts(granted: true)
-    let model = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    let model = PatternLoginPresenter(account: "pat@example.com", useCase: useCase, gate: gate)
     for digit in [9, 8, 7, 6] { model.add(digit) }
     model.login()
     scheduler.advance(by: .seconds(1))
@@ -395,9 +395,68 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
     #expect(model.points.isEmpty)
   }
 
+  /// What a presenter told its view, in order: `points(1,2)`, `status(loading)`, ...
+  final class SpyPatternView: PatternLoginView {
+    var calls: [String] = []
+    func show(points: [Int]) { calls.append("points(\(points.map(String.init).joined(separator: ",")))") }
+    func show(status: LoginStatus) {
+      let name =
+        switch status {
+        case .none: "none"
+        case .loading: "loading"
+        case .success: "success"
+        case .failure: "failure"
+        }
+      calls.append("status(\(name))")
+    }
+  }
+
+  /// Seed 000's MVP: the presenter decides and tells its view protocol what to show; a view
+  /// attached late is brought up to date, and is held weakly.
+  @Test func thePatternPresenterDrivesItsViewProtocol() {
+    let (useCase, gate, _) = parts(granted: true)
+    let presenter = PatternLoginPresenter(account: "pat@example.com", useCase: useCase, gate: gate)
+    presenter.add(1)
+    let view = SpyPatternView()
+    presenter.attach(view)
+    #expect(view.calls == ["points(1)", "status(none)"])
+    for digit in [2, 5, 4] { presenter.add(digit) }
+    presenter.login()
+    scheduler.advance(by: .seconds(1))
+    #expect(
+      view.calls == [
+        "points(1)", "status(none)", "points(1,2)", "points(1,2,5)", "points(1,2,5,4)", "status(loading)",
+        "status(success)",
+      ])
+    weak var released: SpyPatternView?
+    do {
+      let other = SpyPatternView()
+      released = other
+      presenter.attach(other)
+    }
+    #expect(released == nil, "the presenter does not keep its view alive")
+  }
+
+  /// The protocol extension is the shared behaviour (`mayLogIn`, `handleLoginSuccess`); the
+  /// state stays in the gate, so a presenter adopting it gets the gate's clean-up on a new user.
+  @Test func thePresenterProtocolsExtensionHandlesASuccessThroughTheGate() {
+    let (_, gate, store) = parts(granted: true)
+    final class Presenter: LoginPresenterProtocol {
+      let gate: LoginGate
+      init(gate: LoginGate) { self.gate = gate }
+    }
+    let presenter = Presenter(gate: gate)
+    #expect(presenter.mayLogIn)
+    var completed = false
+    presenter.handleLoginSuccess(with: Session(userID: "alice@example.com", token: "t")) { completed = true }
+    #expect(completed)
+    #expect(store.cleared == 1, "bob@example.com's data was cleared for alice@example.com")
+    #expect(store.lastUserID == "alice@example.com")
+  }
+
   @Test func withoutNetworkPermissionNoMethodLogsIn() {
     let (useCase, gate, _) = parts(granted: false)
-    let pattern = PatternLoginViewModel(account: "pat@example.com", useCase: useCase, gate: gate)
+    let pattern = PatternLoginPresenter(account: "pat@example.com", useCase: useCase, gate: gate)
     for digit in [1, 2, 5, 4] { pattern.add(digit) }
     pattern.login()
     let password = LoginViewModel(useCase: useCase, scheduler: scheduler, gate: gate)

@@ -33,10 +33,8 @@ import Testing
       "run UPDATE_GOLDEN=1 swift test --filter OfficeAppTests if intended")
   }
 
-  @Test func aNewsRequestAnswering401ShowsTheDialogThenTheLoginScreen() throws {
-    let script =
-      "type alice@example.com\nwait 600ms\ntab\ntype wonderland\nenter\nwait 2s\ntype 1\nwait 1s\nkey esc\nenter\n"
-    let output = runOfficeScript(try parseScript(script), sessionExpired: true)
+  @Test func aNewsRequestAnswering401ShowsTheDialogThenTheLoginScreenAndALoginWorksAgain() throws {
+    let output = runOfficeScript(try parseScript(officeSessionExpiredScript), sessionExpired: true)
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
       "Golden/session-expired.txt")
     if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
@@ -49,7 +47,10 @@ import Testing
     let frames = output.components(separatedBy: "--- ")
     let dialog = try #require(frames.firstIndex { $0.contains("Your session expired") })
     #expect(frames[dialog].contains("#===="), "the dialog is an alert over the news")
-    #expect(frames.last?.contains("Office - log in") == true, "it ends on the password screen")
+    #expect(frames[dialog + 1].contains("! Answer the dialog first"), "esc is answered, not ignored")
+    let login = try #require(frames.firstIndex { $0.contains("! Your session expired, please log in again") })
+    #expect(frames[login].contains("Office - log in"), "enter goes to the login screen")
+    #expect(frames.last?.contains("- Edition 1: story 1") == true, "a second login works, and so do the news")
   }
 
   /// An office app on a fresh test scheduler, started: the login screen is showing.
@@ -166,6 +167,10 @@ import Testing
     let output = runOfficeScript(try parseScript(script), newsFails: true)
     #expect(output.contains("! News could not be loaded"))
     #expect(output.contains("* Feedback could not be sent"))
+    // The failed first load offers a retry, never "more" (there is nothing to add to).
+    let news = output.components(separatedBy: "--- ").filter { $0.contains("! News could not be loaded") }
+    #expect(!news.isEmpty)
+    #expect(news.allSatisfy { $0.contains("r: retry  esc: back") && !$0.contains("m: more") })
   }
 
   @Test func badLinksShowAClearMessage() throws {

@@ -125,13 +125,29 @@ final class SpyNewsView: NewsView, FeedbackView {
     #expect(view.take() == ["showLoading", "hideError"])
   }
 
+  @Test func aFailedFirstLoadOffersNoMoreOnlyARetry() {
+    let (presenter, view, server, _) = newsPresenter()
+    server.failing = true
+    presenter.loadData()
+    scheduler.advance(by: .seconds(1))
+    #expect(view.take() == ["showLoading", "hideLoading", "error(News could not be loaded)"])
+    #expect(!presenter.canLoadMore)
+    presenter.loadMore()  // nothing to add to
+    #expect(view.take() == [])
+    server.failing = false
+    presenter.refreshData()  // the retry
+    scheduler.advance(by: .seconds(1))
+    #expect(view.take() == ["showLoading", "hideError", "items(3, more)", "hideLoading"])
+    #expect(presenter.canLoadMore)
+  }
+
   @Test func aViewAttachedLateIsBroughtUpToDateAndIsHeldWeakly() {
     let (server, client) = loggedInOffice(on: scheduler)
     let presenter = NewsPresenter(service: RemoteNewsService(client: client))
     presenter.loadData()  // the coordinator starts the load before the front makes the view
     let early = SpyNewsView()
     presenter.attach(early)
-    #expect(early.take() == ["items(0, more)", "showLoading", "hideLoadingMore", "hideError"])
+    #expect(early.take() == ["items(0)", "showLoading", "hideLoadingMore", "hideError"])
     scheduler.advance(by: .seconds(1))
     server.failing = true
     presenter.loadMore()

@@ -6,7 +6,8 @@ import LoginFeature
 /// it at `objectWillChange` (`ScreenRenderer.observe(_:)`), as `@ObservedObject` would.
 ///
 /// Keys: tab and the arrows move the focus; characters type into the focused field; enter moves
-/// from the account to the password, logs in (on the password or the button) or registers.
+/// from the account to the password, logs in (on the password or the button) or registers; esc
+/// cancels a login under way (the login status chart's `cancel` edge).
 /// Threading: main actor.
 @MainActor
 final class PasswordLoginScreen: LoginScreenView {
@@ -37,7 +38,7 @@ final class PasswordLoginScreen: LoginScreenView {
       "\(marker(.account))Account  \(account) \(hint)",
       "\(marker(.password))Password \(password)", "",
       "\(marker(.login))\(button)   \(marker(.register))Register", "",
-      statusLine(model.status, spinner: spinner),
+      statusLine(model.status, spinner: spinner) + (model.status == .loading ? "  esc: cancel" : ""),
     ]
   }
 
@@ -65,6 +66,10 @@ final class PasswordLoginScreen: LoginScreenView {
         model.login()
       case .register: model.register()
       }
+    case .escape:
+      guard model.status == .loading else { return "That key does nothing here" }
+      model.cancelLogin()
+      return "Login cancelled"
     default: return "That key does nothing here"
     }
     return nil

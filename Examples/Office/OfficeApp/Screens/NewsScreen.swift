@@ -5,7 +5,8 @@ import Services
 
 /// The news list, the MVP seed's view controller: it implements `NewsView` by keeping what the
 /// presenter told it to show (`@Observable`, so the renderer redraws when that changes), and
-/// hands its keys to `NewsPresenter`: r refreshes, m loads more, esc goes back.
+/// hands its keys to `NewsPresenter`: r refreshes (or retries a failed first load), m loads
+/// more once a page has come, esc goes back.
 ///
 /// Threading: main actor.
 @MainActor @Observable
@@ -13,7 +14,7 @@ final class NewsScreen: OfficeScreenView, NewsView {
   @ObservationIgnored let presenter: NewsPresenter
   @ObservationIgnored let back: () -> Void
   var items: [NewsItem] = []
-  var canLoadMore = true
+  var canLoadMore = false
   var isLoading = false
   var isLoadingMore = false
   var error: AppError?
@@ -32,7 +33,11 @@ final class NewsScreen: OfficeScreenView, NewsView {
     body += items.map { "- \($0.title)" }
     if isLoadingMore { body.append("  (loading more...)") }
     if let error { body.append("! \(error)") }
-    return body + ["", canLoadMore ? "r: refresh  m: more  esc: back" : "r: refresh  esc: back"]
+    // A failed first load has nothing to refresh or add to: it offers a retry.
+    let keys =
+      items.isEmpty && error != nil
+      ? "r: retry  esc: back" : canLoadMore ? "r: refresh  m: more  esc: back" : "r: refresh  esc: back"
+    return body + ["", keys]
   }
 
   func handle(_ key: Key) -> String? {
