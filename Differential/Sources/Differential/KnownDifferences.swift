@@ -131,13 +131,6 @@ extension KnownDifference {
       "`flatMap` cancels its upstream when an inner publisher fails (Combine leaves it subscribed).",
       operator: isFlatMap),
     KnownDifference(
-      "dropFirst-subscribes-upstream-first", .documented,
-      readme: "**`dropFirst` subscribes upstream before it hands its subscription on**",
-      "`dropFirst`: Combine gives its subscription downstream before subscribing upstream (OpenCombine"
-        + " follows it); Signals subscribes upstream first. `s0.p(1).dropFirst(1)`: p0 before p1 in Combine.",
-      applies: { $0.pipeline.contains(isDropFirst) },
-      normalize: sortingRuns(of: { $0.kind == .subscription })),
-    KnownDifference(
       "flatMap-asks-inner-on-demand", .documented,
       readme: "**`flatMap` asks an inner publisher for a value only when its subscriber has asked for one**",
       "Under limited demand (a `zip` or a limited `flatMap` downstream), Combine's `flatMap` requests"
@@ -154,7 +147,7 @@ extension KnownDifference {
 
   // MARK: - found here, not yet documented or fixed
 
-  /// None left: `dropFirst`'s handshake order is documented (above).
+  /// None left (`dropFirst`'s handshake order is now Combine's).
   static let foundHere: [KnownDifference] = []
 
   // MARK: - OpenCombine's own defects and unspecified behaviour
@@ -225,7 +218,6 @@ func isZip(_ p: Pipeline) -> Bool { if case .zip = p { true } else { false } }
 func isTimeout(_ p: Pipeline) -> Bool { if case .timeout = p { true } else { false } }
 func isSwitchToLatest(_ p: Pipeline) -> Bool { if case .switchToLatest = p { true } else { false } }
 func isFlatMap(_ p: Pipeline) -> Bool { if case .flatMap = p { true } else { false } }
-func isDropFirst(_ p: Pipeline) -> Bool { if case .dropFirst = p { true } else { false } }
 func isPrefix(_ p: Pipeline) -> Bool { if case .prefix = p { true } else { false } }
 func isReplaceError(_ p: Pipeline) -> Bool { if case .replaceError = p { true } else { false } }
 func isReplaceEmpty(_ p: Pipeline) -> Bool { if case .replaceEmpty = p { true } else { false } }

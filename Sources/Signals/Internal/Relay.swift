@@ -147,12 +147,11 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
 {
   // @unchecked: `rules` is immutable and only called serially by the upstream (the Subscriber
   // contract); `link` and `demand` are thread-safe; `tail` is touched only inside `lock`;
-  // `downstream` is set at init and cleared once, by whichever thread delivers the completion,
-  // after which nothing reads it (the upstream has terminated, and the tail is taken).
-  /// The subscriber; `nil` once the completion has been delivered, so that a subscriber that
-  /// keeps this subscription does not keep itself alive through it (Combine's operators let go
-  /// of their subscriber at completion).
-  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  // `downstream` is set at init and never changed.
+  /// The subscriber, kept as long as this subscription lives, through its completion and a
+  /// cancel, as Combine's operators of this kind keep theirs (a subscriber that keeps its
+  /// subscription after the end keeps itself alive through it, as in Combine).
+  @usableFromInline let downstream: Downstream
   @usableFromInline let rules: RelayRules<Input, UpstreamFailure, Downstream.Input, Downstream.Failure>
   @usableFromInline let link = UpstreamLink()
   @usableFromInline let demand = AtomicDemand()
@@ -200,7 +199,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
         return
       }
     }
-    guard link.attach(subscription), let downstream else { return }
+    guard link.attach(subscription) else { return }
     downstream.receive(subscription: self)
     // Combine's reducers and `ignoreOutput`: the subscription goes down first, then the
     // upstream is asked for everything (OpenCombine's order).
@@ -214,10 +213,9 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
     switch rules.value(input) {
     case .skip: return rules.upstreamDemand == .asRequested ? .max(1) : .none
     case .emit(let output):
-      // Not `nil` here: it is cleared only after the link terminated.
-      if demand.isUnlimited { return downstream.unsafelyUnwrapped.receive(output) }
+      if demand.isUnlimited { return downstream.receive(output) }
       _ = demand.take()
-      let more = downstream.unsafelyUnwrapped.receive(output)
+      let more = downstream.receive(output)
       demand.add(more)
       if case .batches(let count) = rules.upstreamDemand { return more * count }
       return more
@@ -228,7 +226,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
         return .none
       }
       // Combine's `Output` returns what its subscriber adds for the last value too.
-      let more = downstream?.receive(output) ?? .none
+      let more = downstream.receive(output)
       complete(.finished)
       return more
     case .finish:
@@ -239,10 +237,9 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
     return .none
   }
 
-  /// Delivers the completion, then lets go of the subscriber.
+  /// Delivers the completion.
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
-    downstream?.receive(completion: completion)
-    downstream = nil
+    downstream.receive(completion: completion)
   }
 
   @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
@@ -273,7 +270,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return true
     }
     if waits { return }
-    if let last { _ = downstream?.receive(last) }
+    if let last { _ = downstream.receive(last) }
     complete(completion)
   }
 
@@ -286,7 +283,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return tail
     }
     if let (last, completion) = waiting {
-      if let last { _ = downstream?.receive(last) }
+      if let last { _ = downstream.receive(last) }
       complete(completion)
       return
     }

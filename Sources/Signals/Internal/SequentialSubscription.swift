@@ -45,7 +45,13 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
       link: links.0,
       returningDemand: { [self] value in
         // The handshake is done when the first publisher's subscription arrives.
-        handshake.isDone ? deliver(value) : .none
+        guard handshake.isDone else { return .none }
+        // Combine's `Concatenate` drops a value of its first publisher that finds no demand
+        // (one that breaks the protocol); `catch` passes it on.
+        guard next != nil else { return deliver(value) }
+        if demand.isUnlimited { return downstream.receive(value) }
+        guard demand.take() else { return .none }
+        return deliverCounted(value)
       },
       onSubscribe: giveSubscription
     ) { [self] completion in
@@ -105,6 +111,11 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @inlinable func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
     if demand.isUnlimited { return downstream.receive(value) }
     _ = demand.take()
+    return deliverCounted(value)
+  }
+
+  /// Delivers a value whose demand has been counted already; returns what the downstream adds.
+  @inlinable func deliverCounted(_ value: Downstream.Input) -> Subscribers.Demand {
     let more = downstream.receive(value)
     demand.add(more)
     return more

@@ -5,8 +5,9 @@ import Testing
 /// Lifetime and demand corners where Signals differed from Combine (Apple's behaviour where
 /// documented, OpenCombine 0.14's source where not).
 @Suite struct CombineCornersTests {
-  /// A subscriber that keeps its subscription for good, as many hand-written ones do: the
-  /// operator must let go of it at completion, or the two keep each other alive.
+  /// A subscriber that keeps its subscription for good, as many hand-written ones do: an
+  /// operator that lets go of it at completion ends the cycle; one that keeps it (as Combine's
+  /// of the same kind) keeps it alive.
   final class Keeper<Input, Failure: Error>: Subscriber {
     var subscription: (any Subscription)?
     var values: [Input] = []
@@ -45,6 +46,36 @@ import Testing
 
   @Test func mapErrorReleasesItsSubscriberAfterCompletion() {
     #expect(Self.releasesTheSubscriberAtCompletion { $0.mapError { TestError($0.code + 1) } })
+  }
+
+  /// Whether a subscriber that keeps its subscription is still alive after the operator failed
+  /// and every other reference to it went; the cycle is broken before returning.
+  static func keepsTheSubscriberAfterAFailure<P: Publisher>(
+    _ makeOperator: (PassthroughSubject<Int, TestError>) -> P
+  ) -> Bool {
+    let subject = PassthroughSubject<Int, TestError>()
+    var keeper: Keeper<P.Output, P.Failure>? = Keeper()
+    weak let kept = keeper
+    makeOperator(subject).subscribe(keeper!)
+    subject.send(1)
+    keeper = nil
+    subject.send(completion: .failure(TestError(0)))
+    defer { kept?.subscription = nil }
+    return kept != nil
+  }
+
+  // Combine's reducers and its operators with state of their own keep their subscriber for as
+  // long as their subscription lives (OpenCombine's `…Lifecycle` tests): a subscriber that keeps
+  // its subscription after the end stays alive with it, in Combine and here.
+  @Test func reducersAndStatefulOperatorsKeepTheirSubscriberWhileTheirSubscriptionLives() {
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.count() })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.reduce(0, +) })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.first() })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.contains(3) })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.tryMap { $0 } })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.removeDuplicates() })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.dropFirst() })
+    #expect(Self.keepsTheSubscriberAfterAFailure { $0.drop { $0 < 0 } })
   }
 }
 

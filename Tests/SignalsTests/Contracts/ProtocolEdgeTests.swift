@@ -103,9 +103,6 @@ import Testing
   /// The relay-based operators, with OpenCombine 0.14's facts (`*Tests.swift`,
   /// `testReceiveValueBeforeSubscription` and its siblings).
   static let edges: [Edge] = [
-    Edge("dropFirst(0)", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
-      $0.dropFirst(0).lawShape()
-    },
     Edge("handleEvents", values: .passes, completion: .passes, cancelledEarly: .leavesIt) {
       $0.handleEvents().lawShape()
     },

@@ -46,7 +46,8 @@ import Testing
     #expect(describe(source.tryMap { $0 }) == "TryMap")
     #expect(describe(source.reduce(0, +)) == "Reduce")
     #expect(describe(source.handleEvents()) == "HandleEvents")
-    #expect(describe(source.breakpoint()) == "Breakpoint")
+    // `breakpoint` hands the upstream's subscription through, as Combine's does.
+    #expect(describe(source.breakpoint()) == "PassthroughSubject")
     #expect(describe(source.setFailureType(to: TestError.self).replaceError(with: 0)) == "ReplaceError")
   }
 

@@ -32,7 +32,7 @@ extension DifferentialTests {
     },
     DemandCase(
       name: "dropFirst(2)", inputs: 1,
-      model: { DemandModel.perValue({ ReferenceModel.dropFirst(2, $0) }, $0, $1) }
+      model: { DemandModel.asksAhead(2, { ReferenceModel.dropFirst(2, $0) }, $0, $1) }
     ) { subjects, _ in subjects[0].dropFirst(2).eraseToAnyPublisher() },
     DemandCase(
       name: "delay(3)", inputs: 1, model: { DemandModel.perValue({ ReferenceModel.delay(3, $0) }, $0, $1) }

@@ -98,7 +98,7 @@ enum DemandModel {
     return result
   }
 
-  /// Per-value operators (`scan`, `removeDuplicates`, `prefix`, `dropFirst`, `delay`): the
+  /// Per-value operators (`scan`, `removeDuplicates`, `prefix`, `delay`): the
   /// subscriber's requests go upstream as they are, and a value the operator drops asks for one
   /// more, so the upstream has room exactly while the operator has sent (or will send) fewer values
   /// than were requested. A value sent without room is lost at the subject.
@@ -110,6 +110,24 @@ enum DemandModel {
       if case .value = entry.event {
         let sent = model(seen).entries.count { if case .value = $0.event { true } else { false } }
         guard sent < demand.requested(before: entry.frame) else { continue }
+      }
+      seen.entries.append(entry)
+    }
+    return delivered(model(seen), demand)
+  }
+
+  /// `dropFirst(count)`, as Combine's `Drop`: the upstream is asked for the `count` values to
+  /// drop up front, with the subscriber's requests, so it has room while it has sent fewer
+  /// values than `count` plus what was requested. A value sent without room is lost at the subject.
+  static func asksAhead(
+    _ count: Int, _ model: (Timeline) -> Timeline, _ input: Timeline, _ demand: DemandScript
+  ) -> Timeline {
+    var seen = Timeline()
+    var taken = 0
+    for entry in input.entries {
+      if case .value = entry.event {
+        guard taken < count + demand.requested(before: entry.frame) else { continue }
+        taken += 1
       }
       seen.entries.append(entry)
     }

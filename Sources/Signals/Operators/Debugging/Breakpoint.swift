@@ -89,19 +89,62 @@ extension Publishers {
       self.receiveCompletion = receiveCompletion
     }
 
-    /// Subscribes `subscriber` behind the checks.
+    /// Subscribes `subscriber` behind the checks: every event, the subscription and the
+    /// demand pass through unchanged, as in Combine.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-      var events = upstream.handleEvents(
-        receiveSubscription: { if onSubscription?($0) == true { raiseBreakpoint() } },
-        receiveOutput: { if onOutput?($0) == true { raiseBreakpoint() } },
-        receiveCompletion: { if onCompletion?($0) == true { raiseBreakpoint() } }
-      )
-      events.relayName = "Breakpoint"
-      events.subscribe(subscriber)
+      upstream.subscribe(
+        BreakpointSubscriber(
+          downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+          receiveCompletion: receiveCompletion))
     }
   }
+}
+
+/// `breakpoint`'s subscriber: checks each event, then hands it on, with the upstream's
+/// subscription and the downstream's demand, as Combine's does.
+@usableFromInline
+struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let receiveSubscription: ((any Subscription) -> Bool)?
+  @usableFromInline let receiveOutput: ((Downstream.Input) -> Bool)?
+  @usableFromInline let receiveCompletion: ((Subscribers.Completion<Downstream.Failure>) -> Bool)?
+  @usableFromInline let combineIdentifier = CombineIdentifier()
+
+  @inlinable init(
+    downstream: Downstream, receiveSubscription: ((any Subscription) -> Bool)?,
+    receiveOutput: ((Downstream.Input) -> Bool)?,
+    receiveCompletion: ((Subscribers.Completion<Downstream.Failure>) -> Bool)?
+  ) {
+    self.downstream = downstream
+    self.receiveSubscription = receiveSubscription
+    self.receiveOutput = receiveOutput
+    self.receiveCompletion = receiveCompletion
+  }
+
+  @inlinable func receive(subscription: any Subscription) {
+    if receiveSubscription?(subscription) == true { raiseBreakpoint() }
+    downstream.receive(subscription: subscription)
+  }
+
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    if receiveOutput?(input) == true { raiseBreakpoint() }
+    return downstream.receive(input)
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if receiveCompletion?(completion) == true { raiseBreakpoint() }
+    downstream.receive(completion: completion)
+  }
+
+  /// Combine's name for the operator.
+  @usableFromInline var description: String { "Breakpoint" }
+  /// No children, as Combine's.
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+  /// The operator's name, as `description`.
+  @usableFromInline var playgroundDescription: Any { description }
 }
 
 /// Raises `SIGTRAP`, which stops an attached debugger here.

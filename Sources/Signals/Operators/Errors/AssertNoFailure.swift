@@ -26,9 +26,9 @@ extension Publisher {
 extension Publishers {
   /// The publisher `assertNoFailure(_:file:line:)` returns.
   ///
-  /// Combine's shape: its stored properties and memberwise initializer; each subscription
-  /// gets fresh rules made from them (`RelayOperator`).
-  public struct AssertNoFailure<Upstream: Publisher>: Publisher, RelayOperator {
+  /// Combine's shape: its stored properties and memberwise initializer; its subscriber hands
+  /// the upstream's subscription through, as Combine's does.
+  public struct AssertNoFailure<Upstream: Publisher>: Publisher {
     /// The type of values delivered.
     public typealias Output = Upstream.Output
     /// The type of failure delivered.
@@ -58,21 +58,54 @@ extension Publishers {
       self.line = line
     }
 
-    @usableFromInline static var relayName: String { "AssertNoFailure" }
-
-    @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
-      let prefix = self.prefix
-      let file = self.file
-      let line = self.line
-      return RelayRules(
-        value: { .emit($0) },
-        completion: { completion in
-          if case .failure(let error) = completion {
-            let lead = prefix.isEmpty ? "" : "\(prefix): "
-            fatalError("\(lead)unexpected failure: \(error)", file: file, line: line)
-          }
-          return (nil, .finished)
-        })
+    /// Subscribes `subscriber` behind the check: the subscription, every value and the demand
+    /// pass through unchanged, as in Combine; a failure stops the process.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        AssertNoFailureSubscriber<Upstream.Failure, S>(
+          downstream: subscriber, prefix: prefix, file: file, line: line))
     }
   }
+}
+
+/// `assertNoFailure`'s subscriber: hands the upstream's subscription, its values and the
+/// subscriber's demand through, as Combine's does, and stops the process on a failure.
+@usableFromInline
+struct AssertNoFailureSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Failure == Never {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let prefix: String
+  @usableFromInline let file: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let combineIdentifier = CombineIdentifier()
+
+  @inlinable init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
+    self.downstream = downstream
+    self.prefix = prefix
+    self.file = file
+    self.line = line
+  }
+
+  @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+
+  @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    if case .failure(let error) = completion {
+      let lead = prefix.isEmpty ? "" : "\(prefix): "
+      fatalError("\(lead)unexpected failure: \(error)", file: file, line: line)
+    }
+    downstream.receive(completion: .finished)
+  }
+
+  /// Combine's name for the operator.
+  @usableFromInline var description: String { "AssertNoFailure" }
+  /// Where the check was written and its message prefix, as Combine's mirror shows them.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: [("file", file as Any), ("line", line as Any), ("prefix", prefix as Any)])
+  }
+  /// The operator's name, as `description`.
+  @usableFromInline var playgroundDescription: Any { description }
 }

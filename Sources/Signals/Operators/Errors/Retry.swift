@@ -126,13 +126,17 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     handshake.once { downstream.receive(subscription: self) }
   }
 
-  /// Delivers a value of the current attempt, counting the demand it uses.
+  /// Delivers a value of the current attempt, counting the demand it uses. What the subscriber
+  /// adds is asked of the current attempt with a request and `.none` is returned, as Combine's
+  /// `retry` does (an attempt still subscribing is asked for it when its subscription comes).
   @inlinable func deliver(_ input: Upstream.Output) -> Subscribers.Demand {
-    if demand.isUnlimited { return downstream.receive(input) }
     _ = demand.take()
     let more = downstream.receive(input)
-    demand.add(more)
-    return more
+    if more > 0 {
+      demand.add(more)
+      lock.withLock { done ? nil : current }?.request(more)
+    }
+    return .none
   }
 
   /// Adds to the demand and asks the current attempt for it.

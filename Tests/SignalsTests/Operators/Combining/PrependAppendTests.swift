@@ -27,3 +27,17 @@ import Testing
     expectMarbles(scheduler.run(try scheduler.cold("-1-#").prepend(try scheduler.cold("-x|"))), "-x-1-#")
   }
 }
+
+extension PrependAppendTests {
+  // Combine's `Concatenate` drops a value its first publisher sends beyond what was requested
+  // (OpenCombine's `ConcatenateTests.testRecursivelyReceiveValue`): an upstream that sends
+  // again from inside the subscriber gets no more through than the subscriber asked for.
+  @Test func appendDropsWhatItsFirstPublisherSendsBeyondTheDemand() {
+    let source = ProtocolEdgeTests.Manual()
+    let tracking = ProtocolEdgeTests.Tracking(initial: .max(3), returned: .none)
+    source.append(Empty()).lawShape().subscribe(tracking)
+    source.subscription?(ProtocolEdgeTests.Recorded())
+    for value in 1...5 { #expect(source.value?(value) == Subscribers.Demand.none) }
+    #expect(tracking.events == ["subscription", "value 1", "value 2", "value 3"])
+  }
+}

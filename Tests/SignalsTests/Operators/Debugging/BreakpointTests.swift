@@ -50,4 +50,18 @@ private let caughtTraps = Atomic<Int>(0)
     #expect(count == 1)
     #expect(recorder?.failure == TestError(4))
   }
+
+  @Test func theUpstreamsSubscriptionAndTheSubscribersDemandPassThrough() {
+    let source = ProtocolEdgeTests.Manual()
+    let upstream = ProtocolEdgeTests.Recorded()
+    let tracking = ProtocolEdgeTests.Tracking(returned: .max(3))
+    source.breakpoint(receiveOutput: { _ in false }).lawShape().subscribe(tracking)
+    source.subscription?(upstream)
+    // The subscriber holds the upstream's own subscription, so each call reaches it as made.
+    #expect(tracking.subscription === upstream)
+    #expect(source.value?(1) == .max(3))
+    tracking.subscription?.cancel()
+    tracking.subscription?.cancel()
+    #expect(upstream.events == ["cancel", "cancel"])
+  }
 }

@@ -131,9 +131,60 @@ import Testing
     #expect(subject.subscriberCount == 0)
     #expect(scope.count == 0)
   }
+
+  // Combine's `retry` asks its current attempt with a request for what the subscriber adds for
+  // a value, and returns `.none` from `receive(_:)` (OpenCombine's `Retry`).
+  @Test func whatTheSubscriberAddsForAValueIsRequestedOfTheAttempt() {
+    let source = ProtocolEdgeTests.Manual()
+    let upstream = ProtocolEdgeTests.Recorded()
+    let tracking = ProtocolEdgeTests.Tracking(initial: .max(3), returned: .max(5))
+    source.retry(2).lawShape().subscribe(tracking)
+    source.subscription?(upstream)
+    #expect(source.value?(7) == Subscribers.Demand.none)
+    #expect(upstream.events == ["request max(3)", "request max(5)"])
+  }
 }
 
 @Suite struct AssertNoFailureTests {
+  // Combine's `assertNoFailure` hands the upstream's subscription through, with the demand,
+  // and reflects where it was written.
+  @Test func theUpstreamsSubscriptionAndTheDemandPassThrough() throws {
+    let source = Capturing()
+    let upstream = ProtocolEdgeTests.Recorded()
+    let catcher = SubscriberCatcher()
+    source.assertNoFailure("login", file: "Login.swift", line: 7).subscribe(catcher)
+    let subscriber = source.subscriber
+    subscriber?.receive(subscription: upstream)
+    #expect(catcher.subscription === upstream)
+    #expect(subscriber?.receive(1) == .max(2))
+    let mirror = Mirror(reflecting: try #require(source.reflected))
+    #expect(mirror.children.map { $0.label } == ["file", "line", "prefix"])
+    #expect(mirror.children.map { "\($0.value)" } == ["Login.swift", "7", "login"])
+  }
+
+  /// Keeps the subscriber it is given, erased, for the test to drive and reflect.
+  final class Capturing: Publisher, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Output = Int
+    typealias Failure = TestError
+    var subscriber: AnySubscriber<Int, TestError>?
+    var reflected: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+      self.subscriber = AnySubscriber(subscriber)
+      reflected = subscriber
+    }
+  }
+
+  final class SubscriberCatcher: Subscriber, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Input = Int
+    typealias Failure = Never
+    var subscription: (any Subscription)?
+    func receive(subscription: any Subscription) { self.subscription = subscription }
+    func receive(_ input: Int) -> Subscribers.Demand { .max(2) }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
   @Test func passesValuesAndTheFinish() {
     #expect(
       [1, 2].publisher.assertNoFailure().record().events == [.value(1), .value(2), .completion(.finished)])
