@@ -86,6 +86,10 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let isChart: Bool
   /// Each macrostep's snapshot, for a statechart.
   let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
+  /// Whether anyone inspects the macrosteps (`macrosteps`): until then none is recorded.
+  let inspected = Atomic<Bool>(false)
+  /// The macrosteps' records.
+  let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
   /// Whether anyone asked for the snapshots: until then a macrostep builds none.
   let snapshotsWatched = Atomic<Bool>(false)
   /// What other threads read of a statechart (under `lock`).

@@ -443,3 +443,75 @@ enum Nudge: CaseKeyed, CaseIterable, Hashable, Sendable {
     #expect(machine.configuration == [.q, .q1])
   }
 }
+
+@Suite struct MacrostepInspectorTests {
+  @Test func everyMacrostepIsRecordedWithItsStepsActionsTimersAndContext() throws {
+    let scheduler = TestScheduler()
+    let graph = StateGraph<Stage, Nudge>(initial: .idle, context: Tally()) {
+      Transition(from: .idle, on: .go, to: .busy).action { $0.context.count += 1 }
+    } chart: {
+      Leaf(.busy, entry: { $0.raise(.ping) })
+      After(.seconds(5), from: .busy, to: .done)
+    }
+    let machine = StateMachine(graph: graph, scheduler: scheduler)
+    let records = Mutex<[String]>([])
+    let subscription = machine.macrosteps.sink { record in records.withLock { $0.append(record.description) }
+    }
+    try machine.trySend(.go)
+    scheduler.advance(by: .seconds(5))
+    #expect(
+      records.withLock { $0 } == [
+        """
+        event go in [idle]
+          step idle --go--> busy
+          exit idle
+          action idle --go--> busy
+          enter busy
+          arm busy --after 5s--> done
+          raise ping
+          context Tally(count: 0, log: []) -> Tally(count: 1, log: [])
+          now [busy]
+        """,
+        """
+        timer busy --after 5s--> done in [busy]
+          step busy --after 5s--> done
+          exit busy
+          enter done
+          now [done]
+        """,
+      ])
+    subscription.cancel()
+  }
+
+  @Test func leavingAStateCancelsItsTimerInTheRecord() throws {
+    let scheduler = TestScheduler()
+    let graph = StateGraph<Stage, Nudge>(initial: .busy, context: Tally()) {
+      Transition(from: .busy, on: .stop, to: .off)
+    } chart: {
+      After(.seconds(5), from: .busy, to: .done)
+    }
+    let machine = StateMachine(graph: graph, scheduler: scheduler)
+    let records = Mutex<[MacrostepRecord<Stage, Nudge>]>([])
+    let subscription = machine.macrosteps.sink { record in records.withLock { $0.append(record) } }
+    try machine.trySend(.stop)
+    let record = try #require(records.withLock { $0.first })
+    #expect(record.log.contains("cancel busy --after 5s--> done"))
+    #expect(record.microsteps.map(\.exited) == [[.busy]])
+    #expect(record.microsteps.map(\.entered) == [[.off]])
+    subscription.cancel()
+  }
+
+  @Test func aMachineNobodyInspectsRecordsNothing() throws {
+    let graph = StateGraph<Stage, Nudge>(initial: .idle, context: Tally()) {
+      Transition(from: .idle, on: .go, to: .busy)
+    }
+    let machine = StateMachine(graph: graph)
+    try machine.trySend(.go)
+    let records = Mutex(0)
+    let subscription = machine.macrosteps.sink { _ in records.withLock { $0 += 1 } }
+    #expect(records.withLock { $0 } == 0)  // what happened before is not replayed
+    #expect(throws: TransitionRejected.self) { try machine.trySend(.back) }
+    #expect(records.withLock { $0 } == 0)  // a refused event is no macrostep
+    subscription.cancel()
+  }
+}

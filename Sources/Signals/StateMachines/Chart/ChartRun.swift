@@ -63,6 +63,31 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private let lastDescendant: [Int]
   /// Told each microstep's transitions, by title (model-based tests set it before any send).
   var observer: (([String]) -> Void)?
+  /// The macrostep being recorded, while the machine is inspected.
+  var record: MacrostepRecord<State, Event>?
+
+  /// Starts recording a macrostep (when the machine is inspected).
+  func beginRecord(_ cause: MacrostepRecord<State, Event>.Cause) {
+    guard machine?.inspected.load(ordering: .relaxed) == true else { return }
+    record = MacrostepRecord(
+      cause: cause, configuration: configuration.dropFirst().compactMap { model.nodes[$0].key },
+      context: context)
+  }
+
+  /// Ends the macrostep's record and returns it.
+  func endRecord() -> MacrostepRecord<State, Event>? {
+    guard var finished = record else { return nil }
+    record = nil
+    finished.configurationAfter = configuration.dropFirst().compactMap { model.nodes[$0].key }
+    finished.contextAfter = context
+    finished.wasCut = wasCut
+    return finished
+  }
+
+  /// Adds a fact to the record, if one is kept.
+  @inline(__always) func note(_ fact: @autoclosure () -> String) {
+    if record != nil { record!.log.append(fact()) }
+  }
   /// A top-level final state was entered: the machine has stopped and takes no more events.
   private(set) var halted = false
   /// Whether the last macrostep was cut at `microstepLimit`.
@@ -140,7 +165,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     var chartContext = makeContext(state, trigger)
     action(&chartContext)
     context = chartContext.context
-    for event in chartContext.raised { internalQueue.append(.event(event)) }
+    for event in chartContext.raised {
+      note("raise \(String(describing: event))")
+      internalQueue.append(.event(event))
+    }
   }
 
   /// An event sent from an action: to the machine's queue, after this macrostep.
@@ -492,6 +520,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// Enters the initial configuration (the machine's start).
   func start() {
     guard let initial = model.nodes[0].initial else { return }
+    beginRecord(.start)
     var builder = EntryBuilder(run: self)
     builder.given[initial.node] = initial.value
     builder.addDescendants(initial.node)
@@ -502,10 +531,11 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Takes an external event: one macrostep. Returns why nothing was enabled, or `nil` when
   /// the event was taken.
-  func take(_ event: Event) -> Miss? {
+  func take(_ event: Event, invoked: Bool = false) -> Miss? {
     guard !halted else { return Miss.none }
     let (enabled, miss) = select(.event(event))
     guard !enabled.isEmpty else { return miss }
+    beginRecord(invoked ? .invoked(event) : .event(event))
     microstep(enabled, .event(event))
     finishMacrostep()
     return nil
@@ -520,6 +550,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     let edge = model.edges[edgeIndex]
     guard let source = value(of: node) else { return }
     if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { return }
+    beginRecord(.timer(model.title(edgeIndex)))
     microstep([Enabled(edge: edgeIndex, value: edge.fixed)], nil)
     finishMacrostep()
   }
@@ -528,6 +559,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// transitions' actions in document order, enter the entry set (outermost first).
   func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
     if let observer { observer(enabled.map { model.title($0.edge) }) }
+    note("step " + enabled.map { model.title($0.edge) }.joined(separator: " + "))
     let acting = enabled.contains { !model.edges[$0.edge].actions.isEmpty }
     let sources = acting ? enabled.map { value(of: tree.edgeSource[$0.edge]) } : []
     let toExit = exitSet(enabled)
@@ -535,10 +567,20 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     exit(toExit, trigger)
     for (transition, source) in zip(enabled, sources) {
       guard let source else { continue }
-      for action in model.edges[transition.edge].actions { perform(action, for: source, trigger) }
+      for action in model.edges[transition.edge].actions {
+        note("action " + model.title(transition.edge))
+        perform(action, for: source, trigger)
+      }
     }
     let (toEnter, given) = entrySet(enabled)
     enter(toEnter, given, trigger)
+    if record != nil {
+      record!.microsteps.append(
+        .init(
+          transitions: enabled.map { model.title($0.edge) },
+          exited: toExit.compactMap { model.nodes[$0].key },
+          entered: toEnter.compactMap { model.nodes[$0].key }))
+    }
   }
 
   /// Records, for each history of a state about to be left, what it will restore.
@@ -558,6 +600,13 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private func exit(_ toExit: [Int], _ trigger: Trigger?) {
     guard !toExit.isEmpty else { return }
     for node in toExit {
+      note("exit \(model.name(node))")
+      if record != nil {
+        for tag in timerTags[node] {
+          if let armed = timers[tag] { note("cancel " + model.title(armed.edge)) }
+        }
+        if !model.nodes[node].invokes.isEmpty { note("stop invoking \(model.name(node))") }
+      }
       if let exit = model.nodes[node].exit, let value = values[node] { perform(exit, for: value, trigger) }
       let cancelled = work[node]
       work[node] = []
@@ -584,6 +633,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       generation[node] &+= 1
       let visit = generation[node]
       entered.append((node, visit))
+      note("enter \(model.name(node))")
       if let value = values[node] {
         for (delay, edge) in zip(model.nodes[node].delays, tree.delayed[node]) {
           arm(edge, at: node, visit, after: delay.delay(makeContext(value, nil)))
@@ -596,11 +646,13 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         halted = true
         continue
       }
+      note("done \(model.name(parent))")
       internalQueue.append(.done(node: parent, data: values[node]))
       let grandparent = tree.parent[parent]
       if grandparent > 0, tree.kind[grandparent] == .parallel,
         tree.children[grandparent].allSatisfy(isInFinalState)
       {
+        note("done \(model.name(grandparent))")
         internalQueue.append(.done(node: grandparent, data: nil))
       }
     }
@@ -629,6 +681,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private func arm(_ edge: Int, at node: Int, _ visit: UInt64, after delay: SchedulerTime.Stride) {
     guard let machine else { return }
     nextTimer &+= 1
+    note("arm " + model.title(edge))
     timers[nextTimer] = (node, visit, edge)
     timerTags[node].append(nextTimer)
     let token = scheduler.schedule(after: scheduler.now.advanced(by: delay), weak: machine, tag: nextTimer)
@@ -682,6 +735,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     for (node, visit) in states where active[node] && generation[node] == visit {
       guard let value = values[node] else { continue }
       for start in model.nodes[node].invokes {
+        note("invoke \(model.name(node))")
         let invocation = start(value) { [weak machine] event in
           machine?.invoked(event, node: node, generation: visit)
         }
@@ -702,6 +756,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// descendants are entered as at the start.
   func restore(to state: State) {
     guard let node = model.indexOf[state.caseKey] else { return }
+    beginRecord(.restore)
     timers = [:]
     for active in configuration.dropFirst() {
       work[active] = []

@@ -146,6 +146,18 @@ extension StateMachine: ScheduledWorkTarget {
     return snapshotSubject
   }
 
+  /// Every macrostep of a statechart as a record (what started it, its microsteps with their
+  /// exit and entry sets, the actions, timers and invocations, the extended state before and
+  /// after): the machine's inspector. Recording starts when this is first read; a machine that
+  /// nobody inspects records nothing.
+  ///
+  /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
+  /// Completion: it never completes.
+  public var macrosteps: AnyPublisher<MacrostepRecord<State, Event>, Never> {
+    inspected.store(true, ordering: .releasing)
+    return inspector.eraseToAnyPublisher()
+  }
+
   /// Calls `body` with the transitions of each microstep, by title (`source --label--> target`),
   /// on the thread that runs it. For model-based tests: call it before the first send.
   package func observeChartTransitions(_ body: @escaping ([String]) -> Void) {
@@ -164,13 +176,15 @@ extension StateMachine: ScheduledWorkTarget {
 
   /// Takes `event` in a statechart: one macrostep (SCXML's), then the subscribers.
   @usableFromInline
-  func processChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+  func processChart(
+    _ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false
+  ) -> Outcome {
     guard let run = chartRun else {
       return .refused(Refusal(state: current.caseKey, event: event.caseKey, kind: .noTransition))
     }
     let stateKey = current.caseKey
     let from = current
-    if let miss = run.take(event) {
+    if let miss = run.take(event, invoked: invoked) {
       let kind: Refusal.Kind
       switch miss {
       case .none: kind = .noTransition
@@ -215,7 +229,7 @@ extension StateMachine: ScheduledWorkTarget {
         chainDepth = 0
       }
       var unused: State?
-      if case .refused(let refusal) = processChart(event, keeping: false, &unused),
+      if case .refused(let refusal) = processChart(event, keeping: false, &unused, invoked: true),
         case .report(let handler) = policy
       {
         handler(rejection(refusal))
@@ -296,6 +310,7 @@ extension StateMachine: ScheduledWorkTarget {
     publish()
     if halted { finishObservers() }
     if snapshotsWatched.load(ordering: .relaxed) { sendSnapshot(run) }
+    if let record = run.endRecord() { inspector.send(record) }
   }
 
   /// Sends the run's snapshot to the snapshots' subscribers (and the finish, once stopped).
