@@ -515,3 +515,60 @@ enum Nudge: CaseKeyed, CaseIterable, Hashable, Sendable {
     subscription.cancel()
   }
 }
+
+/// A flow whose states carry payloads, declared by their cases only.
+enum Order: CaseKeyed, Hashable, Sendable {
+  case browsing, paying(total: Int), paid(receipt: String), checkout
+  enum Case: Hashable, Sendable { case browsing, paying, paid, checkout }
+  var caseKey: Case {
+    switch self {
+    case .browsing: .browsing
+    case .paying: .paying
+    case .paid: .paid
+    case .checkout: .checkout
+    }
+  }
+}
+
+enum OrderEvent: CaseKeyed, Hashable, Sendable {
+  case pay(Int), confirmed(String)
+  enum Case: Hashable, Sendable { case pay, confirmed }
+  var caseKey: Case {
+    switch self {
+    case .pay: .pay
+    case .confirmed: .confirmed
+    }
+  }
+}
+
+@Suite struct DeclaredByCaseTests {
+  @Test func statesWithPayloadsAreDeclaredByTheirCaseAndTakeTheirTargetsValues() throws {
+    let entered = Mutex<[Order]>([])
+    let graph = StateGraph<Order, OrderEvent>(initial: .browsing) {
+      Transition(
+        from: .browsing, on: .pay,
+        to: .make(.paying) { if case .pay(let total) = $0 { .paying(total: total) } else { nil } })
+      Transition(
+        from: .paying, on: .confirmed,
+        to: .make(.paid) { if case .confirmed(let id) = $0 { .paid(receipt: id) } else { nil } })
+    } chart: {
+      Compound(
+        case: .checkout, initial: .browsing,
+        entry: { context in entered.withLock { $0.append(context.state) } }
+      ) {
+        Leaf(.browsing)
+        Leaf(case: .paying, entry: { context in entered.withLock { $0.append(context.state) } })
+        Final(case: .paid)
+      }
+      Done(from: .checkout, to: .browsing).guarded("paid") { $0.doneData == .paid(receipt: "R-7") }
+    }
+    #expect(graph.problems() == [])
+    let machine = StateMachine(graph: graph)
+    try machine.trySend(.pay(30))
+    #expect(machine.state == .paying(total: 30))
+    #expect(machine.activeState(.checkout) == .browsing)  // the first value entered below it
+    try machine.trySend(.confirmed("R-7"))
+    #expect(machine.configuration == [.checkout, .browsing])
+    #expect(entered.withLock { $0 } == [.browsing, .paying(total: 30), .browsing])
+  }
+}

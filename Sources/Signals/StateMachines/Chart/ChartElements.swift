@@ -13,7 +13,11 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
 
   struct NodeSpec {
     let kind: NodeKind
-    let value: State
+    /// The state's case.
+    let key: State.Case
+    /// The value it takes when entered without one of its own (`nil` for a state declared by
+    /// its case: it takes its target's, or the first entered below it).
+    let value: State?
     /// A compound state's initial state, or a history state's default.
     let initial: State?
     let entry: ChartAction<State, Event>?
@@ -143,8 +147,31 @@ public struct Compound<State: CaseKeyed, Event: CaseKeyed> {
   ) {
     element = ChartElement(
       kind: .node(
-        .init(kind: .compound, value: state, initial: initial, entry: entry, exit: exit, children: children())
+        .init(
+          kind: .compound, key: state.caseKey, value: state, initial: initial, entry: entry, exit: exit,
+          children: children())
       ))
+  }
+
+  /// A compound state declared by its case, without a made-up payload: entered, it takes the
+  /// value of the first state entered below it that has one.
+  ///
+  /// - Parameters:
+  ///   - key: The state's case.
+  ///   - initial: The state entered when a transition targets this one.
+  ///   - entry: Run when the state is entered.
+  ///   - exit: Run when the state is left.
+  ///   - children: The child states, in document order.
+  public init(
+    case key: State.Case, initial: State, entry: ChartAction<State, Event>? = nil,
+    exit: ChartAction<State, Event>? = nil,
+    @ChartBuilder<State, Event> children: () -> [ChartElement<State, Event>]
+  ) {
+    element = ChartElement(
+      kind: .node(
+        .init(
+          kind: .compound, key: key, value: nil, initial: initial, entry: entry, exit: exit,
+          children: children())))
   }
 }
 
@@ -166,7 +193,27 @@ public struct Parallel<State: CaseKeyed, Event: CaseKeyed> {
   ) {
     element = ChartElement(
       kind: .node(
-        .init(kind: .parallel, value: state, initial: nil, entry: entry, exit: exit, children: regions())))
+        .init(
+          kind: .parallel, key: state.caseKey, value: state, initial: nil, entry: entry, exit: exit,
+          children: regions())))
+  }
+
+  /// A parallel state declared by its case (see `Compound.init(case:initial:entry:exit:children:)`).
+  ///
+  /// - Parameters:
+  ///   - key: The state's case.
+  ///   - entry: Run when the state is entered.
+  ///   - exit: Run when the state is left.
+  ///   - regions: The regions, in document order.
+  public init(
+    case key: State.Case, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil,
+    @ChartBuilder<State, Event> regions: () -> [ChartElement<State, Event>]
+  ) {
+    element = ChartElement(
+      kind: .node(
+        .init(
+          kind: .parallel, key: key, value: nil, initial: nil, entry: entry, exit: exit, children: regions()))
+    )
   }
 }
 
@@ -184,7 +231,25 @@ public struct Leaf<State: CaseKeyed, Event: CaseKeyed> {
   public init(_ state: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil)
   {
     element = ChartElement(
-      kind: .node(.init(kind: .atomic, value: state, initial: nil, entry: entry, exit: exit, children: [])))
+      kind: .node(
+        .init(
+          kind: .atomic, key: state.caseKey, value: state, initial: nil, entry: entry, exit: exit,
+          children: [])))
+  }
+
+  /// An atomic state declared by its case, without a made-up payload: it takes the value the
+  /// transition that enters it gives (`to: .update(latest)`, or a made target).
+  ///
+  /// - Parameters:
+  ///   - key: The state's case.
+  ///   - entry: Run when the state is entered.
+  ///   - exit: Run when the state is left.
+  public init(
+    case key: State.Case, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil
+  ) {
+    element = ChartElement(
+      kind: .node(
+        .init(kind: .atomic, key: key, value: nil, initial: nil, entry: entry, exit: exit, children: [])))
   }
 }
 
@@ -206,7 +271,25 @@ public struct Final<State: CaseKeyed, Event: CaseKeyed> {
   public init(_ state: State, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil)
   {
     element = ChartElement(
-      kind: .node(.init(kind: .final, value: state, initial: nil, entry: entry, exit: exit, children: [])))
+      kind: .node(
+        .init(
+          kind: .final, key: state.caseKey, value: state, initial: nil, entry: entry, exit: exit, children: []
+        )))
+  }
+
+  /// A final state declared by its case: its value (the done data) is the one the transition
+  /// that enters it gives (`to: .done(receipt: id)`).
+  ///
+  /// - Parameters:
+  ///   - key: The state's case.
+  ///   - entry: Run when the state is entered.
+  ///   - exit: Run when the state is left.
+  public init(
+    case key: State.Case, entry: ChartAction<State, Event>? = nil, exit: ChartAction<State, Event>? = nil
+  ) {
+    element = ChartElement(
+      kind: .node(
+        .init(kind: .final, key: key, value: nil, initial: nil, entry: entry, exit: exit, children: [])))
   }
 }
 
@@ -228,7 +311,23 @@ public struct History<State: CaseKeyed, Event: CaseKeyed> {
     element = ChartElement(
       kind: .node(
         .init(
-          kind: .history(deep: deep), value: state, initial: `default`, entry: nil, exit: nil, children: [])))
+          kind: .history(deep: deep), key: state.caseKey, value: state, initial: `default`, entry: nil,
+          exit: nil,
+          children: [])))
+  }
+
+  /// A history state declared by its case (it is never active, so it needs no value).
+  ///
+  /// - Parameters:
+  ///   - key: The pseudo-state's case.
+  ///   - deep: Whether it restores the leaves (deep) or the parent's children (shallow).
+  ///   - default: What to enter when there is no history yet; see the other initializer.
+  public init(case key: State.Case, deep: Bool = false, default: State? = nil) {
+    element = ChartElement(
+      kind: .node(
+        .init(
+          kind: .history(deep: deep), key: key, value: nil, initial: `default`, entry: nil, exit: nil,
+          children: [])))
   }
 }
 

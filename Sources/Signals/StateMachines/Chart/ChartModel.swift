@@ -135,7 +135,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
       case .edge(let spec): others.append((spec, elements[next]))
       case .invoke: others.append((nil, elements[next]))
       case .node(let spec):
-        let key = spec.value.caseKey
+        let key = spec.key
         guard indexOf[key] == nil else {
           duplicates.append(key)
           continue

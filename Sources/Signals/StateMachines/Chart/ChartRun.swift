@@ -626,10 +626,18 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// that restores below a state the transition does not leave): entries and exits balance.
   private func enter(_ toEnter: [Int], _ given: [Int: State], _ trigger: Trigger?) {
     var added: [Int] = []
+    // A state declared by its case has no value of its own: it takes the first one entered
+    // below it (innermost first, so each ancestor sees its descendants' values).
+    var derived: [Int: State] = [:]
+    for node in toEnter.reversed() {
+      guard let value = given[node] ?? model.nodes[node].value ?? derived[node] else { continue }
+      let parent = tree.parent[node]
+      if parent > 0, model.nodes[parent].value == nil, given[parent] == nil { derived[parent] = value }
+    }
     for node in toEnter where !active[node] {
       active[node] = true
       added.append(node)
-      values[node] = given[node] ?? model.nodes[node].value
+      values[node] = given[node] ?? model.nodes[node].value ?? derived[node]
       generation[node] &+= 1
       let visit = generation[node]
       entered.append((node, visit))
