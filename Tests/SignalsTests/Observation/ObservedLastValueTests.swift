@@ -4,12 +4,30 @@ import Signals
 import Synchronization
 import Testing
 
+/// A `Mutex` whose hand-over from one thread to the next the thread sanitizer sees (a
+/// contended `Mutex` is handed over by the kernel, which it cannot see): each critical section
+/// starts with an acquiring load and ends with a releasing store, as the library's `Lock` does.
+final class VisibleMutex<Value: Sendable>: Sendable {
+  let mutex: Mutex<Value>
+  let handoff = Atomic<UInt8>(0)
+
+  init(_ value: Value) { mutex = Mutex(value) }
+
+  func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R {
+    mutex.withLock { value in
+      _ = handoff.load(ordering: .acquiring)
+      defer { handoff.store(0, ordering: .releasing) }
+      return body(&value)
+    }
+  }
+}
+
 /// An `@Observable` model written by hand so that several threads may change it at once: its
-/// storage sits behind a `Mutex`, and it tells Observation about each access and change as the
+/// storage sits behind a lock, and it tells Observation about each access and change as the
 /// macro's code does (`withMutation` reports the change before the store, and after it).
 final class ThreadSafeCounter: Observable, Sendable {
   let registrar = ObservationRegistrar()
-  let storage = Mutex(0)
+  let storage = VisibleMutex(0)
 
   var value: Int {
     get {
@@ -38,7 +56,7 @@ final class ThreadSafeCounter: Observable, Sendable {
     let model = ThreadSafeCounter()
     let queue = DispatchQueue(label: "observed-last-value")
     let scheduler: any Scheduler = delivery == .queue ? queue : ImmediateScheduler.shared
-    let last = Mutex<Int?>(nil)
+    let last = VisibleMutex<Int?>(nil)
     let subscription = model.publisher(for: \.value, on: scheduler).sink { value in
       last.withLock { $0 = value }
     }
