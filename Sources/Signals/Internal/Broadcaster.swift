@@ -353,7 +353,8 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       admit(admission)
     case .flush(let conduit):
       conduit.call(.flush)
-    case .release(_, let unused):
+    case .release(let conduit, let unused):
+      conduit.call(.releaseSubscriber)
       unused?.release()
     }
   }
@@ -441,6 +442,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       // Released before draining, outside the lock: its deinit may send to this subject, which
       // is then queued behind the drain this thread holds; so may the subject's (it cancels
       // its upstream subscriptions).
+      removed?.call(.releaseSubscriber)
       withExtendedLifetime(removed) {}
       unused?.release()
     }
@@ -475,6 +477,8 @@ enum ConduitSignal: UInt8 {
   case acknowledgeDemand
   /// Write the broadcaster where the payload points (an `AnyObject?`), for the handle's mirror.
   case reportParent
+  /// The handle left the list after a cancel: let the subscriber go (the delivering thread).
+  case releaseSubscriber
 }
 
 /// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
@@ -603,9 +607,15 @@ final class ConduitExtras<Output, Failure: Error> {
 final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
   Subscription, @unchecked Sendable
 {
-  // @unchecked: `downstream` is immutable; the backlog (in `path`'s context) is touched only
+  // @unchecked: `held` is read and released only by the broadcaster's single draining thread
+  // (the mirror reads it too, a debugging aid); the backlog (in `path`'s context) is touched only
   // by the broadcaster's single draining thread (`handle`); the rest is atomic.
-  @usableFromInline let downstream: Downstream
+  /// The subscriber, in a box of its own that the delivering thread releases once the
+  /// subscription has ended (cancelled or completed), as Combine's subscriptions let go of their
+  /// subscriber: so a subscriber that keeps its subscription makes no cycle. Read without a retain
+  /// (the box's `let`, through an unmanaged reference), so a value costs one load more than a
+  /// stored subscriber would; `nil` once released.
+  @usableFromInline @exclusivity(unchecked) var held: Unmanaged<HeldSubscriber<Downstream>>?
   /// Where a subscriber without demand has values kept; `nil` where the subject keeps none.
   @usableFromInline typealias Backlog = ConduitExtras<Downstream.Input, Downstream.Failure>
 
@@ -619,7 +629,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, backlog: Int,
     downstream: Downstream
   ) {
-    self.downstream = downstream
+    held = .passRetained(HeldSubscriber(downstream))
     let tracked = LiveSubscriptions.begin(subscriber: Downstream.self)
     if backlog <= 0 && tracked == nil {
       super.init(id: id, kind: broadcaster.kind) { conduit, signal, payload in
@@ -634,7 +644,24 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     }
   }
 
-  deinit { LiveSubscriptions.ended() }
+  deinit {
+    held?.release()
+    LiveSubscriptions.ended()
+  }
+
+  /// The subscriber. Only while `held` is set: the delivering thread, after checking that the
+  /// handle is active or before it lets the box go.
+  @inlinable @inline(__always) var downstream: Downstream {
+    held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber }
+  }
+
+  /// Lets the subscriber go: the subscription has ended. Called only by the delivering thread,
+  /// outside the broadcaster's lock (the subscriber's `deinit` may run).
+  @inlinable func releaseSubscriber() {
+    guard let box = held else { return }
+    held = nil
+    box.release()
+  }
 
   /// What `path` does with each signal (specialized with it).
   @inlinable @inline(__always)
@@ -646,7 +673,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     case .value:
       let value = payload.unsafelyUnwrapped.assumingMemoryBound(to: Downstream.Input.self).pointee
       if demand.isUnlimited && isActiveAndClear {
-        _ = downstream.receive(value)
+        _ = held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
       } else {
         offer(value, backlog)
       }
@@ -661,12 +688,14 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
         }
         downstream.receive(completion: completion)
       }
+      releaseSubscriber()
     case .start: downstream.receive(subscription: self)
     case .startEnded: downstream.receive(subscription: Subscriptions.empty)
     case .flush: flush(backlog)
     case .detach: broadcaster.remove(id: id)
     case .requestFlush: broadcaster.flush(id: id)
     case .acknowledgeDemand: broadcaster.acknowledgeDemand()
+    case .releaseSubscriber: releaseSubscriber()
     case .reportParent:
       // The mirror passes the address of its own `AnyObject?` for the answer.
       UnsafeMutableRawPointer(mutating: payload.unsafelyUnwrapped).assumingMemoryBound(to: AnyObject?.self)
@@ -690,7 +719,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
       }
       return
     }
-    demand.add(downstream.receive(value))
+    demand.add(held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) })
   }
 
   /// Delivers kept values while there is demand. Called only by the delivering thread.
@@ -721,4 +750,12 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   @inlinable func cancel() {
     if deactivate() { call(.detach) }
   }
+}
+
+/// A subject subscription's subscriber, boxed so that the delivering thread can let it go when
+/// the subscription ends (see `BroadcastConduit.held`).
+@usableFromInline
+final class HeldSubscriber<Subscriber> {
+  @usableFromInline let subscriber: Subscriber
+  @inlinable init(_ subscriber: Subscriber) { self.subscriber = subscriber }
 }

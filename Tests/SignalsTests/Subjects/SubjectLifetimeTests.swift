@@ -130,4 +130,89 @@ import Testing
     subscription?.cancel()
     #expect(weakSubject == nil)
   }
+
+  /// A subscriber that keeps its subscription, as OpenCombine's `TrackingSubscriber` does (in
+  /// its history), and counts its deinit.
+  final class Keeper: Subscriber {
+    typealias Input = Int
+    typealias Failure = TestError
+    var subscription: (any Subscription)?
+    var values: [Int] = []
+    let demand: Subscribers.Demand
+    let onDeinit: () -> Void
+    init(demand: Subscribers.Demand = .none, onDeinit: @escaping () -> Void = {}) {
+      self.demand = demand
+      self.onDeinit = onDeinit
+    }
+    deinit { onDeinit() }
+    func receive(subscription: any Subscription) {
+      self.subscription = subscription
+      if demand > 0 { subscription.request(demand) }
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      values.append(input)
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<TestError>) {}
+  }
+
+  /// OpenCombine's `testReleasesEverythingOnTermination` as written there: the subscriber keeps
+  /// its subscription, and the subscription lets the subscriber go at the end, so the two are
+  /// released (no cycle), and the subject after them.
+  @Test(arguments: Termination.allCases)
+  func aSubscriberThatKeepsItsSubscriptionIsReleasedOnTermination(_ termination: Termination) {
+    weak var weakSubject: PassthroughSubject<Int, TestError>?
+    weak var weakSubscriber: Keeper?
+    weak var weakSubscription: AnyObject?
+    do {
+      let subject = PassthroughSubject<Int, TestError>()
+      weakSubject = subject
+      do {
+        let subscriber = Keeper()
+        weakSubscriber = subscriber
+        subject.subscribe(subscriber)
+        weakSubscription = subscriber.subscription as AnyObject?
+      }
+      switch termination {
+      case .cancelled: (weakSubscription as? any Subscription)?.cancel()
+      case .finished: subject.send(completion: .finished)
+      case .failed: subject.send(completion: .failure(TestError()))
+      }
+      #expect(weakSubscriber == nil)
+      #expect(weakSubscription == nil)
+    }
+    #expect(weakSubject == nil)
+  }
+
+  /// OpenCombine's `CurrentValueSubjectTests.testLifecycle`: a completed subscription lets its
+  /// subscriber go; a subscription held after its subject is gone keeps its subscriber until it is
+  /// cancelled, and lets it go then.
+  @Test func aCurrentValueSubjectsSubscriptionKeepsItsSubscriberUntilTheEnd() {
+    final class Counter: @unchecked Sendable {
+      // @unchecked: used on the test's one thread.
+      var deinits = 0
+    }
+    let counter = Counter()
+    do {
+      let subject = CurrentValueSubject<Int, TestError>(0)
+      let subscriber = Keeper(onDeinit: { counter.deinits += 1 })
+      subject.subscribe(subscriber)
+      subject.value += 1
+      #expect(subscriber.values.isEmpty)
+      subject.send(completion: .failure(TestError()))
+    }
+    #expect(counter.deinits == 1)
+    var subscription: (any Subscription)?
+    do {
+      let subject = CurrentValueSubject<Int, TestError>(0)
+      let subscriber = Keeper(demand: .unlimited, onDeinit: { counter.deinits += 1 })
+      subject.subscribe(subscriber)
+      subject.send(31)
+      #expect(subscriber.values == [0, 31])
+      subscription = subscriber.subscription
+    }
+    #expect(counter.deinits == 1)
+    subscription?.cancel()
+    #expect(counter.deinits == 2)
+  }
 }
