@@ -41,6 +41,11 @@ import Observation
 /// thread-safe): a change made while a run reads or delivers makes that run go again once it
 /// has delivered, so the last value delivered is always the model's last, whatever the
 /// interleaving (`ObservedLastValueTests` changes a model from one and from four threads).
+/// With Apple's SDKs, which do not give packages Observation's after-the-store tracking, a
+/// change is reported before its store: there an immediate scheduler's run goes to the main
+/// queue, and a change made on another thread than the scheduler's may be read before its
+/// store, so its value comes only with the next change (make changes on the scheduler's thread,
+/// the main actor's as SwiftUI requires, for exact values).
 ///
 /// Completion: never fails. It finishes, on `scheduler`, once nothing it read can change any
 /// more: every observable object the last run read was released (possible only when the

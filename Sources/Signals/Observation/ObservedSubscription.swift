@@ -1,7 +1,14 @@
+import Synchronization
+
 // Observation's `didSet` tracking is SPI (SwiftUI's): the public `withObservationTracking`
 // reports a change before the new value is stored, too early for a read on another thread.
-@_spi(SwiftUI) import Observation
-import Synchronization
+// The toolchains of swift.org ship it; Apple's SDKs ship Observation's public interface only,
+// so there the bridge uses the public `willSet` tracking (see `Observed`'s "Threading").
+#if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+  import Observation
+#else
+  @_spi(SwiftUI) import Observation
+#endif
 
 /// The subscription of `Observed`: runs the expression under Observation's tracking, schedules
 /// the next run on the scheduler once a change of what it read is stored, and delivers each
@@ -10,9 +17,10 @@ import Synchronization
 /// Every run reads the expression twice: the first read registers what it read, the second
 /// runs after that registration and gives the value. A change stored before the registration is
 /// seen by the second read; one stored after it is reported. A change is reported after its
-/// store (`didSet`), so the run it schedules, on any thread, reads the stored value. Runs never
-/// overlap: a change reported while one runs makes that run go again once it has delivered, so
-/// values go out in the order they were read and the last one is the model's last.
+/// store (`didSet`; before it with Apple's SDKs, see `Observed`), so the run it schedules, on
+/// any thread, reads the stored value. Runs never overlap: a change reported while one runs
+/// makes that run go again once it has delivered, so values go out in the order they were read
+/// and the last one is the model's last.
 ///
 /// Lifetime: Observation holds only `TrackingToken`s (a weak reference to this subscription and
 /// the run's generation); scheduled runs hold this subscription weakly. So the subscriber owns
@@ -45,6 +53,9 @@ where Downstream.Failure == Never {
   @exclusivity(unchecked) var running = false
   /// Whether a change was reported while a run was running: that run goes again.
   @exclusivity(unchecked) var runsAgain = false
+  /// The thread inside `scheduler.schedule(_:)` for a run, while that call lasts (with the
+  /// public tracking only, where a change is reported before its store).
+  @exclusivity(unchecked) var schedulingThread: UInt = 0
   let live = LiveSubscription(subscriber: Downstream.self)
 
   init(_ downstream: Downstream, scheduler: any Scheduler, read: @escaping () -> Value?) {
@@ -111,9 +122,14 @@ where Downstream.Failure == Never {
     }
     guard let next else { return (.ended, nil) }
     let registering = TrackingToken(owner: self, generation: next.generation)
-    _ = withObservationTracking(next.read, didSet: registering.changed)
     let reading = TrackingToken(owner: self, generation: next.generation)
-    let value = withObservationTracking(next.read, didSet: reading.changed)
+    #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+      _ = withObservationTracking(next.read, onChange: registering.changedBeforeStore)
+      let value = withObservationTracking(next.read, onChange: reading.changedBeforeStore)
+    #else
+      _ = withObservationTracking(next.read, didSet: registering.changed)
+      let value = withObservationTracking(next.read, didSet: reading.changed)
+    #endif
     return (value.map(Run.value) ?? .gone, (registering, reading))
   }
 
@@ -143,10 +159,12 @@ where Downstream.Failure == Never {
       }
       guard !runScheduled else { return false }
       runScheduled = true
+      schedulingThread = currentThreadID()
       return true
     }
     guard schedules else { return }
     scheduler.schedule(weak: self, tag: Self.runTag)
+    lock.withLock { schedulingThread = 0 }
   }
 
   /// The tag of a scheduled run; any other tag is the generation a scheduled finish is for
@@ -155,6 +173,15 @@ where Downstream.Failure == Never {
 
   func scheduledWorkDue(_ tag: UInt64) {
     if tag == Self.runTag {
+      #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+        // With the public tracking a change is reported before its store: a scheduler that runs
+        // the action inside `schedule(_:)` would read the old value, so the run goes to the
+        // main queue instead.
+        if lock.withLock({ schedulingThread == currentThreadID() }) {
+          MainScheduler.shared.schedule(weak: self, tag: Self.runTag)
+          return
+        }
+      #endif
       runAndDeliver()
     } else {
       finishDue(generation: tag)
@@ -191,7 +218,8 @@ extension Scheduler {
 
 /// What a `TrackingToken` reports to.
 protocol ObservationTokenOwner: AnyObject, Sendable {
-  /// A change of something the run of `generation` read has been stored.
+  /// A change of something the run of `generation` read was reported (after its store, but
+  /// with Apple's SDKs before it).
   func trackedValueChanged(generation: UInt64)
   /// Observation dropped the tracking of `generation` without reporting a change.
   func trackingEnded(generation: UInt64)
@@ -210,12 +238,20 @@ final class TrackingToken: Sendable {
     self.generation = generation
   }
 
-  /// Observation's handler, called after the change is stored: the tracking reports once.
-  @Sendable func changed(_ tracking: ObservationTracking) {
-    tracking.cancel()
-    reported.store(true, ordering: .releasing)
-    owner?.trackedValueChanged(generation: generation)
-  }
+  #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+    /// Observation's public handler, called before the change is stored; it reports once.
+    @Sendable func changedBeforeStore() {
+      reported.store(true, ordering: .releasing)
+      owner?.trackedValueChanged(generation: generation)
+    }
+  #else
+    /// Observation's handler, called after the change is stored: the tracking reports once.
+    @Sendable func changed(_ tracking: ObservationTracking) {
+      tracking.cancel()
+      reported.store(true, ordering: .releasing)
+      owner?.trackedValueChanged(generation: generation)
+    }
+  #endif
 
   deinit {
     if !reported.load(ordering: .acquiring) { owner?.trackingEnded(generation: generation) }

@@ -74,11 +74,21 @@ final class ThreadSafeCounter: Observable, Sendable {
     return delivered != final
   }
 
+  #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+    static let changesReportedBeforeTheStore = true
+  #else
+    static let changesReportedBeforeTheStore = false
+  #endif
+
   /// Today's rounds: enough that a bridge losing the last value in one round of thirty (as the
   /// old one did with one writer) fails with near certainty (5 of 200 rounds lost it there).
   static let rounds = 500
 
-  @Test(arguments: [Delivery.queue, .immediate], [1, 4])
+  // Apple's SDKs give packages only the tracking that reports a change before its store (see
+  // `Observed`'s "Threading"): there this guarantee does not hold.
+  @Test(
+    .enabled(if: !ObservedLastValueTests.changesReportedBeforeTheStore),
+    arguments: [Delivery.queue, .immediate], [1, 4])
   func theLastDeliveredValueIsTheFinalValueWhateverThreadChangesTheModel(
     delivery: Delivery, writers: Int
   ) {
