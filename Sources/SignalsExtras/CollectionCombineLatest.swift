@@ -12,7 +12,9 @@ extension Collection where Element: Publisher {
   /// ```
   ///
   /// An empty collection finishes at once. Completion, failure, cancellation and threading as in
-  /// `combineLatest(_:)`.
+  /// `combineLatest(_:)`. Demand: each request is passed to every input at once, as Combine
+  /// does; the demand the subscriber returns for a value reaches an input once that input has
+  /// used what it had, so stepwise demand costs O(1) per value whatever the number of inputs.
   ///
   /// - Returns: A publisher of arrays of the latest value of each publisher, in the collection's order.
   @inlinable

@@ -11,7 +11,7 @@ extension OperationQueue: Scheduler {
 
   /// The time on the system's monotonic clock, the clock `DispatchQueue` and `RunLoop` use.
   public var now: SchedulerTime {
-    SchedulerTime(nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds))
+    SchedulerTime(DispatchTime.now())
   }
 
   /// Adds `action` to this queue as an operation. Threading: it runs where the queue runs its
@@ -29,7 +29,7 @@ extension OperationQueue: Scheduler {
     let operation = BlockOperation(block: action)
     let item = DispatchWorkItem { [weak self] in self?.addOperation(operation) }
     DispatchQueue.global().asyncAfter(
-      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(date.nanoseconds, 0))),
+      deadline: date.dispatchTime,
       execute: item)
     return DelayedOperationToken(item: item, operation: operation)
   }
@@ -41,7 +41,7 @@ extension OperationQueue: Scheduler {
   ) -> any Cancellable {
     let timer = DispatchSource.makeTimerSource(queue: .global())
     timer.schedule(
-      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(date.nanoseconds, 0))),
+      deadline: date.dispatchTime,
       repeating: .nanoseconds(Int(clamping: Swift.max(interval, .minimumInterval).nanoseconds)))
     timer.setEventHandler { [weak self] in self?.addOperation(action) }
     timer.resume()

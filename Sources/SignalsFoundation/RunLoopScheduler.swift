@@ -57,7 +57,7 @@ public struct RunLoopScheduler: Scheduler, @unchecked Sendable {
 
   /// The time on the system's monotonic clock.
   public var now: SchedulerTime {
-    SchedulerTime(nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds))
+    SchedulerTime(DispatchTime.now())
   }
 
   /// Runs `action` on the run loop's next pass in the default mode, after the actions scheduled

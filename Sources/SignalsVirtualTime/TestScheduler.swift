@@ -8,7 +8,8 @@ import Signals
 /// `now` starts at `SchedulerTime.zero`. `advance(by:)` and `advance(to:)` run, in time order,
 /// the work due up to the new instant, moving `now` to each action's time as it runs; work due
 /// at the same instant runs in the order it was scheduled, including work scheduled by the
-/// actions themselves. Nothing depends on wall-clock time, so tests never sleep and never flake.
+/// actions themselves; repeating work keeps the place of its first scheduling (as
+/// combine-schedulers' `TestScheduler` does: of two timers due together, the older fires first). Nothing depends on wall-clock time, so tests never sleep and never flake.
 ///
 /// Threading: safe to use from any thread; actions run on the thread that advances the clock,
 /// never inside its lock, so they may schedule more work. Bad input: a date in the past runs at
@@ -150,9 +151,10 @@ extension TestScheduler.State {
     if let interval = item.interval {
       let (next, overflow) = item.time.nanoseconds.addingReportingOverflow(interval.nanoseconds)
       if !overflow {
-        nextSequence += 1
+        // It keeps the place of its first scheduling among work due at the same instant, as
+        // combine-schedulers' `TestScheduler` does (two timers due together fire in the order
+        // they were made).
         item.time = SchedulerTime(nanoseconds: next)
-        item.sequence = nextSequence
         push(item)
       }
     }

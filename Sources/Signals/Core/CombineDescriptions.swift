@@ -109,7 +109,7 @@ extension BroadcastConduit: CombineDescribed {
     var parent: AnyObject?
     if live { withUnsafeMutablePointer(to: &parent) { path(self, .reportParent, UnsafeRawPointer($0)) } }
     let children: [Mirror.Child] = [
-      ("parent", parent as Any), ("downstream", (live ? downstream : nil) as Any),
+      ("parent", parent as Any), ("downstream", (live ? held?.takeUnretainedValue().subscriber : nil) as Any),
       ("demand", demand.value), ("subject", parent as Any),
     ]
     return Mirror(self, children: children)

@@ -66,11 +66,13 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// What the drainer delivers for a job, outside the lock.
   @usableFromInline enum Step {
     case value(Output)
-    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit>)
+    /// The completion, the subscribers it goes to, and the subject if nothing holds it now.
+    case completion(Subscribers.Completion<Failure>, ContiguousArray<Conduit>, Unmanaged<AnyObject>?)
     case subscribe(Admission)
     case flush(Conduit)
-    /// A handle taken out of the list, released outside the lock.
-    case release(Conduit)
+    /// A handle taken out of the list, released outside the lock, with the subject if nothing
+    /// holds it now.
+    case release(Conduit, Unmanaged<AnyObject>?)
   }
 
   @usableFromInline let lock = Lock()
@@ -107,6 +109,16 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   /// Whether a subscriber has requested something yet: a `PassthroughSubject` asks its
   /// upstream subscriptions for `.unlimited` only from then on, as Combine's does.
   @usableFromInline let demanded = Atomic<Bool>(false)
+  /// The subject this broadcaster serves, unretained (the subject owns the broadcaster); set by
+  /// the subject's `init`, cleared by its `deinit`.
+  @usableFromInline @exclusivity(unchecked) var subject: Unmanaged<AnyObject>?
+  /// Whether the broadcaster holds `subject` (one retain): while a subscriber is attached, or
+  /// a subscription waits in the queue to be attached. Combine's subscriptions keep their
+  /// subject alive until they are cancelled or completed; here the subscriptions keep the
+  /// broadcaster, and the broadcaster keeps the subject for them.
+  @usableFromInline @exclusivity(unchecked) var holdsSubject = false
+  /// How many subscriptions wait in the queue to be attached.
+  @usableFromInline @exclusivity(unchecked) var queuedSubscriptions = 0
 
   @inlinable init(
     _ kind: SubjectKind, replay capacity: Int, latest: Output? = nil, replaysAfterCompletion: Bool = true
@@ -117,6 +129,33 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     self.replaysAfterCompletion = replaysAfterCompletion
     self.latest = latest
     if let latest { replay.append(latest) }
+  }
+
+  /// Records `subject` as the subject this broadcaster serves, without retaining it (from the
+  /// subject's `init`, before anything else can see the broadcaster).
+  @usableFromInline func serve(_ subject: AnyObject) {
+    self.subject = .passUnretained(subject)
+  }
+
+  /// The subject is being released: the broadcaster no longer refers to it.
+  @usableFromInline func subjectReleased() {
+    lock.withLock { subject = nil }
+  }
+
+  /// Holds the subject for a subscription being made (call locked, from the subject's own
+  /// `receive(subscriber:)`, so the subject is alive).
+  @inlinable func holdSubject() {
+    guard !holdsSubject, let subject else { return }
+    _ = subject.retain()
+    holdsSubject = true
+  }
+
+  /// Lets the subject go once no subscriber is attached or queued: returns it, to be released
+  /// outside the lock (its `deinit` cancels its upstream subscriptions). Call locked.
+  @inlinable func letSubjectGoIfUnused() -> Unmanaged<AnyObject>? {
+    guard holdsSubject, list.count == 0, queuedSubscriptions == 0 else { return nil }
+    holdsSubject = false
+    return subject
   }
 
   /// The number of subscribers attached now.
@@ -176,6 +215,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
 
   @inlinable func send(completion: Subscribers.Completion<Failure>, mayWait: Bool = true) {
     var waits = false
+    var unused: Unmanaged<AnyObject>?
     let conduits: ContiguousArray<Conduit>? = lock.withLock {
       guard sentCompletion == nil else { return nil }
       if mayWait && drainsOnAnotherThread() {
@@ -185,6 +225,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       sentCompletion = completion
       guard claimOrQueue(mayTakeOver: false, { .completion(completion) }) == .claimed else { return nil }
       deliveredCompletion = completion
+      defer { unused = letSubjectGoIfUnused() }
       return list.removeAll()
     }
     guard let conduits else {
@@ -192,6 +233,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       return
     }
     for conduit in conduits { conduit.call(completion: completion) }
+    unused?.release()
     drain(carrying: ())
   }
 
@@ -214,7 +256,11 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       }
       let conduit = BroadcastConduit(
         id: list.makeID(), broadcaster: self, backlog: replay.capacity, downstream: subscriber)
-      guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit) }) == .claimed else { return nil }
+      holdSubject()
+      guard claimOrQueue(mayTakeOver: false, { .subscribe(conduit) }) == .claimed else {
+        queuedSubscriptions &+= 1
+        return nil
+      }
       return attach(conduit)
     }
     guard let admission else {
@@ -248,31 +294,39 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   }
 
   /// What a new subscriber receives first: its subscription, the replayed values, and the
-  /// completion if the subject has completed. (A struct, not a `Step`, on the path of every
-  /// subscription: copying a multi-payload enum goes through outlined copy functions.)
+  /// completion if the subject has completed; and the subject, to release after, when the
+  /// subscriber was not attached and nothing else holds it. (A struct, not a `Step`, on the
+  /// path of every subscription: copying a multi-payload enum goes through outlined copy
+  /// functions.)
   @usableFromInline struct Admission {
     @usableFromInline let conduit: Conduit
     @usableFromInline let values: ArraySlice<Output>
     @usableFromInline let completion: Subscribers.Completion<Failure>?
+    @usableFromInline let unused: Unmanaged<AnyObject>?
 
     @inlinable init(
-      _ conduit: Conduit, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?
+      _ conduit: Conduit, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?,
+      _ unused: Unmanaged<AnyObject>?
     ) {
       self.conduit = conduit
       self.values = values
       self.completion = completion
+      self.unused = unused
     }
   }
 
   /// Adds `conduit` unless the subject has completed; returns what it must receive. Call locked.
   @inlinable func attach(_ conduit: Conduit) -> Admission {
+    var unused: Unmanaged<AnyObject>?
     if deliveredCompletion == nil && conduit.isActive {
       list.append(conduit)
+    } else {
+      unused = letSubjectGoIfUnused()
     }
     if replay.isEmpty || (deliveredCompletion != nil && !replaysAfterCompletion) {
-      return Admission(conduit, [], deliveredCompletion)
+      return Admission(conduit, [], deliveredCompletion, unused)
     }
-    return Admission(conduit, replay.elements, deliveredCompletion)
+    return Admission(conduit, replay.elements, deliveredCompletion, unused)
   }
 
   /// Gives a new subscriber its subscription, then what `attach` found for it.
@@ -281,6 +335,7 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     admission.conduit.call(ended ? .startEnded : .start)
     for value in admission.values { admission.conduit.call(value: value) }
     if let completion = admission.completion { admission.conduit.call(completion: completion) }
+    admission.unused?.release()
   }
 
   @inlinable static var claimsWithoutLock: Bool { false }
@@ -291,14 +346,16 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
     switch step {
     case .value(let value):
       deliverToList(value)
-    case .completion(let completion, let conduits):
+    case .completion(let completion, let conduits, let unused):
       for conduit in conduits { conduit.call(completion: completion) }
+      unused?.release()
     case .subscribe(let admission):
       admit(admission)
     case .flush(let conduit):
       conduit.call(.flush)
-    case .release:
-      break
+    case .release(let conduit, let unused):
+      conduit.call(.releaseSubscriber)
+      unused?.release()
     }
   }
 
@@ -312,13 +369,15 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
       return .value(value)
     case .completion(let completion):
       deliveredCompletion = completion
-      return .completion(completion, list.removeAll())
+      let conduits = list.removeAll()
+      return .completion(completion, conduits, letSubjectGoIfUnused())
     case .subscribe(let conduit):
+      queuedSubscriptions &-= 1
       return .subscribe(attach(conduit))
     case .flush(let id):
       return list.element(id: id).map { .flush($0) }
     case .detach(let id):
-      return list.remove(id: id).map { .release($0) }
+      return list.remove(id: id).map { .release($0, letSubjectGoIfUnused()) }
     }
   }
 
@@ -373,14 +432,19 @@ final class Broadcaster<Output, Failure: Error>: SerialDrainOwner, @unchecked Se
   @inlinable func remove(id: UInt64) {
     var claimed = false
     do {
+      var unused: Unmanaged<AnyObject>?
       let removed: Conduit? = lock.withLock {
         guard claimOrQueue(mayTakeOver: false, { .detach(id) }) == .claimed else { return nil }
         claimed = true
+        defer { unused = letSubjectGoIfUnused() }
         return list.remove(id: id)
       }
       // Released before draining, outside the lock: its deinit may send to this subject, which
-      // is then queued behind the drain this thread holds.
+      // is then queued behind the drain this thread holds; so may the subject's (it cancels
+      // its upstream subscriptions).
+      removed?.call(.releaseSubscriber)
       withExtendedLifetime(removed) {}
+      unused?.release()
     }
     if claimed { drain(carrying: ()) }
   }
@@ -413,6 +477,8 @@ enum ConduitSignal: UInt8 {
   case acknowledgeDemand
   /// Write the broadcaster where the payload points (an `AnyObject?`), for the handle's mirror.
   case reportParent
+  /// The handle left the list after a cancel: let the subscriber go (the delivering thread).
+  case releaseSubscriber
 }
 
 /// The part of a subject's per-subscriber handle that the broadcaster reads without knowing the
@@ -541,9 +607,15 @@ final class ConduitExtras<Output, Failure: Error> {
 final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.Input, Downstream.Failure>,
   Subscription, @unchecked Sendable
 {
-  // @unchecked: `downstream` is immutable; the backlog (in `path`'s context) is touched only
+  // @unchecked: `held` is read and released only by the broadcaster's single draining thread
+  // (the mirror reads it too, a debugging aid); the backlog (in `path`'s context) is touched only
   // by the broadcaster's single draining thread (`handle`); the rest is atomic.
-  @usableFromInline let downstream: Downstream
+  /// The subscriber, in a box of its own that the delivering thread releases once the
+  /// subscription has ended (cancelled or completed), as Combine's subscriptions let go of their
+  /// subscriber: so a subscriber that keeps its subscription makes no cycle. Read without a retain
+  /// (the box's `let`, through an unmanaged reference), so a value costs one load more than a
+  /// stored subscriber would; `nil` once released.
+  @usableFromInline @exclusivity(unchecked) var held: Unmanaged<HeldSubscriber<Downstream>>?
   /// Where a subscriber without demand has values kept; `nil` where the subject keeps none.
   @usableFromInline typealias Backlog = ConduitExtras<Downstream.Input, Downstream.Failure>
 
@@ -557,7 +629,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     id: UInt64, broadcaster: Broadcaster<Downstream.Input, Downstream.Failure>, backlog: Int,
     downstream: Downstream
   ) {
-    self.downstream = downstream
+    held = .passRetained(HeldSubscriber(downstream))
     let tracked = LiveSubscriptions.begin(subscriber: Downstream.self)
     if backlog <= 0 && tracked == nil {
       super.init(id: id, kind: broadcaster.kind) { conduit, signal, payload in
@@ -572,7 +644,24 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     }
   }
 
-  deinit { LiveSubscriptions.ended() }
+  deinit {
+    held?.release()
+    LiveSubscriptions.ended()
+  }
+
+  /// The subscriber. Only while `held` is set: the delivering thread, after checking that the
+  /// handle is active or before it lets the box go.
+  @inlinable @inline(__always) var downstream: Downstream {
+    held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber }
+  }
+
+  /// Lets the subscriber go: the subscription has ended. Called only by the delivering thread,
+  /// outside the broadcaster's lock (the subscriber's `deinit` may run).
+  @inlinable func releaseSubscriber() {
+    guard let box = held else { return }
+    held = nil
+    box.release()
+  }
 
   /// What `path` does with each signal (specialized with it).
   @inlinable @inline(__always)
@@ -584,7 +673,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
     case .value:
       let value = payload.unsafelyUnwrapped.assumingMemoryBound(to: Downstream.Input.self).pointee
       if demand.isUnlimited && isActiveAndClear {
-        _ = downstream.receive(value)
+        _ = held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
       } else {
         offer(value, backlog)
       }
@@ -599,12 +688,14 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
         }
         downstream.receive(completion: completion)
       }
+      releaseSubscriber()
     case .start: downstream.receive(subscription: self)
     case .startEnded: downstream.receive(subscription: Subscriptions.empty)
     case .flush: flush(backlog)
     case .detach: broadcaster.remove(id: id)
     case .requestFlush: broadcaster.flush(id: id)
     case .acknowledgeDemand: broadcaster.acknowledgeDemand()
+    case .releaseSubscriber: releaseSubscriber()
     case .reportParent:
       // The mirror passes the address of its own `AnyObject?` for the answer.
       UnsafeMutableRawPointer(mutating: payload.unsafelyUnwrapped).assumingMemoryBound(to: AnyObject?.self)
@@ -628,7 +719,7 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
       }
       return
     }
-    demand.add(downstream.receive(value))
+    demand.add(held.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) })
   }
 
   /// Delivers kept values while there is demand. Called only by the delivering thread.
@@ -659,4 +750,12 @@ final class BroadcastConduit<Downstream: Subscriber>: ConduitState<Downstream.In
   @inlinable func cancel() {
     if deactivate() { call(.detach) }
   }
+}
+
+/// A subject subscription's subscriber, boxed so that the delivering thread can let it go when
+/// the subscription ends (see `BroadcastConduit.held`).
+@usableFromInline
+final class HeldSubscriber<Subscriber> {
+  @usableFromInline let subscriber: Subscriber
+  @inlinable init(_ subscriber: Subscriber) { self.subscriber = subscriber }
 }

@@ -15,6 +15,10 @@ import Synchronization
 ///   grant tops up.
 /// - So a value costs O(1), plus one request per input that ran dry, each of which used up what
 ///   it was asked for. `.unlimited` is asked of every input once, and nothing is counted after.
+/// - A request the subscriber makes (`request(_:)`, not demand it returns for a value) brings
+///   every input level at once (`levelAll()`), as Combine passes each request to every input: an
+///   input that waits for more demand before it sends does not stall the others, and a
+///   subscriber that only requests sees each input asked exactly what Combine asks it.
 ///
 /// Thread-safe: its own lock; the requests it decides are made by the caller, outside it.
 @usableFromInline
@@ -60,6 +64,26 @@ final class DemandSpread: Sendable {
       for (index, lag) in requests {
         counts.forwarded[index] = counts.granted
         counts.remaining[index] = lag
+      }
+      counts.dry.removeAll(keepingCapacity: true)
+      return requests
+    }
+    for (index, lag) in requests { links[index].request(.max(lag)) }
+  }
+
+  /// Asks every input that is behind for what it lacks (after a request of the subscriber's):
+  /// O(inputs), as a request is in Combine.
+  @inlinable func levelAll() {
+    guard !unlimited.load(ordering: .acquiring) else { return }
+    let requests = counts.withLock { counts -> [(Int, Int)] in
+      var requests: [(Int, Int)] = []
+      for index in counts.forwarded.indices {
+        let lag = counts.granted - counts.forwarded[index]
+        guard lag > 0 else { continue }
+        counts.forwarded[index] = counts.granted
+        let (sum, overflow) = counts.remaining[index].addingReportingOverflow(lag)
+        counts.remaining[index] = overflow ? Int.max : sum
+        requests.append((index, lag))
       }
       counts.dry.removeAll(keepingCapacity: true)
       return requests

@@ -14,9 +14,9 @@ extension Observable where Self: AnyObject {
   /// ```
   ///
   /// It is `Observed(on: scheduler) { object[keyPath: keyPath] }` holding the object weakly: see
-  /// `Observed` for when the value is read and delivered, and why the scheduler must run its
-  /// actions later than the change (the main queue by default, a `TestScheduler` in tests).
-  /// Several changes before the scheduler runs give one value, the latest.
+  /// `Observed` for when the value is read and delivered (the main queue by default, a
+  /// `TestScheduler` in tests). Several changes before the scheduler runs give one value, the
+  /// latest; the last value delivered is the property's last, whatever thread changes it.
   ///
   /// Threading: the property is read on the subscribing thread for the first value, on
   /// `scheduler` after each change. Completion: never fails; finishes, on `scheduler`, once the

@@ -18,27 +18,34 @@ import Observation
 /// `detail` once `showsDetail` is true).
 ///
 /// When it runs: once when subscribed, on the subscribing thread, for the current value; then,
-/// after a change, on `scheduler`. Observation reports a change before the new value is stored,
-/// so the expression cannot run inside the change itself: the change schedules a run on
-/// `scheduler`, and further changes before that run add nothing, so several changes in one turn
-/// (one main-queue turn, or everything before a `TestScheduler` advances) give one value. Pass
-/// a scheduler that runs the action later: `MainScheduler` (the default), a `DispatchQueue`, or
-/// a `TestScheduler` in tests, where a change's value arrives when the test advances the clock.
-/// A scheduler that runs the action at once, inside the change (`ImmediateScheduler`, or
-/// `UIScheduler` when the change is made on the main thread), would read the old value; the run
-/// then goes to the main queue instead, as `UIScheduler` does from other threads.
+/// after a change, on `scheduler`. A change schedules a run once the new value is stored, and
+/// further changes before that run add nothing, so several changes in one turn (one main-queue
+/// turn, or everything before a `TestScheduler` advances) give one value. `MainScheduler` (the
+/// default), a `DispatchQueue`, or a `TestScheduler` in tests (a change's value arrives when the
+/// test advances the clock) run it later; a scheduler that runs the action at once
+/// (`ImmediateScheduler`, `UIScheduler` on the main thread) runs it inside the change, after
+/// the store, and gives a value per change. Each run reads the expression twice: once to
+/// register with Observation what it reads, and once more after registering, for the value; a
+/// change stored before the registration is in that second read, one stored after it is
+/// reported and runs the expression again.
 ///
 /// For example, on a `TestScheduler` advanced one frame at a time, a model whose value is `0`
 /// when subscribed and is then set to `a`, to `b` and `c` in one frame, and to `d`, gives `0`,
 /// `a`, `c`, `d` (`ObservedTests` keeps this true).
 ///
 /// Threading: the expression runs on the subscribing thread for the first value and on
-/// `scheduler` after that, never inside a lock; a `@MainActor` model needs a scheduler that
-/// runs on the main thread (`MainScheduler`, or a `TestScheduler` advanced from the main
-/// actor). Changes may be made on any thread; each one schedules the next run. Observation
-/// registers what a run read once the run has returned, so a change made on another thread
-/// while the expression runs may be reported only with the next change (make changes on one
-/// thread, the main actor's, as SwiftUI requires, for exact values).
+/// `scheduler` after that (on the changing thread with an immediate scheduler), never inside a
+/// lock and never in two runs at once; a `@MainActor` model needs a scheduler that runs on the
+/// main thread (`MainScheduler`, or a `TestScheduler` advanced from the main actor). Changes
+/// may be made on any thread, from several at once (the model's own storage must then be
+/// thread-safe): a change made while a run reads or delivers makes that run go again once it
+/// has delivered, so the last value delivered is always the model's last, whatever the
+/// interleaving (`ObservedLastValueTests` changes a model from one and from four threads).
+/// With Apple's SDKs, which do not give packages Observation's after-the-store tracking, a
+/// change is reported before its store: there an immediate scheduler's run goes to the main
+/// queue, and a change made on another thread than the scheduler's may be read before its
+/// store, so its value comes only with the next change (make changes on the scheduler's thread,
+/// the main actor's as SwiftUI requires, for exact values).
 ///
 /// Completion: never fails. It finishes, on `scheduler`, once nothing it read can change any
 /// more: every observable object the last run read was released (possible only when the

@@ -1,11 +1,28 @@
-import Observation
 import Synchronization
 
+// Observation's `didSet` tracking is SPI (SwiftUI's): the public `withObservationTracking`
+// reports a change before the new value is stored, too early for a read on another thread.
+// The toolchains of swift.org ship it; Apple's SDKs ship Observation's public interface only,
+// so there the bridge uses the public `willSet` tracking (see `Observed`'s "Threading").
+#if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+  import Observation
+#else
+  @_spi(SwiftUI) import Observation
+#endif
+
 /// The subscription of `Observed`: runs the expression under Observation's tracking, schedules
-/// the next run on the scheduler when what it read changes, and delivers each value through a
-/// `SerialDelivery` that keeps the latest one for demand.
+/// the next run on the scheduler once a change of what it read is stored, and delivers each
+/// value through a `SerialDelivery` that keeps the latest one for demand.
 ///
-/// Lifetime: Observation holds only a `TrackingToken` (a weak reference to this subscription and
+/// Every run reads the expression twice: the first read registers what it read, the second
+/// runs after that registration and gives the value. A change stored before the registration is
+/// seen by the second read; one stored after it is reported. A change is reported after its
+/// store (`didSet`; before it with Apple's SDKs, see `Observed`), so the run it schedules, on
+/// any thread, reads the stored value. Runs never overlap: a change reported while one runs
+/// makes that run go again once it has delivered, so values go out in the order they were read
+/// and the last one is the model's last.
+///
+/// Lifetime: Observation holds only `TrackingToken`s (a weak reference to this subscription and
 /// the run's generation); scheduled runs hold this subscription weakly. So the subscriber owns
 /// the subscription alone, and cancelling it releases the expression at once.
 final class ObservedSubscription<Downstream: Subscriber>: Subscription, ObservationTokenOwner,
@@ -32,7 +49,12 @@ where Downstream.Failure == Never {
   @exclusivity(unchecked) var generation: UInt64 = 0
   /// Whether a run is scheduled and has not started yet (further changes add nothing).
   @exclusivity(unchecked) var runScheduled = false
-  /// The thread inside `scheduler.schedule(_:)` for a run, while that call lasts.
+  /// Whether a run is reading or delivering (on one thread at a time).
+  @exclusivity(unchecked) var running = false
+  /// Whether a change was reported while a run was running: that run goes again.
+  @exclusivity(unchecked) var runsAgain = false
+  /// The thread inside `scheduler.schedule(_:)` for a run, while that call lasts (with the
+  /// public tracking only, where a change is reported before its store).
   @exclusivity(unchecked) var schedulingThread: UInt = 0
   let live = LiveSubscription(subscriber: Downstream.self)
 
@@ -45,7 +67,7 @@ where Downstream.Failure == Never {
   /// Gives the subscriber this subscription, then runs the expression for the first value.
   func start() {
     delivery.receive(subscription: self)
-    deliver(run())
+    runAndDeliver()
   }
 
   func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
@@ -64,31 +86,59 @@ where Downstream.Failure == Never {
     }
   }
 
-  /// Runs the expression under tracking, as the next generation.
-  ///
-  /// The token lives until the value is delivered: when the run installed no tracking (it read
-  /// nothing observable), the token's end then finishes the publisher after that value.
-  func run() -> (Run, TrackingToken?) {
+  /// Runs the expression and delivers what it gave, again while changes were reported during
+  /// the run. The tokens live until the run has ended: when a run installed no tracking (it
+  /// read nothing observable), their end then finishes the publisher after that value.
+  func runAndDeliver() {
+    while true {
+      let outcome = run()
+      let again = withExtendedLifetime(outcome.tokens) { () -> Bool in
+        deliver(outcome.run)
+        return lock.withLock {
+          if runsAgain, read != nil {
+            runsAgain = false
+            return true
+          }
+          running = false
+          return false
+        }
+      }
+      if !again { return }
+    }
+  }
+
+  /// Runs the expression as the next generation: once under tracking, to register what it
+  /// reads, then once more under tracking for the value (see the type's comment).
+  func run() -> (run: Run, tokens: (TrackingToken, TrackingToken)?) {
     let next = lock.withLock { () -> (read: () -> Value?, generation: UInt64)? in
       runScheduled = false
-      guard let read else { return nil }
+      guard let read else {
+        running = false
+        return nil
+      }
+      running = true
       generation &+= 1
       return (read, generation)
     }
     guard let next else { return (.ended, nil) }
-    let token = TrackingToken(owner: self, generation: next.generation)
-    let value = withObservationTracking(next.read, onChange: token.changed)
-    return (value.map(Run.value) ?? .gone, token)
+    let registering = TrackingToken(owner: self, generation: next.generation)
+    let reading = TrackingToken(owner: self, generation: next.generation)
+    #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+      _ = withObservationTracking(next.read, onChange: registering.changedBeforeStore)
+      let value = withObservationTracking(next.read, onChange: reading.changedBeforeStore)
+    #else
+      _ = withObservationTracking(next.read, didSet: registering.changed)
+      let value = withObservationTracking(next.read, didSet: reading.changed)
+    #endif
+    return (value.map(Run.value) ?? .gone, (registering, reading))
   }
 
   /// Delivers what a run gave; finishes when what it reads is gone.
-  func deliver(_ outcome: (Run, TrackingToken?)) {
-    withExtendedLifetime(outcome.1) {
-      switch outcome.0 {
-      case .value(let value): delivery.receive(value)
-      case .gone: finish()
-      case .ended: break
-      }
+  func deliver(_ run: Run) {
+    switch run {
+    case .value(let value): delivery.receive(value)
+    case .gone: finish()
+    case .ended: break
     }
   }
 
@@ -98,10 +148,16 @@ where Downstream.Failure == Never {
     withExtendedLifetime(read) {}
   }
 
-  /// A change of what the run of `generation` read: schedules the next run, unless one is.
-  func trackedValueWillChange(generation: UInt64) {
+  /// A change of what the run of `generation` read has been stored: schedules the next run,
+  /// unless one is scheduled, or makes the running run go again.
+  func trackedValueChanged(generation: UInt64) {
     let schedules = lock.withLock { () -> Bool in
-      guard read != nil, generation == self.generation, !runScheduled else { return false }
+      guard read != nil, generation == self.generation else { return false }
+      if running {
+        runsAgain = true
+        return false
+      }
+      guard !runScheduled else { return false }
       runScheduled = true
       schedulingThread = currentThreadID()
       return true
@@ -117,35 +173,39 @@ where Downstream.Failure == Never {
 
   func scheduledWorkDue(_ tag: UInt64) {
     if tag == Self.runTag {
-      runDue()
+      #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+        // With the public tracking a change is reported before its store: a scheduler that runs
+        // the action inside `schedule(_:)` would read the old value, so the run goes to the
+        // main queue instead.
+        if lock.withLock({ schedulingThread == currentThreadID() }) {
+          MainScheduler.shared.schedule(weak: self, tag: Self.runTag)
+          return
+        }
+      #endif
+      runAndDeliver()
     } else {
       finishDue(generation: tag)
     }
-  }
-
-  /// The scheduled run. A scheduler that runs it inside `schedule(_:)` runs it inside the
-  /// change, before the new value is stored: the run then goes to the main queue.
-  func runDue() {
-    let inline = lock.withLock { schedulingThread == currentThreadID() }
-    if inline {
-      MainScheduler.shared.schedule(weak: self, tag: Self.runTag)
-      return
-    }
-    deliver(run())
   }
 
   /// The tracking of `generation` was dropped without a change: every object it watched is
   /// gone, or it watched none. Nothing can change any more, so the publisher finishes, on the
   /// scheduler.
   func trackingEnded(generation: UInt64) {
-    let ends = lock.withLock { read != nil && generation == self.generation && !runScheduled }
+    let ends = lock.withLock { endsNow(generation) }
     guard ends else { return }
     scheduler.schedule(weak: self, tag: generation)
   }
 
   func finishDue(generation: UInt64) {
-    let ends = lock.withLock { read != nil && generation == self.generation && !runScheduled }
+    let ends = lock.withLock { endsNow(generation) }
     if ends { finish() }
+  }
+
+  /// Whether the run of `generation` is the last one and nothing will run after it (call
+  /// inside `lock`).
+  func endsNow(_ generation: UInt64) -> Bool {
+    read != nil && generation == self.generation && !runScheduled && !running
   }
 }
 
@@ -158,8 +218,9 @@ extension Scheduler {
 
 /// What a `TrackingToken` reports to.
 protocol ObservationTokenOwner: AnyObject, Sendable {
-  /// Something the run of `generation` read is about to change.
-  func trackedValueWillChange(generation: UInt64)
+  /// A change of something the run of `generation` read was reported (after its store, but
+  /// with Apple's SDKs before it).
+  func trackedValueChanged(generation: UInt64)
   /// Observation dropped the tracking of `generation` without reporting a change.
   func trackingEnded(generation: UInt64)
 }
@@ -177,11 +238,20 @@ final class TrackingToken: Sendable {
     self.generation = generation
   }
 
-  /// Observation's change handler.
-  @Sendable func changed() {
-    reported.store(true, ordering: .releasing)
-    owner?.trackedValueWillChange(generation: generation)
-  }
+  #if canImport(Darwin) || SIGNALS_OBSERVATION_PUBLIC_TRACKING
+    /// Observation's public handler, called before the change is stored; it reports once.
+    @Sendable func changedBeforeStore() {
+      reported.store(true, ordering: .releasing)
+      owner?.trackedValueChanged(generation: generation)
+    }
+  #else
+    /// Observation's handler, called after the change is stored: the tracking reports once.
+    @Sendable func changed(_ tracking: ObservationTracking) {
+      tracking.cancel()
+      reported.store(true, ordering: .releasing)
+      owner?.trackedValueChanged(generation: generation)
+    }
+  #endif
 
   deinit {
     if !reported.load(ordering: .acquiring) { owner?.trackingEnded(generation: generation) }

@@ -3,7 +3,7 @@ import Dispatch
 extension DispatchQueue: Scheduler {
   /// The time on the system's monotonic clock (`DispatchTime.now()`), which all dispatch queues share.
   public var now: SchedulerTime {
-    SchedulerTime(nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds))
+    SchedulerTime(DispatchTime.now())
   }
 
   /// Runs `action` asynchronously on this queue.
@@ -16,7 +16,7 @@ extension DispatchQueue: Scheduler {
   public func schedule(after date: SchedulerTime, _ action: @escaping @Sendable () -> Void) -> any Cancellable
   {
     let item = DispatchWorkItem(block: action)
-    asyncAfter(deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: date.nanoseconds)), execute: item)
+    asyncAfter(deadline: date.dispatchTime, execute: item)
     return DispatchWorkToken(item: item)
   }
 
@@ -27,7 +27,7 @@ extension DispatchQueue: Scheduler {
   ) -> any Cancellable {
     let timer = DispatchSource.makeTimerSource(queue: self)
     timer.schedule(
-      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: date.nanoseconds)),
+      deadline: date.dispatchTime,
       repeating: .nanoseconds(Int(clamping: Swift.max(interval, .minimumInterval).nanoseconds)))
     timer.setEventHandler(handler: action)
     timer.resume()

@@ -46,7 +46,7 @@ extension DispatchQueue {
     options.group?.enter()
     let group = options.group
     asyncAfter(
-      deadline: DispatchTime(uptimeNanoseconds: UInt64(clamping: date.nanoseconds)), qos: options.qos,
+      deadline: date.dispatchTime, qos: options.qos,
       flags: options.flags
     ) {
       action()

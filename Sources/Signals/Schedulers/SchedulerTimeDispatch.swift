@@ -5,17 +5,20 @@ extension SchedulerTime {
   /// loops' and the operation queues' `now`: Combine's `DispatchQueue.SchedulerTimeType(_:)`,
   /// so `DispatchQueue.SchedulerTimeType(.now())` ports unchanged.
   ///
-  /// Meaningless on a `TestScheduler`, whose clock is virtual: build its times from its `now`.
-  /// Bad input: an uptime past the last instant saturates.
+  /// `SchedulerTime.zero` is the uptime of one nanosecond, the first one `DispatchTime` can hold
+  /// (an uptime of 0 means "now" to Dispatch), as combine-schedulers' `DispatchQueue.test` starts
+  /// there: so a `TestScheduler`'s times map to uptimes one for one, and
+  /// `scheduler.now.dispatchTime.uptimeNanoseconds` grows by exactly what the clock advanced.
+  /// Bad input: an uptime past the last instant saturates; an uptime of 0 is the zero instant.
   ///
   /// - Parameter time: An instant on the monotonic clock.
   public init(_ time: DispatchTime) {
-    self.init(nanoseconds: Int64(clamping: time.uptimeNanoseconds))
+    self.init(nanoseconds: Int64(clamping: Swift.max(time.uptimeNanoseconds, 1) - 1))
   }
 
   /// This instant as a `DispatchTime` on the monotonic clock: Combine's `dispatchTime`. An
-  /// instant before the clock's start is its start.
+  /// instant before the zero instant is the zero instant (an uptime of one nanosecond).
   public var dispatchTime: DispatchTime {
-    DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(nanoseconds, 1)))
+    DispatchTime(uptimeNanoseconds: UInt64(clamping: Swift.max(nanoseconds, 0)) &+ 1)
   }
 }

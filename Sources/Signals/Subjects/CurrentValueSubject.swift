@@ -10,7 +10,7 @@
 /// thread's delivery. Demand, as in Combine: a subscriber with no outstanding demand is sent
 /// nothing, and receives the subject's newest value when it next requests (the values in
 /// between are skipped for it). A subscriber that comes after the completion receives only
-/// the completion, as in Combine. Threading: as `PassthroughSubject`. Completion: after a
+/// the completion, as in Combine. Threading and lifetime: as `PassthroughSubject`. Completion: after a
 /// completion, sends are ignored and `value` stays as it was. It is `Sendable` when its values
 /// are.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
@@ -21,16 +21,21 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   /// - Parameter value: The current value until the first `send`.
   public init(_ value: Output) {
     core = Broadcaster(.currentValue, replay: 1, latest: value, replaysAfterCompletion: false)
+    core.serve(self)
   }
 
   /// Makes the subject behind a `@Published` property, whose subscriptions describe themselves
   /// as Combine's do (`"PublishedSubject"`).
   init(published value: Output) {
     core = Broadcaster(.published, replay: 1, latest: value, replaysAfterCompletion: false)
+    core.serve(self)
   }
 
   /// Cancels the subscriptions the subject was given through `send(subscription:)`.
-  deinit { core.cancelUpstreams() }
+  deinit {
+    core.subjectReleased()
+    core.cancelUpstreams()
+  }
 
   /// Keeps the subscription of a publisher this subject was subscribed to
   /// (`publisher.subscribe(subject)`) and asks it for `.unlimited` at once, as Combine's

@@ -14,16 +14,26 @@
 /// sent while another thread is delivering are delivered by that thread, right after, in order;
 /// a subscriber never receives two calls at once. Completion: after a completion, further sends
 /// are ignored. It is `Sendable` when its values are.
+///
+/// Lifetime, as in Combine: each subscription keeps the subject alive until it is cancelled or
+/// the subject completes, and at that point lets it go. So a subject made when subscribed,
+/// fed by `publisher.subscribe(subject)` and handed downstream (the early Composable
+/// Architecture's cancellable effects) lives as long as its subscriber; released, it cancels
+/// what `subscribe(_:)` gave it (`SubjectLifetimeTests`).
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>
 
   /// Makes a subject with no subscribers.
   public init() {
     core = Broadcaster(.passthrough, replay: 0)
+    core.serve(self)
   }
 
   /// Cancels the subscriptions the subject was given through `send(subscription:)`.
-  deinit { core.cancelUpstreams() }
+  deinit {
+    core.subjectReleased()
+    core.cancelUpstreams()
+  }
 
   /// Keeps the subscription of a publisher this subject was subscribed to
   /// (`publisher.subscribe(subject)`), and asks it for `.unlimited` once a subscriber of the

@@ -8,7 +8,7 @@
 /// A subscriber that attaches after the completion receives the buffered values, then the
 /// completion. Demand: a subscriber is sent only what it requested; while it has no demand, the
 /// subject keeps the newest `bufferSize` values for it and sends them when it requests more (a
-/// completion does not wait for them: it drops what is kept). Threading: as `PassthroughSubject`. Completion: sends after a completion are
+/// completion does not wait for them: it drops what is kept). Threading and lifetime: as `PassthroughSubject`. Completion: sends after a completion are
 /// ignored; a negative `bufferSize` is treated as 0 (then it behaves as `PassthroughSubject`).
 public final class ReplaySubject<Output, Failure: Error>: Subject {
   @usableFromInline let core: Broadcaster<Output, Failure>
@@ -18,10 +18,14 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   /// - Parameter bufferSize: The most recent values kept for new subscribers.
   public init(bufferSize: Int) {
     core = Broadcaster(.replay, replay: Swift.max(0, bufferSize))
+    core.serve(self)
   }
 
   /// Cancels the subscriptions the subject was given through `send(subscription:)`.
-  deinit { core.cancelUpstreams() }
+  deinit {
+    core.subjectReleased()
+    core.cancelUpstreams()
+  }
 
   /// Keeps the subscription of a publisher this subject was subscribed to
   /// (`publisher.subscribe(subject)`) and asks it for `.unlimited` at once, as a

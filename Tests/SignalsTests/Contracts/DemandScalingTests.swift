@@ -6,8 +6,9 @@ import Testing
 /// Stepwise demand through operators with many inputs costs O(1) upstream requests per value,
 /// whatever the number of inputs (issue 31 item 1): in `merge` and `flatMap` the demand a
 /// subscriber returns for a value goes to the input that sent it, as Combine replenishes the
-/// input that delivered; `combineLatest` of a collection passes every request to all inputs, as
-/// Combine does, but asks an input only once it has used what it had (`DemandSpread`).
+/// input that delivered; `combineLatest` of a collection passes every request to all inputs at
+/// once, as Combine does, but the demand returned for a value reaches an input only once it has
+/// used what it had (`DemandSpread`).
 @Suite struct DemandScalingTests {
   static let inputs = 1_000
   static let values = 200
@@ -129,5 +130,86 @@ import Testing
     #expect(totals.map(\.value) == [42, 22])
     #expect(recorder.values.count == 43)
     #expect(recorder.values.last == [22, 20])
+  }
+
+  /// A publisher that sends its values, 1 to 5, only once the demand requested of it reaches 3
+  /// (then one per unit of demand).
+  struct SendsAtThree: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Link<S: Subscriber>: Subscription, @unchecked Sendable where S.Input == Int {
+      // @unchecked: a test double used on the test's one thread.
+      let subscriber: S
+      var outstanding = 0
+      var next = 1
+      var started = false
+      init(_ subscriber: S) { self.subscriber = subscriber }
+      func request(_ demand: Subscribers.Demand) {
+        outstanding += demand.max ?? 100
+        if outstanding >= 3 { started = true }
+        while started, outstanding > 0, next <= 5 {
+          outstanding -= 1
+          next += 1
+          outstanding += subscriber.receive(next - 1).max ?? 100
+        }
+      }
+      func cancel() {}
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: Link(subscriber))
+    }
+  }
+
+  /// A subscriber that asks for one value at a time with `request(.max(1))`, `initial` times at
+  /// first and once after each value, returning `.none`.
+  final class Requester<Input>: Subscriber, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Failure = Never
+    let initial: Int
+    var subscription: (any Subscription)?
+    var values: [Input] = []
+    init(initial: Int = 1) { self.initial = initial }
+    func receive(subscription: any Subscription) {
+      self.subscription = subscription
+      for _ in 0..<initial { subscription.request(.max(1)) }
+    }
+    func receive(_ input: Input) -> Subscribers.Demand {
+      values.append(input)
+      subscription?.request(.max(1))
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @Test func combineLatestOfACollectionAsksEveryInputForEachRequestAsCombineDoes() {
+    // Combine passes each request to every input: with requests of one at a time, each input is
+    // asked one more per value, whichever input sent it (17 each for 16 values).
+    let totals = (0..<3).map { _ in DemandTotal() }
+    let subjects = (0..<3).map { _ in PassthroughSubject<Int, Never>() }
+    let inputs = subjects.enumerated().map { index, subject in
+      subject.handleEvents(receiveRequest: { demand in totals[index].add(demand) })
+    }
+    let subscriber = Requester<[Int]>()
+    Publishers.CombineLatestMany(inputs).subscribe(subscriber)
+    for subject in subjects { subject.send(0) }
+    for value in 1...10 { subjects[0].send(value) }
+    for value in 1...5 { subjects[1].send(value) }
+    #expect(subscriber.values.count == 16)
+    #expect(subscriber.values.last == [10, 5, 0])
+    #expect(totals.map(\.value) == [17, 17, 17])
+  }
+
+  @Test func anInputThatSendsOnlyOnceItsDemandReachesThreeDoesNotStallTheCombination() {
+    // Requested five times, one at a time, before any value: Combine asks every input for 5,
+    // so the input waiting for 3 sends, as it does under the two-input `combineLatest`.
+    let pair = Requester<(Int, Int)>(initial: 5)
+    Just(0).combineLatest(SendsAtThree()).subscribe(pair)
+    #expect(pair.values.map(\.1) == [1, 2, 3, 4, 5])
+    let many = Requester<[Int]>(initial: 5)
+    Publishers.CombineLatestMany([Just(0).eraseToAnyPublisher(), SendsAtThree().eraseToAnyPublisher()])
+      .subscribe(many)
+    #expect(many.values == [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5]])
   }
 }

@@ -59,9 +59,14 @@ where Downstream.Input == [Element] {
     delivery.onDemand { [spread] demand in spread.grant(demand) }
   }
 
-  /// Passes the request to every input, as Combine does (an input that still has demand left is
-  /// asked once it has used it: `DemandSpread`).
-  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+  /// Passes the request to every input, as Combine does: every input is asked, at once, for all
+  /// the subscriber has granted so far (`DemandSpread.levelAll()`). Demand the subscriber returns
+  /// for a value reaches an input once it has used what it had (`DemandSpread`), so that
+  /// stepwise demand costs O(1) per value.
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    delivery.request(demand)
+    if demand > 0 { spread.levelAll() }
+  }
 
   @inlinable func input(_ index: Int) -> LinkedInput<Element, Downstream.Failure> {
     LinkedInput(
