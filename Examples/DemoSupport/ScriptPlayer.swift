@@ -4,8 +4,9 @@ import SignalsVirtualTime
 
 /// Plays `steps` into an app on virtual time: each typed character and key goes to `handle`,
 /// each `background` or `foreground` to `lifecycle`, then the work due at that instant runs;
-/// `wait` advances the clock. Returns every frame that changed, headed by its virtual time.
-/// Shared by the demos' script modes.
+/// `wait` advances the clock. Returns every frame that changed, headed by its virtual time,
+/// each after the `notes` that came since the last (a state machine's inspected macrosteps,
+/// with `--inspect`), headed `*** TIME`. Shared by the demos' script modes.
 ///
 /// Completion: when `handle` answers `false` (the app quits: its exit button, "update now",
 /// `ctrl-c`), the frame of that moment is the last, followed by `--- TIME: the app ended ---`,
@@ -13,12 +14,13 @@ import SignalsVirtualTime
 @MainActor
 public func playScript(
   _ steps: [ScriptStep], on scheduler: TestScheduler, handle: (Key) -> Bool,
-  lifecycle: (AppLifecycle) -> Void = { _ in }, frame: () -> [String]
+  lifecycle: (AppLifecycle) -> Void = { _ in }, notes: () -> [String] = { [] }, frame: () -> [String]
 ) -> String {
   scheduler.advance(by: .zero)
   var output = ""
   var last: [String] = []
   func capture() {
+    for note in notes() { output += "*** \(scheduler.now) " + note + "\n" }
     let current = frame()
     guard current != last else { return }
     last = current
@@ -52,14 +54,16 @@ public func readScript(at path: String) -> String? {
   return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
-/// Plays `steps` into `front` on virtual time (see `playScript(_:on:handle:lifecycle:frame:)`).
+/// Plays `steps` into `front` on virtual time (see
+/// `playScript(_:on:handle:lifecycle:notes:frame:)`).
 @MainActor
 public func playScript(
-  _ steps: [ScriptStep], on scheduler: TestScheduler, into front: some TerminalFront
+  _ steps: [ScriptStep], on scheduler: TestScheduler, into front: some TerminalFront,
+  notes: () -> [String] = { [] }
 )
   -> String
 {
   playScript(
-    steps, on: scheduler, handle: { front.handle($0) }, lifecycle: { front.lifecycle($0) },
+    steps, on: scheduler, handle: { front.handle($0) }, lifecycle: { front.lifecycle($0) }, notes: notes,
     frame: { front.frame })
 }

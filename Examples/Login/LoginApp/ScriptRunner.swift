@@ -46,6 +46,9 @@ public struct DemoSetup: Sendable {
   /// Who logged in last on this device, if not the demo user: a login then clears their cached
   /// data and their face-login credential, and says so.
   public var lastUser: String?
+  /// Whether a script prints each macrostep of the login gate's chart before the frame it led
+  /// to (`--inspect`).
+  public var inspect = false
 
   /// The default: password login, up to date, network allowed.
   public init(
@@ -150,8 +153,21 @@ public func builtInScript(for setup: DemoSetup) -> String {
 @MainActor
 public func runScript(_ steps: [ScriptStep], setup: DemoSetup = DemoSetup()) -> String {
   let scheduler = TestScheduler()
-  let (app, coordinator) = startLoginApp(environment: .demo(scheduler: scheduler, setup: setup))
-  return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app) }
+  let environment = AuthEnvironment.demo(scheduler: scheduler, setup: setup)
+  let notes = InspectionNotes()
+  if setup.inspect { environment.gate.inspection = { notes.lines.append("gate chart: " + $0) } }
+  let (app, coordinator) = startLoginApp(environment: environment)
+  return withExtendedLifetime(coordinator) { playScript(steps, on: scheduler, into: app, notes: notes.take) }
+}
+
+/// The inspected macrosteps not printed yet.
+final class InspectionNotes {
+  var lines: [String] = []
+
+  func take() -> [String] {
+    defer { lines = [] }
+    return lines
+  }
 }
 
 /// The app put together and started: the terminal front, and the coordinator that makes the

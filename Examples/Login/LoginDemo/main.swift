@@ -13,6 +13,7 @@ let usage = """
                    [--start password|biometric|pattern|sms] [--update optional|forced] [--offline]
                    [--face unrecognized|unavailable|unenrolled|locked] [--revoked] [--language CODE]
                    [--session-expired] [--token-expired] [--refresh-offline] [--last-user ID]
+                   [--inspect]
                    [--help]
 
     (no option)      in a terminal: the interactive app (tab moves, enter presses, ctrl-c quits;
@@ -55,6 +56,9 @@ let usage = """
                      says so and keeps the credential; enter tries again and logs in
     --last-user ID   someone else (such as bob@example.com) logged in last on this device: a
                      login clears their cached data and face login, and says so
+    --inspect        in a script (or the built-in run), prints each macrostep of the login
+                     gate's chart (its cause, transitions, exits, entries, invocations) before
+                     the frame it led to, headed "*** TIME gate chart:"
     --help           this text
 
   Keys: tab moves, enter presses; on the password screen esc cancels a login under way;
@@ -110,6 +114,7 @@ func readLoginOptions(_ options: inout CommandLineOptions) throws(UsageError) ->
     result.setup.credential = .biometric
     result.setup.tokenExpired = true
   }
+  result.setup.inspect = options.flag("--inspect")
   if let user = try options.value("--last-user") {
     // Printable ASCII without spaces: it shows in a notice.
     guard (1...64).contains(user.count),

@@ -254,6 +254,10 @@ public final class LoginGate {
   /// The checks' machine, from the first `prepare()`.
   var machine: StateMachine<GateStep, GateEvent>?
   var watch: AnyCancellable?
+  var inspectWatch: AnyCancellable?
+  /// Told each macrostep of the checks' chart as text (`MacrostepRecord`'s), from the first
+  /// after its start, when set before the first `prepare()` (the demos' `--inspect`).
+  public var inspection: ((String) -> Void)?
 
   /// The gate's state, current value first.
   public var state: AnyPublisher<GateState, Never> { stateSubject.eraseToAnyPublisher() }
@@ -281,6 +285,7 @@ public final class LoginGate {
     }
     let machine = StateMachine(graph: graph, policy: .ignore)
     self.machine = machine
+    if let inspection { inspectWatch = machine.macrosteps.sink { inspection($0.description) } }
     watch = machine.configurationPublisher.sink { [weak self] _ in self?.chartMoved() }
   }
 

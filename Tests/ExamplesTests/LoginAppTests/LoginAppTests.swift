@@ -66,6 +66,20 @@ import Testing
     #expect(password != nil)
   }
 
+  @Test func inspectPrintsTheGateChartsMacrostepsBeforeTheFramesTheyLedTo() throws {
+    var setup = DemoSetup(networkAllowed: false)
+    setup.inspect = true
+    let output = runScript(try parseScript("enter\nwait 1s\n"), setup: setup)
+    let retry = try #require(
+      output.range(of: "*** 0ns gate chart: event retry in [gate, update, waitingForNetwork"))
+    let checking = try #require(output.range(of: "Checking the network"))
+    #expect(retry.upperBound < checking.lowerBound)
+    #expect(
+      output.contains("  step offline --retry--> askingPermission\n  exit offline\n  enter askingPermission"))
+    #expect(output.contains("*** 1s gate chart: invoked granted in"))
+    #expect(!runScript(try parseScript("enter\n"), setup: DemoSetup(networkAllowed: false)).contains("***"))
+  }
+
   @Test func aRevokedCredentialFallsBackToPasswordWithTheNotice() throws {
     let output = runScript(
       try parseScript("enter\nwait 3s\n"), setup: DemoSetup(credential: .biometric, credentialRevoked: true))
