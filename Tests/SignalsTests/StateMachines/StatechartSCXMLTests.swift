@@ -572,3 +572,34 @@ enum OrderEvent: CaseKeyed, Hashable, Sendable {
     #expect(entered.withLock { $0 } == [.browsing, .paying(total: 30), .browsing])
   }
 }
+
+/// A reference the test checks for uniqueness.
+final class Marker: Sendable {}
+
+/// An extended state holding a reference, to see whether an action gets it without a copy.
+struct Held: Sendable {
+  var marker = Marker()
+  var unique: [Bool] = []
+}
+
+enum Holder: CaseKeyed, CaseIterable, Hashable, Sendable {
+  typealias MachineContext = Held
+  case a, b
+}
+
+@Suite struct ContextOwnershipTests {
+  @Test func anActionHoldsTheContextItselfSoChangingACollectionInItCopiesNothing() throws {
+    let graph = StateGraph<Holder, Nudge>(initial: .a, context: Held()) {
+      Transition(from: .a, on: .go, to: .b).action { $0.context.marker = Marker() }
+    } chart: {
+      // In the same macrostep, the next action finds the new marker held by the context alone
+      // (a copy kept beside the action's would make it shared).
+      Always(from: .b, to: .a).action {
+        $0.context.unique.append(isKnownUniquelyReferenced(&$0.context.marker))
+      }
+    }
+    let machine = StateMachine(graph: graph)
+    try machine.trySend(.go)
+    #expect(machine.context.unique == [true])
+  }
+}

@@ -42,7 +42,13 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private var active: [Bool]
   private(set) var values: [State?]
   /// The extended state.
-  var context: State.MachineContext
+  var context: State.MachineContext {
+    get { contextStorage! }
+    set { contextStorage = newValue }
+  }
+  /// The extended state; `nil` only while an action holds it (moved into its `ChartContext`,
+  /// so that changing a collection in it does not copy the collection).
+  private var contextStorage: State.MachineContext?
   /// Bumped each time a node is entered, so that a timer or an invoked result of an earlier
   /// visit is recognised and dropped.
   private(set) var generation: [UInt64]
@@ -103,7 +109,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
     self.model = model
     tree = model.tree
-    self.context = context
+    contextStorage = context
     self.scheduler = scheduler
     let count = model.nodes.count
     active = Array(repeating: false, count: count)
@@ -148,7 +154,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   func value(of node: Int) -> State? { node == 0 ? primary : values[node] }
 
   /// A context for a guard or action that belongs to `state`.
-  func makeContext(_ state: State, _ trigger: Trigger?) -> ChartContext<State, Event> {
+  func makeContext(_ state: State, _ trigger: Trigger?, moving: Bool = false) -> ChartContext<State, Event> {
     var event: Event?
     var data: State?
     switch trigger {
@@ -156,15 +162,17 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     case .done(_, let value): data = value
     case nil: break
     }
-    return ChartContext(state: state, event: event, doneData: data, context: context, run: self)
+    // An action gets the context itself (moved out, put back after it), a guard a copy.
+    let value = moving ? contextStorage.take()! : context
+    return ChartContext(state: state, event: event, doneData: data, context: value, run: self)
   }
 
   /// Runs `action` for `state`, keeps its change to the extended state and queues the events
   /// it raised.
   func perform(_ action: ChartAction<State, Event>, for state: State, _ trigger: Trigger?) {
-    var chartContext = makeContext(state, trigger)
+    var chartContext = makeContext(state, trigger, moving: true)
     action(&chartContext)
-    context = chartContext.context
+    contextStorage = chartContext.context
     for event in chartContext.raised {
       note("raise \(String(describing: event))")
       internalQueue.append(.event(event))
