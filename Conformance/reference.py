@@ -25,8 +25,24 @@ from types import SimpleNamespace
 
 logging.disable(logging.CRITICAL)
 
+from scjson import safe_eval  # noqa: E402
 from scjson.safe_eval import SafeExpressionEvaluator  # noqa: E402
 from scjson.SCXMLDocumentHandler import SCXMLDocumentHandler  # noqa: E402
+
+# scjson's evaluator filters Python's builtins through its allow and deny lists on every call
+# (about a millisecond); the filter depends on the lists only, so keep its answer.
+_filter_globals = safe_eval.filter_globals
+_FILTERED = {}
+
+
+def _kept_filter_globals(source, rules):
+    key = repr(sorted((k, v) for k, v in rules.items()))
+    if key not in _FILTERED:
+        _FILTERED[key] = _filter_globals(source, rules)
+    return dict(_FILTERED[key])
+
+
+safe_eval.filter_globals = _kept_filter_globals
 
 IN_CALL = re.compile(r"In\('([^']*)'\)")
 CACHE = {}
@@ -152,7 +168,8 @@ class Interpreter:
     # `In()` answers for the states the expression names.
     def eval(self, expr):
         names = IN_CALL.findall(expr)
-        key = (expr, tuple(sorted(self.datamodel.items())), self.event[1] if self.event else None,
+        key = (expr, tuple(sorted(self.datamodel.items())) if "c" in expr else None,
+               self.event[1] if self.event and "_event" in expr else None,
                tuple(n in self.configuration for n in names))
         if key not in CACHE:
             CACHE[key] = self._eval(expr)
@@ -426,7 +443,7 @@ def step_record(interp):
 
 def run_case(case, validate):
     text = case["scxml"]
-    if validate:
+    if validate and case.get("validate", True):
         SCXMLDocumentHandler(fail_on_unknown_properties=True).xml_to_json(text)
     interp = Interpreter(Chart(text))
     steps = []

@@ -119,3 +119,49 @@ struct SeededRandom {
 
   mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
 }
+
+extension ChartSpec {
+  /// The features this chart uses, for the run's summary.
+  var features: Set<String> {
+    var found: Set<String> = []
+    for node in nodes where node.alive {
+      switch node.kind {
+      case .parallel: found.insert("parallel")
+      case .final: found.insert(node.parent == nil ? "top-level final" : "final")
+      case .history(let deep):
+        found.insert(deep ? "deep history" : "shallow history")
+        if let parent = node.parent, nodes[parent].kind == .parallel { found.insert("history in parallel") }
+      case .compound:
+        if node.parent.map({ nodes[$0].kind == .compound }) ?? false { found.insert("nested compound") }
+      case .atomic: break
+      }
+      if node.counts { found.insert("entry action counts") }
+    }
+    for edge in liveEdges {
+      if edge.target == nil { found.insert("targetless") }
+      if edge.isInternal { found.insert("internal") }
+      if let target = edge.target, case .history = nodes[target].kind {
+        found.insert("transition to history")
+      }
+      switch edge.trigger {
+      case .event: break
+      case .always: found.insert("eventless")
+      case .done(let of): found.insert(of == edge.source ? "done on the state" : "done on an ancestor")
+      }
+      switch edge.condition {
+      case .inState, .belowAndIn: found.insert(edge.trigger == .always ? "In() on eventless" : "In() guard")
+      case .below, .even: found.insert("counter guard")
+      case .doneData: found.insert("done data guard")
+      case nil: break
+      }
+      for action in edge.actions {
+        switch action {
+        case .raise: found.insert("raise")
+        case .increment: found.insert("counting action")
+        case .log, .logDone: found.insert("log action")
+        }
+      }
+    }
+    return found
+  }
+}

@@ -27,7 +27,7 @@ enum ChartGenerator {
     }
     chart.initial = random.pick(chart.top.filter { chart.nodes[$0].kind != .final })
     addEdges(to: &chart, &random)
-    let eventCount = 6 + random.below(7)
+    let eventCount = 8 + random.below(9)
     chart.events = (0..<eventCount).map { _ in random.below(ChartSpec.externalEvents) }
     return chart
   }
@@ -97,7 +97,7 @@ enum ChartGenerator {
     for source in plain where chart.nodes[source].kind != .final {
       let isCompound = chart.nodes[source].kind == .compound
       // Event transitions.
-      for _ in 0..<random.pick([0, 1, 1, 2, 2, 3]) {
+      for _ in 0..<random.pick([1, 1, 2, 2, 3]) {
         let raised = random.chance(12)
         let event =
           raised ? ChartSpec.externalEvents + random.below(2) : random.below(ChartSpec.externalEvents)

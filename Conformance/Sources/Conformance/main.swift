@@ -46,8 +46,8 @@ do { reference = try Reference(python: python, script: script) } catch {
 
 /// Runs both sides. Where the reference never ends a macrostep (Appendix D has no bound), Signals
 /// runs the events before it only: its own cut takes 10,000 microsteps, seconds in a debug build.
-@MainActor func evaluate(_ chart: ChartSpec) -> Verdict {
-  let expected = reference.run(chart)
+@MainActor func evaluate(_ chart: ChartSpec, validate: Bool = false) -> Verdict {
+  let expected = reference.run(chart, validate: validate)
   guard expected.looped else { return judge(SignalsChart.run(chart), expected) }
   var before = chart
   before.events = Array(chart.events.prefix(max(expected.steps.count - 1, 0)))
@@ -103,7 +103,7 @@ do { reference = try Reference(python: python, script: script) } catch {
 if let text = option("--seed") {
   guard let seed = UInt64(text) else { fail("--seed wants a number, not \(text)") }
   let chart = ChartGenerator.make(seed: seed)
-  let verdict = evaluate(chart)
+  let verdict = evaluate(chart, validate: true)
   print("seed \(seed): \(verdict)")
   print(describe(chart))
   if verdict != .same, verdict != .bothLoop {
@@ -121,9 +121,11 @@ var passed = 0
 var loops = 0
 var knownCharts: [String: [UInt64]] = [:]
 var failures: [(UInt64, Verdict)] = []
+var featureCounts: [String: Int] = [:]
 for seed in first..<(first + UInt64(count)) {
   let chart = ChartGenerator.make(seed: seed)
-  let verdict = evaluate(chart)
+  for feature in chart.features { featureCounts[feature, default: 0] += 1 }
+  let verdict = evaluate(chart, validate: seed % 10 == 0)
   switch verdict {
   case .same: passed += 1
   case .bothLoop:
@@ -141,6 +143,9 @@ print(
   String(
     format: "  %.1f s; %d agreed on every step (%d of them loop in the same macrostep)", seconds, passed,
     loops))
+print(
+  "  charts using each feature: "
+    + featureCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 for (id, seeds) in knownCharts.sorted(by: { $0.key < $1.key }) {
   print(
     "  known difference \"\(id)\" (README): \(seeds.count) charts, seeds \(seeds.prefix(10).map(String.init).joined(separator: " "))"
