@@ -19,7 +19,8 @@ let package = Package(
     .executableTarget(
       name: "Conformance",
       dependencies: [
-        .product(name: "Signals", package: rootPackage)
+        .product(name: "Signals", package: rootPackage),
+        .product(name: "SignalsVirtualTime", package: rootPackage),
       ]
     )
   ],

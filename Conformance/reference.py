@@ -97,6 +97,10 @@ def parse_actions(elem):
             actions.append(("log", a.get("label"), a.get("expr")))
         elif tag == "raise":
             actions.append(("raise", a.get("event")))
+        elif tag == "send":
+            actions.append(("send", a.get("event"), int(a.get("delay").rstrip("s")), a.get("id")))
+        elif tag == "cancel":
+            actions.append(("cancel", a.get("sendid")))
         else:
             raise ValueError(f"unsupported executable content <{tag}>")
     return actions
@@ -160,6 +164,9 @@ class Interpreter:
         self.log = []
         self.reentered = []
         self.datamodel = {}
+        self.now = 0  # the virtual clock, in seconds
+        self.pending = []  # delayed events: (due, order sent, name, send id)
+        self.sent = 0
         for name, expr in chart.data.items():
             self.datamodel[name] = self.eval(expr)
 
@@ -191,6 +198,11 @@ class Interpreter:
                 self.log.append(f"{a[1]}:{value}" if a[1] else f"{value}")
             elif a[0] == "raise":
                 self.internal_queue.append((a[1], None))
+            elif a[0] == "send":
+                self.sent += 1
+                self.pending.append((self.now + a[2], self.sent, a[1], a[3]))
+            elif a[0] == "cancel":
+                self.pending = [p for p in self.pending if p[3] != a[1]]
 
     # Structure.
     def node(self, sid):
@@ -239,6 +251,18 @@ class Interpreter:
                 self.microstep(enabled)
         if not self.running:
             self.exit_interpreter()
+
+    def wait(self, seconds):
+        """The clock moves on; each delayed event that falls due is processed in turn, ordered by
+        due time and then by the order it was sent. One falls due only when its turn comes, so
+        a `<cancel>` run while an earlier one is processed still stops it."""
+        self.now += seconds
+        while self.running:
+            due = sorted(p for p in self.pending if p[0] <= self.now)
+            if not due:
+                return
+            self.pending.remove(due[0])
+            self.external(due[0][2])
 
     def external(self, name):
         if not self.running:
@@ -451,7 +475,10 @@ def run_case(case, validate):
         interp.start()
         steps.append(step_record(interp))
         for name in case["events"]:
-            interp.external(name)
+            if name == "wait":
+                interp.wait(1)
+            else:
+                interp.external(name)
             steps.append(step_record(interp))
     except Loop as loop:
         return {"steps": steps, "error": f"loop: {loop}"}

@@ -30,6 +30,9 @@ struct ChartSpec: Sendable {
     case always
     /// The done event of a compound or parallel state.
     case done(of: Int)
+    /// A delayed transition, this many seconds after its source's entry (xstate's `after`,
+    /// SCXML's `<send delay>` on entry, `<cancel>` on exit).
+    case after(seconds: Int)
   }
 
   enum Guard: Equatable, Sendable {
@@ -60,8 +63,10 @@ struct ChartSpec: Sendable {
     var label: Int
   }
 
-  static let eventNames = ["e0", "e1", "e2", "e3", "r0", "r1"]
+  /// `wait` is no event: the driver advances the clock by a second.
+  static let eventNames = ["e0", "e1", "e2", "e3", "r0", "r1", "wait"]
   static let externalEvents = 4
+  static let wait = 6
 
   var seed: UInt64
   var nodes: [Node] = []
@@ -147,6 +152,7 @@ extension ChartSpec {
       case .event: break
       case .always: found.insert("eventless")
       case .done(let of): found.insert(of == edge.source ? "done on the state" : "done on an ancestor")
+      case .after: found.insert("delayed")
       }
       switch edge.condition {
       case .inState, .belowAndIn: found.insert(edge.trigger == .always ? "In() on eventless" : "In() guard")

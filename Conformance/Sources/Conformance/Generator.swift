@@ -28,7 +28,9 @@ enum ChartGenerator {
     chart.initial = random.pick(chart.top.filter { chart.nodes[$0].kind != .final })
     addEdges(to: &chart, &random)
     let eventCount = 8 + random.below(9)
-    chart.events = (0..<eventCount).map { _ in random.below(ChartSpec.externalEvents) }
+    chart.events = (0..<eventCount).map { _ in
+      random.chance(30) ? ChartSpec.wait : random.below(ChartSpec.externalEvents)
+    }
     return chart
   }
 
@@ -117,6 +119,17 @@ enum ChartGenerator {
           edge.condition = random.chance(50) ? .below(6) : .belowAndIn(6, random.pick(plain))
           edge.actions = [.increment, .raise(ChartSpec.externalEvents + random.below(2))] + edge.actions
         }
+        chart.edges.append(edge)
+      }
+      // A delayed transition.
+      if random.chance(20) {
+        var edge = ChartSpec.Edge(
+          source: source, trigger: .after(seconds: 1 + random.below(3)),
+          target: random.chance(20) ? nil : random.pick(targets), label: label())
+        edge.isInternal = isCompound && edge.target != nil && random.chance(20)
+        edge.condition = random.chance(40) ? randomGuard(&random) : nil
+        if random.chance(50) { edge.actions.append(.increment) }
+        if random.chance(50) { edge.actions.append(.log) }
         chart.edges.append(edge)
       }
       // An eventless transition, bounded by the counter it raises.

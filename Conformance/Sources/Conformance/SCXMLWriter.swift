@@ -71,8 +71,15 @@ enum SCXMLWriter {
     lines.append("\(indent)<\(tag) \(attributes)>")
     let inner = indent + "  "
     let count = node.counts ? #"<assign location="c" expr="c + 1"/>"# : ""
-    lines.append(#"\#(inner)<onentry><log expr="'+\#(id)'"/>\#(count)</onentry>"#)
-    lines.append(#"\#(inner)<onexit><log expr="'-\#(id)'"/></onexit>"#)
+    var sends = ""
+    var cancels = ""
+    for edge in edges where edge.source == state {
+      guard case .after(let seconds) = edge.trigger else { continue }
+      sends += #"<send event="after.\#(edge.label)" delay="\#(seconds)s" id="after.\#(edge.label)"/>"#
+      cancels += #"<cancel sendid="after.\#(edge.label)"/>"#
+    }
+    lines.append(#"\#(inner)<onentry><log expr="'+\#(id)'"/>\#(count)\#(sends)</onentry>"#)
+    lines.append(#"\#(inner)<onexit><log expr="'-\#(id)'"/>\#(cancels)</onexit>"#)
     if node.kind == .final, node.parent != nil {
       lines.append(#"\#(inner)<donedata><content expr="'\#(id)'"/></donedata>"#)
     }
@@ -82,6 +89,7 @@ enum SCXMLWriter {
       case .event(let event): text += #" event="\#(ChartSpec.eventNames[event])""#
       case .always: break
       case .done(let of): text += #" event="done.state.s\#(of)""#
+      case .after: text += #" event="after.\#(edge.label)""#
       }
       if let condition = edge.condition { text += #" cond="\#(Self.condition(condition))""# }
       if let target = edge.target { text += #" target="s\#(target)""# }

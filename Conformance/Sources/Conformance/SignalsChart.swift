@@ -1,4 +1,5 @@
 import Signals
+import SignalsVirtualTime
 import Synchronization
 
 /// The extended state of every generated chart: the counter the guards read and the actions
@@ -78,6 +79,13 @@ enum SignalsChart {
         if !edge.actions.isEmpty { done = done.action(perform(edge.actions, label: edge.label)) }
         if edge.isInternal { done = done.internal() }
         elements += ChartBuilder.buildExpression(done)
+      case .after(let seconds):
+        var after = After<StateID, EventID>(
+          .seconds(seconds), from: state(edge.source), to: edge.target.map(state))
+        if let condition = edge.condition { after = after.guarded("g\(edge.label)", check(condition)) }
+        if !edge.actions.isEmpty { after = after.action(perform(edge.actions, label: edge.label)) }
+        if edge.isInternal { after = after.internal() }
+        elements += ChartBuilder.buildExpression(after)
       }
     }
     let transitionList: () -> [Transition<StateID, EventID>] = { transitions }
@@ -137,11 +145,12 @@ enum SignalsChart {
 
   static func run(_ chart: ChartSpec) -> Run {
     let loops = Mutex(0)
+    let scheduler = TestScheduler()
     let machine = StateMachine(
       graph: graph(chart),
       policy: .report { rejection in
         if case .loopLimit = rejection.reason { loops.withLock { $0 += 1 } }
-      })
+      }, scheduler: scheduler)
     var steps: [Step] = []
     var logged = 0
     func record() {
@@ -155,7 +164,11 @@ enum SignalsChart {
     if loops.withLock({ $0 }) > 0 { return Run(steps: steps, looped: true) }
     record()
     for event in chart.events {
-      _ = machine.send(EventID.allCases[event])
+      if event == ChartSpec.wait {
+        scheduler.advance(by: .seconds(1))
+      } else {
+        _ = machine.send(EventID.allCases[event])
+      }
       if loops.withLock({ $0 }) > 0 { return Run(steps: steps, looped: true) }
       record()
     }
