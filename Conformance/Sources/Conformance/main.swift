@@ -114,8 +114,8 @@ if let text = option("--seed") {
   exit(verdict.isFailure ? 1 : 0)
 }
 
-let count = Int(option("--charts") ?? "200") ?? 200
-let first = UInt64(option("--first") ?? "0") ?? 0
+guard let count = Int(option("--charts") ?? "200"), count >= 0 else { fail("--charts wants a count") }
+guard let first = UInt64(option("--first") ?? "0") else { fail("--first wants a seed") }
 let started = Date()
 var passed = 0
 var loops = 0
