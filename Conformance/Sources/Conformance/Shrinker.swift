@@ -1,6 +1,6 @@
 /// Cuts a chart that differs down to a small one that still differs the same way: events after
-/// the first difference, then single events, edges, actions, guards and whole states (never a
-/// compound state's initial child), for as long as something can go.
+/// the first difference, then single events, edges, actions, guards, whole states (an initial
+/// one with another taking its place), for as long as something can go.
 struct Shrinker {
   let keeps: (ChartSpec) -> Bool
 
@@ -52,6 +52,29 @@ struct Shrinker {
         var external = live
         external.edges[index].isInternal = false
         result.append(external)
+      }
+    }
+    // An initial state removed, another taking its place (so that every change makes the chart
+    // smaller and the search ends).
+    let startable = { (state: Int) -> Bool in
+      switch chart.nodes[state].kind {
+      case .final, .history: false
+      default: true
+      }
+    }
+    for state in chart.children(of: nil) where state != chart.initial && startable(state) {
+      var other = chart
+      remove(chart.initial, from: &other)
+      other.initial = state
+      result.append(other)
+    }
+    for index in chart.nodes.indices where chart.nodes[index].alive && chart.nodes[index].kind == .compound {
+      let old = chart.nodes[index].initial!
+      for child in chart.children(of: index) where child != old && startable(child) {
+        var other = chart
+        remove(old, from: &other)
+        other.nodes[index].initial = child
+        result.append(other)
       }
     }
     let initials = Set(chart.nodes.compactMap { $0.alive ? $0.initial : nil } + [chart.initial])
