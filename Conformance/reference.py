@@ -97,6 +97,8 @@ def parse_actions(elem):
             actions.append(("log", a.get("label"), a.get("expr")))
         elif tag == "raise":
             actions.append(("raise", a.get("event")))
+        elif tag == "send" and a.get("delay") is None:
+            actions.append(("enqueue", a.get("event")))
         elif tag == "send":
             actions.append(("send", a.get("event"), int(a.get("delay").rstrip("s")), a.get("id")))
         elif tag == "cancel":
@@ -167,6 +169,7 @@ class Interpreter:
         self.now = 0  # the virtual clock, in seconds
         self.pending = []  # delayed events: (due, order sent, name, send id)
         self.sent = 0
+        self.external_queue = []
         for name, expr in chart.data.items():
             self.datamodel[name] = self.eval(expr)
 
@@ -198,6 +201,8 @@ class Interpreter:
                 self.log.append(f"{a[1]}:{value}" if a[1] else f"{value}")
             elif a[0] == "raise":
                 self.internal_queue.append((a[1], None))
+            elif a[0] == "enqueue":
+                self.external_queue.append(a[1])
             elif a[0] == "send":
                 self.sent += 1
                 self.pending.append((self.now + a[2], self.sent, a[1], a[3]))
@@ -265,13 +270,20 @@ class Interpreter:
             self.external(due[0][2])
 
     def external(self, name):
-        if not self.running:
-            return
-        self.event = (name, None)
-        enabled = self.select_transitions(self.event)
-        if enabled:
-            self.microstep(enabled)
-        self.macrostep()
+        """An event from outside, then each event the macrosteps sent to the external queue (a
+        `<send>` with no target), in order, before the next one from outside."""
+        self.external_queue.append(name)
+        taken = 0
+        while self.running and self.external_queue:
+            taken += 1
+            if taken > MICROSTEP_LIMIT:
+                raise Loop("over 1,000 events sent from actions")
+            self.event = (self.external_queue.pop(0), None)
+            enabled = self.select_transitions(self.event)
+            if enabled:
+                self.microstep(enabled)
+            self.macrostep()
+        self.external_queue = []
 
     def exit_interpreter(self):
         for s in sorted(self.config_nodes(), key=lambda n: -n.order):

@@ -51,6 +51,8 @@ struct ChartSpec: Sendable {
     /// Logs `d:<done data>`.
     case logDone
     case raise(Int)
+    /// Sends an event to the machine's external queue (SCXML's `<send>` with no target or delay).
+    case send(Int)
   }
 
   struct Edge: Sendable {
@@ -163,6 +165,7 @@ extension ChartSpec {
       for action in edge.actions {
         switch action {
         case .raise: found.insert("raise")
+        case .send: found.insert("send")
         case .increment: found.insert("counting action")
         case .log, .logDone: found.insert("log action")
         }

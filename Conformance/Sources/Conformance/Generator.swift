@@ -118,6 +118,10 @@ enum ChartGenerator {
           // A raise is bounded: the counter must be low and the transition raises it.
           edge.condition = random.chance(50) ? .below(6) : .belowAndIn(6, random.pick(plain))
           edge.actions = [.increment, .raise(ChartSpec.externalEvents + random.below(2))] + edge.actions
+        } else if random.chance(10) {
+          // So is a send.
+          edge.condition = .below(6)
+          edge.actions = [.increment, .send(random.below(ChartSpec.externalEvents + 2))] + edge.actions
         }
         chart.edges.append(edge)
       }

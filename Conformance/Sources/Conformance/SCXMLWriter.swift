@@ -32,6 +32,7 @@ enum SCXMLWriter {
       case .log: #"<log expr="'t\#(label)'"/>"#
       case .logDone: #"<log label="d" expr="_event.data"/>"#
       case .raise(let event): #"<raise event="\#(ChartSpec.eventNames[event])"/>"#
+      case .send(let event): #"<send event="\#(ChartSpec.eventNames[event])"/>"#
       }
     }.joined()
   }

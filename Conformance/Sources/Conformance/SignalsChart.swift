@@ -138,6 +138,7 @@ enum SignalsChart {
         case .log: context.context.log.append("t\(label)")
         case .logDone: context.context.log.append("d:" + (context.doneData.map { "\($0)" } ?? "None"))
         case .raise(let event): context.raise(EventID.allCases[event])
+        case .send(let event): context.send(EventID.allCases[event])
         }
       }
     }
