@@ -310,14 +310,16 @@ final class DemoBiometricService: BiometricService {
 }
 
 extension AuthEnvironment {
-  /// The demo's environment: the in-process login service on `scheduler` (alice@example.com /
-  /// wonderland; the pattern account pat@example.com / 1-2-5-4), and device fakes set up as
-  /// `setup` says (a denied network is granted at the first retry). The services given replace
-  /// the in-process ones (`--service http` gives all three, over one `ServiceClient`).
+  /// The demo's environment: password login through the service layer (`HTTPLoginService` over
+  /// a `ServiceClient` to the in-process `LoginServer` on `scheduler`, writing to `requestLog`;
+  /// alice@example.com / wonderland, the pattern account pat@example.com / 1-2-5-4), and device
+  /// fakes set up as `setup` says (a denied network is granted at the first retry). The services
+  /// given replace the in-process ones (`--service http` gives all three, over one
+  /// `ServiceClient` to a real server); `requestLog` is then unused.
   public static func demo(
     scheduler: any Scheduler, loginService: (any LoginService)? = nil,
     smsService: (any SMSLoginService)? = nil, biometricService: (any BiometricService)? = nil,
-    setup: DemoSetup = DemoSetup()
+    setup: DemoSetup = DemoSetup(), requestLog: RequestLog = RequestLog()
   ) -> AuthEnvironment {
     let accounts = ["alice@example.com": "wonderland", "pat@example.com": "1254"]
     let credentials = CredentialStore()
@@ -332,7 +334,8 @@ extension AuthEnvironment {
       ? InProcessProfileService(scheduler: scheduler, endsSession: setup.sessionExpired) : nil
     return AuthEnvironment(
       scheduler: scheduler,
-      loginService: loginService ?? InProcessLoginService(scheduler: scheduler, accounts: accounts),
+      loginService: loginService
+        ?? LoginServer(accounts: accounts).loginService(on: scheduler, log: requestLog),
       biometricService: biometricService
         ?? DemoBiometricService(
           scheduler: scheduler, revoked: setup.credentialRevoked, refreshLost: setup.refreshOffline),

@@ -27,8 +27,10 @@ let usage = """
                      (the login gate's checks) or loginStatus (the password screen's status)
     --service http --base-url URL
                      password, SMS and face login over HTTP, through one service client (JSON
-                     envelope {code, msg, data}), instead of the built-in in-process services
-                     (interactive mode; scripts run on virtual time). A server to try it on:
+                     envelope {code, msg, data}); without it, password login goes through the
+                     same client to a server in the process, and SMS and face login use
+                     in-process fakes (interactive mode; scripts run on virtual time). A server
+                     to try it on:
                      python3 Tests/ExamplesTests/LoginFeatureTests/Server/login_server.py
                      prints its port (use http://127.0.0.1:PORT) and answers until its input
                      ends (ctrl-d); any account but its test names (expired, boom, ...) logs in
