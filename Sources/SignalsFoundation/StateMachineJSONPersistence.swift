@@ -60,3 +60,62 @@ extension StateMachine where State: Codable {
     try restore(state: saved.state)
   }
 }
+
+/// The JSON a machine with a `Codable` extended state saves: the version, the state and the
+/// context (a save without a context, from before, restores the graph's).
+struct SavedChartState<State: Codable, Context: Codable>: Codable {
+  var version: Int
+  var state: State
+  var context: Context?
+}
+
+extension StateMachine where State: Codable, State.MachineContext: Codable {
+  /// The current state and extended state as JSON, to save a statechart's progress across
+  /// launches.
+  ///
+  /// - Returns: UTF-8 JSON with sorted keys: `{"context":...,"state":...,"version":1}`.
+  /// - Throws: The encoder's error if the state's or the context's encoding fails.
+  public func savedState() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let snapshot = self.snapshot
+    return try encoder.encode(
+      SavedChartState(
+        version: SavedMachineState<State>.currentVersion, state: snapshot.state, context: snapshot.context))
+  }
+
+  /// Restores a state and extended state saved by `savedState()` (a save without a context
+  /// keeps the machine's) and publishes them.
+  ///
+  /// Bad input: data larger than `maximumRestoredBytes` is refused before it is parsed.
+  ///
+  /// - Parameter data: JSON that `savedState()` wrote.
+  /// - Throws: `StateRestoreError` for corrupt data, another format version, a state the graph
+  ///   does not have, a history or top-level final state, or more than `maximumRestoredBytes`
+  ///   bytes; the machine is left as it was.
+  public func restore(from data: Data) throws(StateRestoreError) {
+    guard data.count <= Self.maximumRestoredBytes else {
+      throw .corrupt("the save has \(data.count) bytes; at most \(Self.maximumRestoredBytes) are read")
+    }
+    let version: Int
+    do {
+      version = try JSONDecoder().decode(SavedVersion.self, from: data).version
+    } catch {
+      throw .corrupt("\(error)")
+    }
+    guard version == SavedMachineState<State>.currentVersion else {
+      throw .unsupportedVersion(found: version, supported: SavedMachineState<State>.currentVersion)
+    }
+    let saved: SavedChartState<State, State.MachineContext>
+    do {
+      saved = try JSONDecoder().decode(SavedChartState<State, State.MachineContext>.self, from: data)
+    } catch {
+      throw .corrupt("\(error)")
+    }
+    if let context = saved.context {
+      try restore(state: saved.state, context: context)
+    } else {
+      try restore(state: saved.state)
+    }
+  }
+}

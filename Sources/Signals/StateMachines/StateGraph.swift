@@ -132,7 +132,9 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     }
     for key in named where seen.insert(key).inserted { ordered.append(key) }
     index = TransitionIndex(transitions, states: ordered)
-    if elements != nil || transitions.contains(where: \.needsChart) {
+    // A graph with an extended state runs as a chart, which owns it.
+    if elements != nil || transitions.contains(where: \.needsChart) || State.MachineContext.self != Void.self
+    {
       let model = ChartModel(
         initial: initial, elements: elements ?? [], transitions: transitions, states: ordered)
       chart = model

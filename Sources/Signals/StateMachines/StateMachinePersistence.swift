@@ -68,9 +68,17 @@ extension StateMachine {
     try restore(stack: [(state, false)])
   }
 
+  /// Moves the machine to `state` with the extended state `context` (a statechart's saved
+  /// extended state), as `restore(state:)` does.
+  package func restore(state: State, context: State.MachineContext) throws(StateRestoreError) {
+    try restore(stack: [(state, false)], context: context)
+  }
+
   /// Moves the machine to the top of `stack` (bottom first, already checked against the graph
   /// by the caller) without a transition, keeps the stack, and publishes the top.
-  package func restore(stack: [(state: State, modal: Bool)]) throws(StateRestoreError) {
+  package func restore(
+    stack: [(state: State, modal: Bool)], context: State.MachineContext? = nil
+  ) throws(StateRestoreError) {
     guard let top = stack.last else { throw .corrupt("the saved stack is empty") }
     for entry in stack where !graph.states.contains(entry.state.caseKey) {
       throw .unknownState(graph.name(of: entry.state))
@@ -86,11 +94,11 @@ extension StateMachine {
       }
       let claimed = tryClaim()
       if claimed {
-        chartRun.restore(to: top.state)
+        chartRun.restore(to: top.state, context: context)
         publishChart(chartRun)
         release()
       } else {
-        schedule(.chart(.restore(top.state)))
+        schedule(.chart(.restore(top.state, context)))
       }
       return
     }

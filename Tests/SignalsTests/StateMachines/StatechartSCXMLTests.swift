@@ -1,4 +1,6 @@
+import Foundation
 import Signals
+import SignalsFoundation
 import SignalsTesting
 import Synchronization
 import Testing
@@ -601,5 +603,44 @@ enum Holder: CaseKeyed, CaseIterable, Hashable, Sendable {
     let machine = StateMachine(graph: graph)
     try machine.trySend(.go)
     #expect(machine.context.unique == [true])
+  }
+}
+
+/// A cart whose progress and extended state are saved.
+struct Basket: Codable, Sendable, Equatable {
+  var items = 0
+}
+
+enum Shopping: String, CaseKeyed, CaseIterable, Codable, Hashable, Sendable {
+  typealias MachineContext = Basket
+  case browsing, reviewing
+}
+
+@Suite struct SavedContextTests {
+  static let graph = StateGraph<Shopping, Nudge>(initial: .browsing, context: Basket()) {
+    Transition(from: .browsing, on: .tick).action { $0.context.items += 1 }
+    Transition(from: .browsing, on: .go, to: .reviewing)
+  }
+
+  @Test func aSaveCarriesTheExtendedStateAndARestoreBringsItBack() throws {
+    let machine = StateMachine(graph: Self.graph)
+    try machine.trySend(.tick)
+    try machine.trySend(.tick)
+    try machine.trySend(.go)
+    let saved = try machine.savedState()
+    #expect(
+      String(decoding: saved, as: UTF8.self) == #"{"context":{"items":2},"state":"reviewing","version":1}"#)
+    let restored = StateMachine(graph: Self.graph)
+    try restored.restore(from: saved)
+    #expect(restored.state == .reviewing)
+    #expect(restored.context == Basket(items: 2))
+  }
+
+  @Test func aSaveWithoutAContextKeepsTheMachines() throws {
+    let machine = StateMachine(graph: Self.graph)
+    try machine.trySend(.tick)
+    try machine.restore(from: Data(#"{"state":"reviewing","version":1}"#.utf8))
+    #expect(machine.state == .reviewing)
+    #expect(machine.context == Basket(items: 1))
   }
 }

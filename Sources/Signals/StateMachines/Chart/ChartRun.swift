@@ -770,9 +770,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// Moves to `state` without a transition: every state is left without its exit action
   /// (timers and invocations cancelled), then `state`, its ancestors and its initial
   /// descendants are entered as at the start.
-  func restore(to state: State) {
+  func restore(to state: State, context restored: State.MachineContext? = nil) {
     guard let node = model.indexOf[state.caseKey] else { return }
     beginRecord(.restore)
+    if let restored { context = restored }
     timers = [:]
     for active in configuration.dropFirst() {
       work[active] = []

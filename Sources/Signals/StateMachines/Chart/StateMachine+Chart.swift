@@ -4,12 +4,12 @@ import Synchronization
 /// Work for a statechart that needs the machine's claim: a delayed transition's timer fired, or
 /// an invoked publisher produced an event.
 @usableFromInline
-enum ChartJob<State, Event> {
+enum ChartJob<State: CaseKeyed, Event> {
   case timer(UInt64)
   /// An invoked publisher's event; `chained` when it answered while the machine was starting
   /// it (a loop of such answers is bounded).
   case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
-  case restore(State)
+  case restore(State, State.MachineContext?)
   /// Someone asked for the snapshots: send the current one.
   case publishSnapshot
 }
@@ -210,8 +210,8 @@ extension StateMachine: ScheduledWorkTarget {
   func performChart(_ job: ChartJob<State, Event>) {
     guard let run = chartRun else { return }
     switch job {
-    case .restore(let state):
-      run.restore(to: state)
+    case .restore(let state, let context):
+      run.restore(to: state, context: context)
       publishChart(run)
     case .publishSnapshot:
       sendSnapshot(run)
