@@ -91,3 +91,20 @@ final class ElementCounter: NSObject, XMLParserDelegate {
         """)
   }
 }
+
+@Suite struct CompoundInvokeDrawingTests {
+  @Test func mermaidAndDotDrawAnInvokeOnACompoundState() {
+    let graph = StateGraph<Stage, Nudge>(initial: .q, context: Tally()) {
+      Transition(from: .q1, on: .go, to: .q2)
+    } chart: {
+      Compound(.q, initial: .q1) {
+        Leaf(.q1)
+        Leaf(.q2)
+      }
+      Invoke(in: .q, label: "poll()", { _ in Empty<Nudge, Never>() })
+    }
+    #expect(graph.mermaid().contains("q: invoke poll()"))
+    #expect(graph.dot().contains("invoke poll()"))
+    #expect(graph.scxml().contains(#"<invoke type="publisher" src="poll()"/>"#))
+  }
+}

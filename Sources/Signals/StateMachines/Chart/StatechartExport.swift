@@ -140,7 +140,10 @@ extension StateGraph {
           let style = chart.tree.kind[child] == .parallel ? "; style=dashed" : ""
           items += [
             .line("\(indent)subgraph \(cluster(child)) {"),
-            .line("\(inner)label=\(dotQuoted(chart.name(child)))\(style);"), .block(child, inner),
+            .line(
+              "\(inner)label=\(dotQuoted(([chart.name(child)] + spec.invokeLabels.map(oneLine)).joined(separator: "\n")))\(style);"
+            ),
+            .block(child, inner),
             .line("\(indent)}"),
           ]
         case .final: items.append(.line("\(indent)\(dotQuoted(chart.name(child))) [shape=doublecircle];"))
