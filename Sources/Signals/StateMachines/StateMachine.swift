@@ -198,6 +198,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
   /// `.previous` target, there is an entry to go back to. Guards run on this thread, unlocked.
+  /// A statechart answers from its configuration between macrosteps: while one runs (on another
+  /// thread, or around a guard, action or observer that asks), it answers `false`.
   ///
   /// - Parameter event: The event to try; nothing is sent.
   /// - Returns: `true` if `send(_:)` would take it now. Another thread's event may change the
