@@ -6,9 +6,36 @@ struct SavedVersion: Decodable {
   var version: Int
 }
 
+/// The format version every save writes and every restore reads.
+let savedStateVersion = 1
+
+/// Reads a save: more than `limit` bytes are refused before anything is parsed, then another
+/// format version, then anything that does not decode as `Saved`, each as a `StateRestoreError`.
+func decodeSave<Saved: Decodable>(
+  _ type: Saved.Type, from data: Data, limit: Int
+) throws(StateRestoreError) -> Saved {
+  guard data.count <= limit else {
+    throw .corrupt("the save has \(data.count) bytes; at most \(limit) are read")
+  }
+  let version: Int
+  do {
+    version = try JSONDecoder().decode(SavedVersion.self, from: data).version
+  } catch {
+    throw .corrupt("\(error)")
+  }
+  guard version == savedStateVersion else {
+    throw .unsupportedVersion(found: version, supported: savedStateVersion)
+  }
+  do {
+    return try JSONDecoder().decode(Saved.self, from: data)
+  } catch {
+    throw .corrupt("\(error)")
+  }
+}
+
 /// The JSON a machine saves: a format version and the state.
 struct SavedMachineState<State: Codable>: Codable {
-  static var currentVersion: Int { 1 }
+  static var currentVersion: Int { savedStateVersion }
   var version: Int
   var state: State
 }
@@ -39,24 +66,7 @@ extension StateMachine where State: Codable {
   ///   does not have (by case), or more than `maximumRestoredBytes` bytes; the machine is left as
   ///   it was.
   public func restore(from data: Data) throws(StateRestoreError) {
-    guard data.count <= Self.maximumRestoredBytes else {
-      throw .corrupt("the save has \(data.count) bytes; at most \(Self.maximumRestoredBytes) are read")
-    }
-    let version: Int
-    do {
-      version = try JSONDecoder().decode(SavedVersion.self, from: data).version
-    } catch {
-      throw .corrupt("\(error)")
-    }
-    guard version == SavedMachineState<State>.currentVersion else {
-      throw .unsupportedVersion(found: version, supported: SavedMachineState<State>.currentVersion)
-    }
-    let saved: SavedMachineState<State>
-    do {
-      saved = try JSONDecoder().decode(SavedMachineState<State>.self, from: data)
-    } catch {
-      throw .corrupt("\(error)")
-    }
+    let saved = try decodeSave(SavedMachineState<State>.self, from: data, limit: Self.maximumRestoredBytes)
     try restore(state: saved.state)
   }
 }
@@ -94,24 +104,8 @@ extension StateMachine where State: Codable, State.MachineContext: Codable {
   ///   does not have, a history or top-level final state, or more than `maximumRestoredBytes`
   ///   bytes; the machine is left as it was.
   public func restore(from data: Data) throws(StateRestoreError) {
-    guard data.count <= Self.maximumRestoredBytes else {
-      throw .corrupt("the save has \(data.count) bytes; at most \(Self.maximumRestoredBytes) are read")
-    }
-    let version: Int
-    do {
-      version = try JSONDecoder().decode(SavedVersion.self, from: data).version
-    } catch {
-      throw .corrupt("\(error)")
-    }
-    guard version == SavedMachineState<State>.currentVersion else {
-      throw .unsupportedVersion(found: version, supported: SavedMachineState<State>.currentVersion)
-    }
-    let saved: SavedChartState<State, State.MachineContext>
-    do {
-      saved = try JSONDecoder().decode(SavedChartState<State, State.MachineContext>.self, from: data)
-    } catch {
-      throw .corrupt("\(error)")
-    }
+    let saved = try decodeSave(
+      SavedChartState<State, State.MachineContext>.self, from: data, limit: Self.maximumRestoredBytes)
     if let context = saved.context {
       try restore(state: saved.state, context: context)
     } else {
