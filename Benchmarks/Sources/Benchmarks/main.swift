@@ -96,6 +96,13 @@ func scenarios() -> [Scenario] {
       case .openCombine: StateMachineScenario.openCombine(stateMachine)
       }
     },
+    Scenario(name: "three-level-chart", events: stateMachine, emulatedInOpenCombine: true) {
+      switch $0 {
+      case .closures: StatechartRowScenario.closures(stateMachine)
+      case .signals: StatechartRowScenario.signals(stateMachine)
+      case .openCombine: StatechartRowScenario.openCombine(stateMachine)
+      }
+    },
     Scenario(name: "demand-stepwise", events: stepwise) { DemandAndShareScenarios.stepwise($0, stepwise) },
     Scenario(name: "share (4 sinks)**", events: 4 * shareSends) {
       DemandAndShareScenarios.share($0, sends: shareSends)

@@ -86,14 +86,15 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let isChart: Bool
   /// Each macrostep's snapshot, for a statechart.
   let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
-  /// Whether anyone inspects the macrosteps (`macrosteps`): until then none is recorded.
-  let inspected = Atomic<Bool>(false)
   /// The macrosteps' records.
   let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
   /// Whether anyone asked for the snapshots: until then a macrostep builds none.
   let snapshotsWatched = Atomic<Bool>(false)
   /// What other threads read of a statechart (under `lock`).
   var chartSnapshot: ChartSnapshot<State>?
+  /// The snapshot the last macrostep replaced, whose storage the next one reuses (read and
+  /// written only by the claim holder).
+  @exclusivity(unchecked) var spareSnapshot: ChartSnapshot<State>?
   /// How many loops were cut (a send that saw this change returns `false`).
   @usableFromInline let cuts = Atomic<Int>(0)
   /// How many events sent from actions (or answered at once by invocations) ran in a row

@@ -81,6 +81,14 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// root's.
   private(set) var onEvent: [NodeEvent: [Int]] = [:]
   private(set) var indexOf: [State.Case: Int]
+  /// The event cases the transitions name, each a column of the tree's event table.
+  private(set) var columns: [Event.Case] = []
+  private var columnOf: [Event.Case: Int] = [:]
+  /// An event case's byte to its column, or -1, when event cases are one byte (payload-free
+  /// enums); empty otherwise. Only a hint: the column's case is checked with `==`.
+  private var columnOfByte: [Int16] = []
+  /// Each event transition's source and event column, in declaration order (for the table).
+  private var eventEdgeList: [(source: Int, column: Int, edge: Int)] = []
   /// Elements that named a state twice, or a child under a state that cannot have one.
   private(set) var duplicates: [State.Case] = []
 
@@ -107,12 +115,24 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
       }
     }
     tree = ChartTree(drafts: drafts, edges: edges)
+    tree.addEventTable(eventEdgeList, nodeCount: drafts.count)
+    eventEdgeList = []
+    columnOfByte = TransitionIndex<State, Event>.byteTable(columns)
     nodes = drafts.map {
       Node(
         key: $0.key, value: $0.value, initial: $0.initial, entry: $0.entry, exit: $0.exit,
         delays: $0.delayed.map(\.delay), invokes: $0.invokes, invokeLabels: $0.invokeLabels)
     }
     drafts = []
+  }
+
+  /// The column of `event`'s case in the tree's event table, or -1 when no transition names it.
+  @inline(__always) func column(of event: Event.Case) -> Int {
+    if !columnOfByte.isEmpty {
+      let column = Int(columnOfByte[caseByte(event)])
+      return column >= 0 && columns[column] == event ? column : -1
+    }
+    return columnOf[event] ?? -1
   }
 
   /// Adds the states of `elements` under `parent`, depth first in document order (a stack of
@@ -175,6 +195,15 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
       conditionName: transition.conditionName, actions: transition.actions, isInternal: transition.isInternal,
       transition: position, label: transition.eventName + (transition.conditionName.map { " [\($0)]" } ?? ""))
     onEvent[NodeEvent(node: source, event: transition.event), default: []].append(edges.count)
+    let column: Int
+    if let known = columnOf[transition.event] {
+      column = known
+    } else {
+      column = columns.count
+      columnOf[transition.event] = column
+      columns.append(transition.event)
+    }
+    eventEdgeList.append((source, column, edges.count))
     edges.append(edge)
   }
 
@@ -304,8 +333,71 @@ struct ChartTree {
   var edgeTarget: [Int] = []
   var edgeInternal: [Bool] = []
   var edgeGuarded: [Bool] = []
+  /// Whether each edge has actions; whether its target is made from the event.
+  var edgeActing: [Bool] = []
+  var edgeMakes: [Bool] = []
+  /// What each node does when entered or left (`NodeEffects`), so that the walks skip the
+  /// chart's types for a state that does nothing.
+  var effects: [NodeEffects] = []
+  /// Whether any node is a history state; whether any has an eventless transition.
+  var hasHistory = false
+  var hasEventless = false
+  /// Each node's event transitions: the runs `eventRuns[eventStart[node] ..< eventStart[node +
+  /// 1]]`, one per event column, each a range of `eventEdges` in declaration order.
+  var eventStart: [Int] = []
+  var eventRuns: [(column: Int, edges: Range<Int>)] = []
+  var eventEdges: [Int] = []
 
   init() {}
+
+  /// The event transitions of `node` for the event of `column`, as a range of `eventEdges`.
+  @inline(__always) func eventEdges(at node: Int, column: Int) -> Range<Int> {
+    var run = eventStart[node]
+    let end = eventStart[node + 1]
+    while run < end {
+      if eventRuns[run].column == column { return eventRuns[run].edges }
+      run &+= 1
+    }
+    return 0..<0
+  }
+
+  /// Builds the event table from each event edge's source and column (in declaration order):
+  /// linear in the edges, but for the sort of each node's own few.
+  mutating func addEventTable(_ list: [(source: Int, column: Int, edge: Int)], nodeCount: Int) {
+    var counts = [Int](repeating: 0, count: nodeCount + 1)
+    for entry in list { counts[entry.source + 1] += 1 }
+    for node in 0..<nodeCount { counts[node + 1] += counts[node] }
+    var placed = [(column: Int, edge: Int)](repeating: (0, 0), count: list.count)
+    var next = counts
+    for entry in list {
+      placed[next[entry.source]] = (entry.column, entry.edge)
+      next[entry.source] += 1
+    }
+    eventStart = [Int](repeating: 0, count: nodeCount + 1)
+    eventEdges.reserveCapacity(list.count)
+    for node in 0..<nodeCount {
+      eventStart[node] = eventRuns.count
+      let own = placed[counts[node]..<counts[node + 1]]
+      // Edges are in declaration order in `own`; group them by column, keeping that order.
+      let ordered =
+        own.count < 2
+        ? Array(own)
+        : own.enumerated().sorted {
+          ($0.element.column, $0.offset) < ($1.element.column, $1.offset)
+        }.map(\.element)
+      var position = 0
+      while position < ordered.count {
+        let column = ordered[position].column
+        let start = eventEdges.count
+        while position < ordered.count, ordered[position].column == column {
+          eventEdges.append(ordered[position].edge)
+          position += 1
+        }
+        eventRuns.append((column, start..<eventEdges.count))
+      }
+    }
+    eventStart[nodeCount] = eventRuns.count
+  }
 
   init<State, Event>(drafts: [ChartModel<State, Event>.Draft], edges: [ChartModel<State, Event>.Edge]) {
     parent = drafts.map(\.parent)
@@ -324,6 +416,20 @@ struct ChartTree {
     edgeTarget = edges.map { $0.target ?? -1 }
     edgeInternal = edges.map(\.isInternal)
     edgeGuarded = edges.map { !$0.conditions.isEmpty }
+    edgeActing = edges.map { !$0.actions.isEmpty }
+    edgeMakes = edges.map { $0.make != nil }
+    effects = drafts.map { draft in
+      var effects: NodeEffects = []
+      if draft.entry != nil { effects.insert(.entry) }
+      if draft.exit != nil { effects.insert(.exit) }
+      if !draft.delayed.isEmpty { effects.insert(.delays) }
+      if !draft.invokes.isEmpty { effects.insert(.invokes) }
+      if draft.value == nil { effects.insert(.derivesValue) }
+      if !draft.histories.isEmpty { effects.insert(.histories) }
+      return effects
+    }
+    hasHistory = kind.contains { if case .history = $0 { true } else { false } }
+    hasEventless = eventless.contains { !$0.isEmpty }
   }
 
   @inline(__always) func isAtomic(_ node: Int) -> Bool { kind[node] == .atomic || kind[node] == .final }
@@ -340,4 +446,19 @@ struct ChartTree {
   @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
     node > ancestor && node <= lastDescendant[ancestor]
   }
+}
+
+/// What a node does when it is entered or left, beside joining or leaving the configuration.
+struct NodeEffects: OptionSet {
+  let rawValue: UInt8
+  static let entry = NodeEffects(rawValue: 1)
+  static let exit = NodeEffects(rawValue: 2)
+  /// It arms delayed transitions.
+  static let delays = NodeEffects(rawValue: 4)
+  /// It starts invocations.
+  static let invokes = NodeEffects(rawValue: 8)
+  /// It has no value of its own (declared by its case): it takes one from below.
+  static let derivesValue = NodeEffects(rawValue: 16)
+  /// It has history states that record what is active below it when it is left.
+  static let histories = NodeEffects(rawValue: 32)
 }

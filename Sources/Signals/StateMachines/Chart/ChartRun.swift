@@ -38,9 +38,9 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   weak var machine: StateMachine<State, Event>?
   /// The active nodes, ascending (document order), after the last microstep; the root (0) is
   /// always first.
-  private(set) var configuration: [Int] = [0]
-  private var active: [Bool]
-  private(set) var values: [State?]
+  @exclusivity(unchecked) private(set) var configuration: [Int] = [0]
+  @exclusivity(unchecked) private var active: [Bool]
+  @exclusivity(unchecked) private(set) var values: [State?]
   /// The extended state.
   var context: State.MachineContext {
     get { contextStorage! }
@@ -51,16 +51,41 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   private var contextStorage: State.MachineContext?
   /// Bumped each time a node is entered, so that a timer or an invoked result of an earlier
   /// visit is recognised and dropped.
-  private(set) var generation: [UInt64]
+  @exclusivity(unchecked) private(set) var generation: [UInt64]
   /// Timers and invocations of each active node; dropping them cancels them.
-  private var work: [[AnyCancellable]]
+  @exclusivity(unchecked) private var work: [[AnyCancellable]]
   /// What each history node recorded: nodes and their values.
   private var history: [Int: [(node: Int, value: State?)]] = [:]
   /// Raised events and done events, waiting for the macrostep's next internal step.
   private var internalQueue: [Trigger] = []
   private var internalHead = 0
-  /// Nodes entered during the macrostep, whose invocations start at its end.
-  private var entered: [(node: Int, generation: UInt64)] = []
+  /// Nodes with invocations entered during the macrostep: they start at its end.
+  @exclusivity(unchecked) private var entered: [(node: Int, generation: UInt64)] = []
+  /// The transitions the last selection enabled (kept between sends: no allocation per send).
+  @exclusivity(unchecked) private(set) var selected: [Enabled] = []
+  /// The last microstep's exit set, in exit order.
+  @exclusivity(unchecked) private var exiting: [Int] = []
+  /// The nodes the last `enter` added to the configuration.
+  @exclusivity(unchecked) private var added: [Int] = []
+  /// Each edge's transition domain once computed (-1 before), for edges whose target is not a
+  /// history state (their domain never changes).
+  @exclusivity(unchecked) private var domains: [Int]
+  /// Each edge's entry set once computed, for a transition taken alone whose entry reads no
+  /// history: the same states every time.
+  @exclusivity(unchecked) private var entryPlans: [EntryPlan?]
+  /// Edges whose entry set reads a history (computed each time).
+  @exclusivity(unchecked) private var unplannable: [Bool]
+  /// Whether the machine's macrosteps are recorded (`StateMachine.macrosteps` was read).
+  let inspected = Atomic<Bool>(false)
+
+  /// A transition's entry set, kept for the next time it is taken alone: the states to enter
+  /// (ascending), the value each is given (`nil`: its own), and the target's position (its
+  /// value comes from the transition).
+  struct EntryPlan {
+    let nodes: [Int]
+    let values: [State?]
+    let target: Int
+  }
   /// The delayed transitions armed, by tag: the node, its visit and the edge.
   private var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
   private var timerTags: [[UInt64]]
@@ -74,7 +99,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Starts recording a macrostep (when the machine is inspected).
   func beginRecord(_ cause: MacrostepRecord<State, Event>.Cause) {
-    guard machine?.inspected.load(ordering: .relaxed) == true else { return }
+    guard inspected.load(ordering: .relaxed) else { return }
     record = MacrostepRecord(
       cause: cause, configuration: configuration.dropFirst().compactMap { model.nodes[$0].key },
       context: context)
@@ -119,6 +144,9 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     work = Array(repeating: [], count: count)
     timerTags = Array(repeating: [], count: count)
     lastDescendant = model.tree.lastDescendant
+    domains = Array(repeating: -1, count: model.edges.count)
+    entryPlans = Array(repeating: nil, count: model.edges.count)
+    unplannable = Array(repeating: false, count: model.edges.count)
   }
 
   // MARK: Reading the configuration
@@ -186,42 +214,61 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// SCXML's selectTransitions (for an event, raised or sent, or a done event): for each leaf
   /// in document order, the first transition whose guard holds in the leaf or its nearest
-  /// ancestor that has one; then conflicts removed.
-  func select(_ trigger: Trigger) -> (enabled: [Enabled], miss: Miss) {
-    var enabled: [Enabled] = []
+  /// ancestor that has one; then conflicts removed. The result is left in `selected`.
+  ///
+  /// - Returns: Why nothing was enabled, when `selected` is empty.
+  @discardableResult
+  func select(_ trigger: Trigger) -> Miss {
+    selected.removeAll(keepingCapacity: true)
     var chosen = Set<Int>()
     var failed: [String] = []
     var invalid = false
     var event: Event?
-    if case .event(let sent) = trigger { event = sent }
-    let key = event?.caseKey
-    for leaf in atomics {
+    var column = -1
+    if case .event(let sent) = trigger {
+      event = sent
+      column = model.column(of: sent.caseKey)
+      guard column >= 0 else { return .none }
+    }
+    /// Whether `edgeIndex`, held by `node`, is enabled (then it is added).
+    func consider(_ edgeIndex: Int, at node: Int) -> Bool {
+      if tree.edgeGuarded[edgeIndex] {
+        guard let source = value(of: node), holds(model.edges[edgeIndex], makeContext(source, trigger)) else {
+          if let name = model.edges[edgeIndex].conditionName { failed.append(name) }
+          return false
+        }
+      }
+      var target: State?
+      if tree.edgeMakes[edgeIndex], let event {
+        let made = model.edges[edgeIndex].make!(event)
+        guard let made, made.caseKey == model.nodes[tree.edgeTarget[edgeIndex]].key else {
+          invalid = true
+          return false
+        }
+        target = made
+      } else {
+        target = model.edges[edgeIndex].fixed
+      }
+      add(Enabled(edge: edgeIndex, value: target), to: &selected, &chosen)
+      return true
+    }
+    for leaf in configuration where tree.isAtomic(leaf) {
       var node = leaf
       search: while node >= 0 {
-        for edgeIndex in candidates(at: node, trigger, key) {
-          let edge = model.edges[edgeIndex]
-          if tree.edgeGuarded[edgeIndex] {
-            guard let source = value(of: node), holds(edge, makeContext(source, trigger)) else {
-              if let name = edge.conditionName { failed.append(name) }
-              continue
-            }
+        switch trigger {
+        case .event:
+          for slot in tree.eventEdges(at: node, column: column)
+          where consider(tree.eventEdges[slot], at: node) {
+            break search
           }
-          var target = edge.fixed
-          if let make = edge.make, let event {
-            guard let made = make(event), let node = edge.target, made.caseKey == model.nodes[node].key else {
-              invalid = true
-              continue
-            }
-            target = made
-          }
-          add(Enabled(edge: edgeIndex, value: target), to: &enabled, &chosen)
-          break search
+        case .done(let done, _):
+          for (of, edge) in tree.done[node] where of == done && consider(edge, at: node) { break search }
         }
         node = tree.parent[node]
       }
     }
-    let miss: Miss = invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
-    return (removingConflicts(enabled), miss)
+    if selected.count > 1 { selected = removingConflicts(selected) }
+    return invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
   }
 
   /// Whether every guard of `edge` holds in `context`.
@@ -229,33 +276,27 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     edge.conditions.allSatisfy { $0.holds(context) }
   }
 
-  /// The transitions `node` holds for `trigger`, in document order.
-  private func candidates(at node: Int, _ trigger: Trigger, _ key: Event.Case?) -> [Int] {
-    switch trigger {
-    case .event: return model.onEvent[Model.NodeEvent(node: node, event: key!)] ?? []
-    case .done(let done, _): return tree.done[node].lazy.filter { $0.of == done }.map(\.edge)
-    }
-  }
-
-  /// SCXML's selectEventlessTransitions.
-  func selectEventless() -> [Enabled] {
-    var enabled: [Enabled] = []
+  /// SCXML's selectEventlessTransitions; the result is left in `selected`.
+  func selectEventless() {
+    selected.removeAll(keepingCapacity: true)
+    guard tree.hasEventless else { return }
     var chosen = Set<Int>()
-    for leaf in atomics {
+    for leaf in configuration where tree.isAtomic(leaf) {
       var node = leaf
       search: while node >= 0 {
         for edgeIndex in tree.eventless[node] {
-          let edge = model.edges[edgeIndex]
           if tree.edgeGuarded[edgeIndex] {
-            guard let source = value(of: node), holds(edge, makeContext(source, nil)) else { continue }
+            guard let source = value(of: node), holds(model.edges[edgeIndex], makeContext(source, nil)) else {
+              continue
+            }
           }
-          add(Enabled(edge: edgeIndex, value: edge.fixed), to: &enabled, &chosen)
+          add(Enabled(edge: edgeIndex, value: model.edges[edgeIndex].fixed), to: &selected, &chosen)
           break search
         }
         node = tree.parent[node]
       }
     }
-    return removingConflicts(enabled)
+    if selected.count > 1 { selected = removingConflicts(selected) }
   }
 
   /// Adds `transition` unless another leaf chose its edge already (a search of the few chosen
@@ -341,8 +382,17 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// internal one from a compound state to its descendants; else the least common compound
   /// ancestor of the source and the targets, or the root.
   func domain(_ edgeIndex: Int) -> Int? {
+    let target = tree.edgeTarget[edgeIndex]
+    guard target >= 0 else { return nil }
+    if tree.isHistory(target) { return computeDomain(edgeIndex) }
+    if domains[edgeIndex] < 0 { domains[edgeIndex] = computeDomain(edgeIndex) }
+    return domains[edgeIndex]
+  }
+
+  /// `domain(_:)`, computed.
+  private func computeDomain(_ edgeIndex: Int) -> Int {
     let edge = model.edges[edgeIndex]
-    guard let target = edge.target else { return nil }
+    guard let target = edge.target else { return 0 }
     let targets = effectiveTargets(target)
     if edge.isInternal, tree.kind[edge.source] == .compound,
       targets.allSatisfy({ isProperDescendant($0, of: edge.source) })
@@ -381,8 +431,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// order (descending: innermost and last first).
   func exitSet(_ enabled: [Enabled]) -> [Int] {
     if enabled.count == 1 {
-      guard let domain = domain(enabled[0].edge) else { return [] }
-      return activeDescendants(of: domain).reversed()
+      exiting.removeAll(keepingCapacity: true)
+      guard let domain = domain(enabled[0].edge) else { return exiting }
+      exiting.append(contentsOf: activeDescendants(of: domain).reversed())
+      return exiting
     }
     var marked = Set<Int>()
     var exits: [Int] = []
@@ -425,6 +477,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     /// Whether each node has a node to enter below it.
     private var covered: [Bool]
     var given: [Int: State] = [:]
+    /// Whether a history state was entered (the set then depends on what it recorded).
+    private(set) var readsHistory = false
     private var work: [Work] = []
     private var asked: [Work] = []
 
@@ -476,6 +530,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     private mutating func descend(_ node: Int) {
       let model = run.model
       if run.tree.isHistory(node) {
+        readsHistory = true
         let parent = run.tree.parent[node]
         let restored = run.history[node] ?? model.historyDefault(node)
         for (state, value) in restored {
@@ -533,7 +588,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     builder.given[initial.node] = initial.value
     builder.addDescendants(initial.node)
     builder.addAncestors(initial.node, upTo: 0)
-    enter(builder.toEnter, builder.given, nil)
+    let toEnter = builder.toEnter
+    enter(toEnter, toEnter.map { builder.given[$0] }, nil)
     finishMacrostep()
   }
 
@@ -541,10 +597,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// the event was taken.
   func take(_ event: Event, invoked: Bool = false) -> Miss? {
     guard !halted else { return Miss.none }
-    let (enabled, miss) = select(.event(event))
-    guard !enabled.isEmpty else { return miss }
+    let miss = select(.event(event))
+    guard !selected.isEmpty else { return miss }
     beginRecord(invoked ? .invoked(event) : .event(event))
-    microstep(enabled, .event(event))
+    microstep(selected, .event(event))
     finishMacrostep()
     return nil
   }
@@ -568,10 +624,10 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
     if let observer { observer(enabled.map { model.title($0.edge) }) }
     note("step " + enabled.map { model.title($0.edge) }.joined(separator: " + "))
-    let acting = enabled.contains { !model.edges[$0.edge].actions.isEmpty }
+    let acting = enabled.contains { tree.edgeActing[$0.edge] }
     let sources = acting ? enabled.map { value(of: tree.edgeSource[$0.edge]) } : []
     let toExit = exitSet(enabled)
-    recordHistory(toExit)
+    if tree.hasHistory { recordHistory(toExit) }
     exit(toExit, trigger)
     for (transition, source) in zip(enabled, sources) {
       guard let source else { continue }
@@ -580,8 +636,16 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         perform(action, for: source, trigger)
       }
     }
-    let (toEnter, given) = entrySet(enabled)
-    enter(toEnter, given, trigger)
+    let toEnter: [Int]
+    if enabled.count == 1, let plan = entryPlan(enabled[0].edge) {
+      toEnter = plan.nodes
+      let value = enabled[0].value
+      enter(toEnter, plan.values, override: plan.target >= 0 ? value.map { (plan.target, $0) } : nil, trigger)
+    } else {
+      let (nodes, given) = entrySet(enabled)
+      toEnter = nodes
+      enter(toEnter, toEnter.map { given[$0] }, trigger)
+    }
     if record != nil {
       record!.microsteps.append(
         .init(
@@ -591,9 +655,34 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     }
   }
 
+  /// The entry set of `edge` taken alone, kept after its first computation; `nil` when it
+  /// reads a history (or the target is one), so that it is computed each time.
+  private func entryPlan(_ edge: Int) -> EntryPlan? {
+    if let plan = entryPlans[edge] { return plan }
+    let target = tree.edgeTarget[edge]
+    guard !unplannable[edge] else { return nil }
+    guard target >= 0, !tree.isHistory(target), let domain = domain(edge) else {
+      let empty = EntryPlan(nodes: [], values: [], target: -1)
+      if target < 0 { entryPlans[edge] = empty } else { unplannable[edge] = true }
+      return target < 0 ? empty : nil
+    }
+    var builder = EntryBuilder(run: self)
+    builder.addDescendants(target)
+    builder.addAncestors(target, upTo: domain)
+    guard !builder.readsHistory else {
+      unplannable[edge] = true
+      return nil
+    }
+    let nodes = builder.toEnter
+    let plan = EntryPlan(
+      nodes: nodes, values: nodes.map { builder.given[$0] }, target: nodes.firstIndex(of: target) ?? -1)
+    entryPlans[edge] = plan
+    return plan
+  }
+
   /// Records, for each history of a state about to be left, what it will restore.
   private func recordHistory(_ toExit: [Int]) {
-    for node in toExit {
+    for node in toExit where tree.effects[node].contains(.histories) {
       for history in tree.histories[node] {
         guard case .history(let deep) = tree.kind[history] else { continue }
         let recorded = activeDescendants(of: node).filter { state in
@@ -615,12 +704,17 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         }
         if !model.nodes[node].invokes.isEmpty { note("stop invoking \(model.name(node))") }
       }
-      if let exit = model.nodes[node].exit, let value = values[node] { perform(exit, for: value, trigger) }
-      let cancelled = work[node]
-      work[node] = []
-      for tag in timerTags[node] { timers[tag] = nil }
-      timerTags[node] = []
-      _ = cancelled  // released here: each timer and invocation of the state is cancelled
+      let effects = tree.effects[node]
+      if effects.contains(.exit), let exit = model.nodes[node].exit, let value = values[node] {
+        perform(exit, for: value, trigger)
+      }
+      if !effects.isDisjoint(with: [.delays, .invokes]) {
+        let cancelled = work[node]
+        work[node] = []
+        for tag in timerTags[node] { timers[tag] = nil }
+        timerTags[node] = []
+        _ = cancelled  // released here: each timer and invocation of the state is cancelled
+      }
       active[node] = false
       values[node] = nil
     }
@@ -632,25 +726,45 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// (and its grandparent's, for a parallel state whose regions are all final); a top-level
   /// final state stops the machine. A state already active is not entered again (a history
   /// that restores below a state the transition does not leave): entries and exits balance.
-  private func enter(_ toEnter: [Int], _ given: [Int: State], _ trigger: Trigger?) {
-    var added: [Int] = []
+  ///
+  /// `given[i]` is the value `toEnter[i]` is entered with (`nil`: its own); `override` replaces
+  /// one of them (a transition's target value over a kept entry set).
+  private func enter(
+    _ toEnter: [Int], _ given: [State?], override: (position: Int, value: State)? = nil, _ trigger: Trigger?
+  ) {
+    @inline(__always) func givenValue(_ position: Int) -> State? {
+      if let override, override.position == position { return override.value }
+      return given[position]
+    }
     // A state declared by its case has no value of its own: it takes the first one entered
     // below it (innermost first, so each ancestor sees its descendants' values).
     var derived: [Int: State] = [:]
-    for node in toEnter.reversed() {
-      guard let value = given[node] ?? model.nodes[node].value ?? derived[node] else { continue }
-      let parent = tree.parent[node]
-      if parent > 0, model.nodes[parent].value == nil, given[parent] == nil { derived[parent] = value }
+    if toEnter.contains(where: { tree.effects[$0].contains(.derivesValue) }) {
+      var position: [Int: Int] = [:]
+      for (index, node) in toEnter.enumerated() { position[node] = index }
+      for index in toEnter.indices.reversed() {
+        let node = toEnter[index]
+        guard let value = givenValue(index) ?? model.nodes[node].value ?? derived[node] else { continue }
+        let parent = tree.parent[node]
+        let parentGiven = position[parent].flatMap { givenValue($0) }
+        if parent > 0, model.nodes[parent].value == nil, parentGiven == nil {
+          derived[parent] = value
+        }
+      }
     }
-    for node in toEnter where !active[node] {
+    added.removeAll(keepingCapacity: true)
+    for index in toEnter.indices {
+      let node = toEnter[index]
+      guard !active[node] else { continue }
       active[node] = true
       added.append(node)
-      values[node] = given[node] ?? model.nodes[node].value ?? derived[node]
+      let effects = tree.effects[node]
+      values[node] = givenValue(index) ?? model.nodes[node].value ?? derived[node]
       generation[node] &+= 1
       let visit = generation[node]
-      entered.append((node, visit))
+      if effects.contains(.invokes) { entered.append((node, visit)) }
       note("enter \(model.name(node))")
-      if let value = values[node] {
+      if !effects.isDisjoint(with: [.delays, .entry]), let value = values[node] {
         for (delay, edge) in zip(model.nodes[node].delays, tree.delayed[node]) {
           arm(edge, at: node, visit, after: delay.delay(makeContext(value, nil)))
         }
@@ -672,7 +786,9 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         internalQueue.append(.done(node: grandparent, data: nil))
       }
     }
-    if !added.isEmpty {
+    if added.count <= 8 {
+      for node in added { configuration.insert(node, at: firstIndex(after: node)) }
+    } else {
       configuration = merge(configuration, added)
     }
   }
@@ -711,24 +827,24 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     var steps = 0
     wasCut = false
     while !halted {
-      var enabled = selectEventless()
+      selectEventless()
       var trigger: Trigger?
-      if enabled.isEmpty {
+      if selected.isEmpty {
         guard internalHead < internalQueue.count else { break }
         let next = internalQueue[internalHead]
         internalHead += 1
         trigger = next
-        enabled = select(next).enabled
-        if enabled.isEmpty { continue }
+        select(next)
+        if selected.isEmpty { continue }
       }
       guard steps < Self.microstepLimit else {
         wasCut = true
         break
       }
-      microstep(enabled, trigger)
+      microstep(selected, trigger)
       steps += 1
     }
-    internalQueue.removeAll(keepingCapacity: true)
+    if !internalQueue.isEmpty { internalQueue.removeAll(keepingCapacity: true) }
     internalHead = 0
     if halted { stop() }
     startInvocations()
@@ -743,6 +859,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Starts the invocations of the states entered in this macrostep that are still active.
   private func startInvocations() {
+    guard !entered.isEmpty else { return }
     let states = entered
     entered = []
     guard let machine else { return }
@@ -790,7 +907,8 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     builder.given[node] = state
     builder.addDescendants(node)
     builder.addAncestors(node, upTo: 0)
-    enter(builder.toEnter, builder.given, nil)
+    let toEnter = builder.toEnter
+    enter(toEnter, toEnter.map { builder.given[$0] }, nil)
     finishMacrostep()
   }
 }

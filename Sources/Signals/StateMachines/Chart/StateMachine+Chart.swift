@@ -154,7 +154,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
   /// Completion: it never completes.
   public var macrosteps: AnyPublisher<MacrostepRecord<State, Event>, Never> {
-    inspected.store(true, ordering: .releasing)
+    chartRun?.inspected.store(true, ordering: .releasing)
     return inspector.eraseToAnyPublisher()
   }
 
@@ -288,25 +288,37 @@ extension StateMachine: ScheduledWorkTarget {
     // Selection reads the run's own state: claim it, so that no macrostep runs meanwhile.
     guard tryClaim() else { return false }
     defer { release() }
-    return !run.select(.event(event)).enabled.isEmpty
+    run.select(.event(event))
+    return !run.selected.isEmpty
   }
 
   /// Copies the run's result for other threads, sets `state` to its first leaf, calls the
   /// subscribers of `statePublisher`, and sends the macrostep's snapshot.
   func publishChart(_ run: ChartRun<State, Event>) {
-    let nodes = Array(run.configuration.dropFirst())
-    let values = nodes.map { run.values[$0] }
+    // The next snapshot is written into the spare one (reusing its storage), then the two are
+    // swapped under the lock: the old one is released later, outside it.
+    var next = spareSnapshot ?? ChartSnapshot(context: run.context)
+    spareSnapshot = nil
+    next.nodes.removeAll(keepingCapacity: true)
+    next.values.removeAll(keepingCapacity: true)
+    for node in run.configuration.dropFirst() {
+      next.nodes.append(node)
+      next.values.append(run.values[node])
+    }
+    next.halted = run.halted
+    next.context = run.context
+    var snapshot: ChartSnapshot<State>? = next
     var primary = run.primary
-    let context = run.context
-    let halted = run.halted
     lock.withLock {
-      chartSnapshot = ChartSnapshot(nodes: nodes, values: values, halted: halted, context: context)
+      swap(&chartSnapshot, &snapshot)
       if let value = primary {
         primary = current
         current = value
       }
     }
+    spareSnapshot = snapshot
     _ = primary  // the old state is released here, outside the lock
+    let halted = run.halted
     publish()
     if halted { finishObservers() }
     if snapshotsWatched.load(ordering: .relaxed) { sendSnapshot(run) }
