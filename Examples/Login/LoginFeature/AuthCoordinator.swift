@@ -34,9 +34,15 @@ public enum AuthScene {
 /// presents the login gate's dialog modally while the gate blocks, and dismisses it after.
 ///
 /// One login, followed: the password view model's `login()` succeeds and sends
-/// `.loggedIn(session)`; `passwordWants(_:)` keeps the session and sends `.loggedIn` to the
-/// graph; the graph's `password --> home (root)` edge makes the coordinator's `SceneNavigator`
-/// ask `makeScene(.home)` for a `HomeViewModel` and call `navigator.setRoot(.home(model))`.
+/// `.loggedIn(session)`; `passwordWants(_:)` sends `.loggedIn(session)` to the graph; the
+/// graph's `password --> home (root)` edge makes the state `.home(session)` from that event, and
+/// the coordinator's `SceneNavigator` asks `makeScene(.home(session))` for a `HomeViewModel`
+/// and calls `navigator.setRoot(.home(model))`.
+///
+/// Data travels in events and states only: the session is the `loggedIn` event's payload and
+/// the home state's, and nothing is set on the coordinator before a send for a scene to read.
+/// Nor does the navigator call back into the coordinator while a send runs: the dialogs a new
+/// root took away are put back after the send returns (`send(_:)`).
 ///
 /// Threading: main actor; the gate's answers are received on the environment's scheduler.
 /// Bad input: an output the graph does not allow now (a second login, say) changes nothing.
@@ -46,8 +52,10 @@ public final class AuthCoordinator {
   public let environment: AuthEnvironment
   /// The graph's coordinator: the screen stack as states, validated by `authGraph`.
   public let flow: Coordinator<AuthScreen, AuthEvent>
-  /// The logged-in user's session, from the last `loggedIn` until logout.
-  public private(set) var session: Session?
+  /// The logged-in user's session: the one the home screen shows, `nil` on any other screen.
+  public var session: Session? {
+    if case .home(let session) = flow.state { session } else { nil }
+  }
   /// The dialog presented now, if any.
   public private(set) var dialog: GateDialogViewModel?
 
@@ -76,7 +84,7 @@ public final class AuthCoordinator {
   public init(environment: AuthEnvironment, navigator: any Navigator<AuthScene>) {
     self.environment = environment
     self.navigator = navigator
-    scenes = SceneNavigator(front: navigator, didShow: AuthCoordinator.didShow) { coordinator, screen in
+    scenes = SceneNavigator(front: navigator) { coordinator, screen in
       coordinator.makeScene(screen)
     }
     flow = makeAuthCoordinator(navigator: scenes)
@@ -95,7 +103,7 @@ public final class AuthCoordinator {
     expiryWatch = environment.sessionExpiry.expired.sink { [weak self] in self?.sessionExpired() }
     flow.start()
     environment.gate.prepare()
-    flow.send(environment.launchEvent)
+    send(environment.launchEvent)
   }
 
   /// The app came back to the foreground (seed 000: `willEnterForegroundNotification`): the
@@ -114,7 +122,7 @@ public final class AuthCoordinator {
   func passwordWants(_ request: LoginViewModel.Navigation) {
     switch request {
     case .loggedIn(let session): loggedIn(session)
-    case .wantsRegister: flow.send(.register)
+    case .wantsRegister: send(.register)
     }
   }
 
@@ -122,7 +130,7 @@ public final class AuthCoordinator {
     switch request {
     case .loggedIn(let session): loggedIn(session)
     case .wantsPassword(let notice):
-      flow.send(.usePassword)
+      send(.usePassword)
       if let notice { noticeSubject.send(notice) }
     }
   }
@@ -130,35 +138,46 @@ public final class AuthCoordinator {
   func patternWants(_ request: PatternLoginPresenter.Navigation) {
     switch request {
     case .loggedIn(let session): loggedIn(session)
-    case .wantsPassword: flow.send(.usePassword)
+    case .wantsPassword: send(.usePassword)
     }
   }
 
   func smsWants(_ request: SMSLoginViewModel.Navigation) {
     switch request {
     case .loggedIn(let session): loggedIn(session)
-    case .wantsPassword: flow.send(.usePassword)
+    case .wantsPassword: send(.usePassword)
     }
   }
 
   func registerWants(_ request: RegisterViewModel.Navigation) {
     switch request {
-    case .back: flow.send(.back)
+    case .back: send(.back)
     }
   }
 
   func homeWants(_ request: HomeViewModel.Navigation) {
     switch request {
-    case .loggedOut:
-      session = nil
-      flow.send(.logout)
+    case .loggedOut: send(.logout)
     }
   }
 
   func loggedIn(_ session: Session) {
-    self.session = session
     environment.sessionExpiry.reset()
-    flow.send(.loggedIn)
+    send(.loggedIn(session))
+  }
+
+  /// Sends `event` to the flow; then, if the flow set a new root, which takes every scene away,
+  /// puts back the dialogs still up (the gate's while it blocks), in their order. This runs
+  /// after the send returns, not from inside the navigator's call: nothing re-enters the
+  /// coordinator while the flow moves.
+  func send(_ event: AuthEvent) {
+    flow.send(event)
+    // The scenes are the flow's screens and the dialogs over them; a root leaves its one
+    // screen alone.
+    guard !overlays.isEmpty, scenes.depth == flow.stack.count else { return }
+    let shown = overlays
+    overlays = []
+    for overlay in shown { presentOverlay(overlay) }
   }
 
   /// Presents the gate's dialog while it blocks or checks (the loading indicator; the first
@@ -194,8 +213,7 @@ public final class AuthCoordinator {
   func expiredDialogConfirmed() {
     expiredDialog = nil
     dismissOverlay(.expired)
-    session = nil
-    flow.send(.sessionExpired)
+    send(.sessionExpired)
     noticeSubject.send(AppError.sessionExpired.description)
   }
 
@@ -225,16 +243,6 @@ public final class AuthCoordinator {
     for kept in above { presentOverlay(kept) }
   }
 
-  /// A new root takes everything away, the dialogs too; those still up (the gate's while it
-  /// blocks) go back up over the new root, in their order.
-  static func didShow(_ coordinator: AuthCoordinator, _ scene: AuthScene, as presentation: ScenePresentation)
-  {
-    guard presentation == .root else { return }
-    let shown = coordinator.overlays
-    coordinator.overlays = []
-    for overlay in shown { coordinator.presentOverlay(overlay) }
-  }
-
   func makeScene(_ screen: AuthScreen) -> (AuthScene, AnyCancellable?) {
     switch screen {
     case .launch:
@@ -257,11 +265,7 @@ public final class AuthCoordinator {
     case .sms:
       let model = environment.makeSMSLogin()
       return (.sms(model), model.navigation.sink { [weak self] in self?.smsWants($0) })
-    case .home:
-      // The graph reaches home only on `loggedIn`, which keeps the session first.
-      guard let session else {
-        preconditionFailure("home shown with no session: the graph reached it without loggedIn")
-      }
+    case .home(let session):
       let model = environment.makeHome(session: session)
       return (.home(model), model.navigation.sink { [weak self] in self?.homeWants($0) })
     }

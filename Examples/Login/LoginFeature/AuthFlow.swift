@@ -1,8 +1,9 @@
 import Coordinators
 import Signals
 
-/// The screens of the login app.
-public enum AuthScreen: Hashable, Sendable, Codable, CaseIterable, CaseKeyed {
+/// The screens of the login app, each with what it needs to be made: home carries the session
+/// it shows, made from the `loggedIn` event that led there.
+public enum AuthScreen: Hashable, Sendable, CaseKeyed {
   /// Deciding where to start.
   case launch
   /// Password login.
@@ -15,16 +16,32 @@ public enum AuthScreen: Hashable, Sendable, Codable, CaseIterable, CaseKeyed {
   case pattern
   /// Mobile login with an SMS code.
   case sms
-  /// Logged in.
-  case home
+  /// Logged in, with this session.
+  case home(Session)
+
+  /// The screens without their payloads, as the auth graph names them.
+  public enum Case: Hashable, Sendable { case launch, password, register, biometric, pattern, sms, home }
+
+  /// Which screen this is.
+  public var caseKey: Case {
+    switch self {
+    case .launch: .launch
+    case .password: .password
+    case .register: .register
+    case .biometric: .biometric
+    case .pattern: .pattern
+    case .sms: .sms
+    case .home: .home
+    }
+  }
 }
 
 /// What moves the login app between screens.
 public enum AuthEvent: Hashable, Sendable, CaseKeyed {
   /// Launch found these stored credentials.
   case launched(CredentialKind)
-  /// A login succeeded.
-  case loggedIn
+  /// A login succeeded, with this session.
+  case loggedIn(Session)
   /// The user asked to register, or finished or left registration.
   case register, registered, back
   /// Biometric, pattern or SMS login gave up: use the password.
@@ -64,9 +81,7 @@ public enum CredentialKind: Hashable, Sendable {
 /// The login app's navigation, as a graph: every screen, every way between them.
 public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   initial: .launch,
-  states: [
-    .launch, .password, .register, .biometric, .pattern, .sms, .home,
-  ]
+  states: [.launch, .password, .register, .biometric, .pattern, .sms, .home]
 ) {
   Transition(from: .launch, on: .launched, to: .password, presentation: .root, guard: "no credential") {
     $1 == .launched(.none)
@@ -80,10 +95,13 @@ public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   Transition(from: .launch, on: .launched, to: .sms, presentation: .root, guard: "sms") {
     $1 == .launched(.sms)
   }
-  Transition(from: .password, on: .loggedIn, to: .home, presentation: .root)
-  Transition(from: .biometric, on: .loggedIn, to: .home, presentation: .root)
-  Transition(from: .pattern, on: .loggedIn, to: .home, presentation: .root)
-  Transition(from: .sms, on: .loggedIn, to: .home, presentation: .root)
+  // Home is made from the event: the session it shows is the one the login sent.
+  for screen in [AuthScreen.Case.password, .biometric, .pattern, .sms] {
+    Transition(
+      from: screen, on: .loggedIn,
+      to: .make(.home) { if case .loggedIn(let session) = $0 { .home(session) } else { nil } },
+      presentation: .root)
+  }
   Transition(from: .password, on: .register, to: .register)
   Transition(from: .register, on: .back, to: .password)
   Transition(from: .register, on: .registered, to: .password)
@@ -93,8 +111,8 @@ public let authGraph = StateGraph<AuthScreen, AuthEvent>(
   Transition(from: .home, on: .logout, to: .password, presentation: .root)
   // From every screen but the launch one, where no session has started yet (the coordinator
   // ignores an expiry there); spelt out rather than `fromAny`, so that the drawing shows it.
-  for screen in [AuthScreen.password, .register, .biometric, .pattern, .sms, .home] {
-    Transition(from: screen.caseKey, on: .sessionExpired, to: .password, presentation: .root)
+  for screen in [AuthScreen.Case.password, .register, .biometric, .pattern, .sms, .home] {
+    Transition(from: screen, on: .sessionExpired, to: .password, presentation: .root)
   }
 }
 

@@ -1,7 +1,7 @@
 import Signals
 
 /// The login app's graphs, by the name `LoginDemo --graph mermaid|dot --chart NAME` takes: the
-/// screens' flow, the login gate's checks, and the password screen's login status.
+/// screens' flow, the login gate's checks, and the login status.
 ///
 /// Each is drawn from the graph the app runs (the gate's and the status's charts are made over
 /// services that never answer: the drawing needs only their structure), so a diagram cannot
@@ -12,8 +12,8 @@ public enum LoginChart: String, CaseIterable, Sendable {
   /// The login gate (`LoginGate`): the update check beside the network permission, each
   /// check a state that invokes its request, and the foreground re-check.
   case gate
-  /// The password screen's `loginStatus` (`LoginViewModel.statusChart(login:)`): the login
-  /// request invoked in `loading`.
+  /// The login status (`LoginStatus.chart(login:)`), which password, pattern and SMS login
+  /// run: the login request invoked in `loading`.
   case loginStatus
 
   /// The chart as Mermaid's `stateDiagram-v2`. A state that invokes a request says which in
@@ -25,7 +25,7 @@ public enum LoginChart: String, CaseIterable, Sendable {
     switch self {
     case .flow: authGraph.mermaid()
     case .gate: Self.gateGraph.mermaid()
-    case .loginStatus: Self.statusGraph.mermaid()
+    case .loginStatus: Self.statusDrawing.mermaid()
     }
   }
 
@@ -36,7 +36,7 @@ public enum LoginChart: String, CaseIterable, Sendable {
     switch self {
     case .flow: authGraph.dot(name: "Auth")
     case .gate: Self.gateGraph.dot(name: "LoginGate")
-    case .loginStatus: Self.statusGraph.dot(name: "LoginStatus")
+    case .loginStatus: Self.statusDrawing.dot(name: "LoginStatus")
     }
   }
 
@@ -45,12 +45,14 @@ public enum LoginChart: String, CaseIterable, Sendable {
     switch self {
     case .flow: authGraph.problems()
     case .gate: Self.gateGraph.problems()
-    case .loginStatus: Self.statusGraph.problems()
+    case .loginStatus: Self.statusDrawing.problems()
     }
   }
 
   static let gateGraph = gateChart(permission: SilentPermission(), updates: SilentUpdates())
-  static let statusGraph = LoginViewModel.statusChart { Empty().eraseToAnyPublisher() }
+  static let statusDrawing = LoginStatus.chart { _ in
+    Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
 }
 
 /// A permission check that never answers, for drawing the gate's chart.

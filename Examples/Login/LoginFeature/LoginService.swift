@@ -2,7 +2,7 @@ import Signals
 
 /// A logged-in user's session, with the profile seed 000 stores at login (`handleLoginSuccess`:
 /// the session id, the real name, the avatar URL, and the language to sync).
-public struct Session: Equatable, Sendable {
+public struct Session: Hashable, Sendable {
   /// The user's id.
   public let userID: String
   /// The token for later requests.

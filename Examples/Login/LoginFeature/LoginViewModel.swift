@@ -1,56 +1,6 @@
 import Signals
 import SignalsExtras
 
-/// Where a login stands.
-public enum LoginStatus: Equatable, Sendable, CaseKeyed {
-  /// Nothing tried yet.
-  case none
-  /// Waiting for the server.
-  case loading
-  /// Logged in.
-  case success(Session)
-  /// The last try failed, with the reason to show.
-  case failure(AppError)
-
-  /// The statuses without their payloads, as the status graph names them.
-  public enum Case: Hashable, Sendable { case none, loading, success, failure }
-
-  /// Which status this is.
-  public var caseKey: Case {
-    switch self {
-    case .none: .none
-    case .loading: .loading
-    case .success: .success
-    case .failure: .failure
-    }
-  }
-}
-
-/// The events of the login status machine.
-public enum LoginEvent: Equatable, Sendable, CaseKeyed {
-  /// The user pressed login.
-  case press
-  /// The server accepted.
-  case succeeded(Session)
-  /// The server refused or could not be reached.
-  case failed(AppError)
-  /// The user gave up waiting (the request under way is cancelled).
-  case cancel
-
-  /// The events without their payloads, as the status graph names them.
-  public enum Case: Hashable, Sendable { case press, succeeded, failed, cancel }
-
-  /// Which event this is.
-  public var caseKey: Case {
-    switch self {
-    case .press: .press
-    case .succeeded: .succeeded
-    case .failed: .failed
-    case .cancel: .cancel
-    }
-  }
-}
-
 /// The login screen's view model: inputs `account` and `password`, outputs `accountValid`,
 /// `loginBtnEnable` and `loginStatus`.
 ///
@@ -58,10 +8,11 @@ public enum LoginEvent: Equatable, Sendable, CaseKeyed {
 /// keystroke so fast typing never shows intermediate results, with the local check (at most 20
 /// characters), applied at once, as in the seed.
 /// `accountValid` starts `true`, as the seed's does; `loginBtnEnable` (false at first) is the
-/// checked account valid and a password of at least 6, so it waits for the first check. `loginStatus` runs on a
-/// small statechart (`statusChart(login:)`) whose `loading` state owns the login request: the
-/// request starts when `loading` is entered, its answer becomes the next event, and leaving
-/// `loading` any other way (`cancelLogin()`, or the view model going away) cancels it.
+/// checked account valid and a password of at least 6, so it waits for the first check. `loginStatus` runs on
+/// the login status chart (`LoginStatus.chart(login:)`), whose `loading` state owns the login
+/// request: a press carries the account and password typed (`.press(Credentials)`), `loading`
+/// is made from them and its request reads them there; the answer becomes the next event, and
+/// leaving `loading` any other way (`cancelLogin()`, or the view model going away) cancels it.
 ///
 /// It stays in the Combine style (`ObservableObject`, `@Published`), as UIKit-era code and code
 /// ported from Combine are written: its outputs are publishers, and their current values are
@@ -109,63 +60,11 @@ public final class LoginViewModel: ObservableObject {
   public var navigation: AnyPublisher<Navigation, Never> { navigationSubject.eraseToAnyPublisher() }
   let navigationSubject = PassthroughSubject<Navigation, Never>()
 
-  /// The login status graph: none or failure --press--> loading --> success or failure. The
-  /// other login methods run their requests themselves on it; this screen runs
-  /// `statusChart(login:)`, the same states with the request invoked in `loading`.
-  public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {
-    Transition(from: .none, on: .press, to: .loading, presentation: .none)
-    Transition(from: .failure, on: .press, to: .loading, presentation: .none)
-    Transition(
-      from: .loading, on: .succeeded,
-      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
-      presentation: .none)
-    Transition(
-      from: .loading, on: .failed,
-      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
-      presentation: .none)
-  }
-
-  /// The login status as a statechart: none or failure --press--> loading; `loading` invokes
-  /// `login()` while it is active, and its answer is the way out: a session is `.succeeded`
-  /// (to success), a failure `.failed` (to failure). `.cancel` leaves `loading` for `none`, and
-  /// leaving `loading` cancels the request, as does releasing the machine.
-  ///
-  /// - Parameter login: Makes the request, when `loading` is entered (on the thread that
-  ///   sent `.press`); its answer should arrive on the machine's thread.
-  /// - Returns: The chart; `--graph mermaid --chart loginStatus` draws it.
-  nonisolated public static func statusChart(
-    login: @escaping @Sendable () -> AnyPublisher<Session, AppError>
-  ) -> StateGraph<LoginStatus, LoginEvent> {
-    StateGraph(initial: .none, terminal: [.success]) {
-      Transition(from: .none, on: .press, to: .loading)
-      Transition(from: .failure, on: .press, to: .loading)
-      Transition(
-        from: .loading, on: .succeeded,
-        to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } })
-      Transition(
-        from: .loading, on: .failed,
-        to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } })
-      Transition(from: .loading, on: .cancel, to: .none)
-    } chart: {
-      Invoke(
-        in: .loading, label: "login()", { _ in login() }, onValue: { .succeeded($0) },
-        onFailure: { .failed($0) })
-    }
-  }
-
   let useCase: LoginUseCase
   let scheduler: any Scheduler
   let gate: LoginGate?
-  /// The account and password of the last press: the request that `loading` invokes sends them.
-  let submitted: CurrentValueSubject<Credentials, Never>
   let machine: StateMachine<LoginStatus, LoginEvent>
   var subscriptions: [AnyCancellable] = []
-
-  /// What a press submits.
-  struct Credentials: Sendable {
-    let account: String
-    let password: String
-  }
 
   /// A view model over `useCase`, timing its debounce on `scheduler`; with a `gate`, logins wait
   /// for it and successes go through it (the flow all login methods share).
@@ -173,13 +72,12 @@ public final class LoginViewModel: ObservableObject {
     self.useCase = useCase
     self.scheduler = scheduler
     self.gate = gate
-    let submitted = CurrentValueSubject<Credentials, Never>(Credentials(account: "", password: ""))
-    self.submitted = submitted
-    // The HTTP service answers on URLSession's queue; the machine takes the answer on the main
-    // actor, where the press was sent.
+    // The request reads the credentials from the state `loading`, made from the press. The HTTP
+    // service answers on URLSession's queue; the machine takes the answer on the main actor,
+    // where the press was sent.
     machine = StateMachine(
-      graph: Self.statusChart {
-        useCase.login(account: submitted.value.account, password: submitted.value.password)
+      graph: LoginStatus.chart { credentials in
+        useCase.login(account: credentials.account, password: credentials.secret)
           .receive(on: UIScheduler.shared).eraseToAnyPublisher()
       }, policy: .ignore)
     // As in the seed: the remote check runs 500 ms after the last keystroke; the local length
@@ -231,9 +129,9 @@ public final class LoginViewModel: ObservableObject {
   /// Logs in, unless the button is disabled or a login is already running (those presses are
   /// ignored).
   public func login() {
-    guard isLoginEnabled, machine.can(.press), gate?.allowsLogin ?? true else { return }
-    submitted.send(Credentials(account: account, password: password))
-    machine.send(.press)
+    let press = LoginEvent.press(Credentials(account: account, secret: password))
+    guard isLoginEnabled, machine.can(press), gate?.allowsLogin ?? true else { return }
+    machine.send(press)
   }
 
   /// Stops waiting for the login under way: its request is cancelled and the status goes back

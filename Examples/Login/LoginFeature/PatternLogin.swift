@@ -99,9 +99,9 @@ public final class PatternLoginPresenter: LoginPresenterProtocol {
   public let gate: LoginGate
   let account: String
   let useCase: LoginUseCase
-  /// The same status graph as password login.
-  let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
-  var request: AnyCancellable?
+  /// The login status chart password login runs, its request this presenter's: the stored
+  /// account with the pattern as its secret, both carried by the press.
+  let machine: StateMachine<LoginStatus, LoginEvent>
   var statusWatch: AnyCancellable?
 
   /// A presenter logging in `account` through `useCase`, gated by `gate`, with no view yet.
@@ -109,7 +109,28 @@ public final class PatternLoginPresenter: LoginPresenterProtocol {
     self.account = account
     self.useCase = useCase
     self.gate = gate
-    statusWatch = machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 }
+    machine = StateMachine(
+      graph: LoginStatus.chart { credentials in
+        useCase.login(account: credentials.account, password: credentials.secret)
+          .receive(on: UIScheduler.shared).eraseToAnyPublisher()
+      }, policy: .ignore)
+    statusWatch = machine.statePublisher.sink { [weak self] in self?.statusChanged($0) }
+  }
+
+  /// A failure clears the points; a success goes through the shared success handling before
+  /// the view shows it, and is announced after.
+  func statusChanged(_ status: LoginStatus) {
+    switch status {
+    case .failure: points = []
+    case .success(let session):
+      handleLoginSuccess(with: session) {
+        currentStatus = status
+        navigationSubject.send(.loggedIn(session))
+      }
+      return
+    case .none, .loading: break
+    }
+    currentStatus = status
   }
 
   /// Makes `view` the presenter's view and shows it everything so far.
@@ -127,7 +148,7 @@ public final class PatternLoginPresenter: LoginPresenterProtocol {
   /// - Returns: Whether it was added.
   @discardableResult
   public func add(_ digit: Int) -> Bool {
-    guard (1...9).contains(digit), !points.contains(digit), currentStatus != .loading else { return false }
+    guard (1...9).contains(digit), !points.contains(digit), !currentStatus.isLoading else { return false }
     points.append(digit)
     return true
   }
@@ -137,21 +158,9 @@ public final class PatternLoginPresenter: LoginPresenterProtocol {
 
   /// Logs in with the points drawn, when there are enough, the gate allows it and no login runs.
   public func login() {
-    guard points.count >= Self.minimumPoints, machine.can(.press), mayLogIn else { return }
-    machine.send(.press)
-    let secret = points.map(String.init).joined()
-    request = useCase.login(account: account, password: secret).receive(on: UIScheduler.shared).sink(
-      receiveCompletion: { [weak self] completion in
-        guard case .failure(let error) = completion else { return }
-        self?.points = []
-        self?.machine.send(.failed(error))
-      },
-      receiveValue: { [weak self] session in
-        self?.handleLoginSuccess(with: session) {
-          self?.machine.send(.succeeded(session))
-          self?.navigationSubject.send(.loggedIn(session))
-        }
-      })
+    let press = LoginEvent.press(Credentials(account: account, secret: points.map(String.init).joined()))
+    guard points.count >= Self.minimumPoints, machine.can(press), mayLogIn else { return }
+    machine.send(press)
   }
 
   /// The user chose the password instead: sends `.wantsPassword`.

@@ -114,9 +114,10 @@ public final class SMSLoginViewModel {
   @ObservationIgnored let gate: LoginGate
   @ObservationIgnored let expiry: SessionExpiry
   @ObservationIgnored let codeSubject = CurrentValueSubject<SMSCodeStatus, Never>(.none)
-  @ObservationIgnored let machine = StateMachine(graph: LoginViewModel.statusGraph, policy: .ignore)
+  /// The login status chart password login runs, its request this model's: the number and the
+  /// code, both carried by the press.
+  @ObservationIgnored let machine: StateMachine<LoginStatus, LoginEvent>
   @ObservationIgnored var codeRequest: AnyCancellable?
-  @ObservationIgnored var loginRequest: AnyCancellable?
   @ObservationIgnored var watches: [AnyCancellable] = []
 
   /// A view model over `service`, through `gate`, reporting 401s to `expiry`.
@@ -124,10 +125,29 @@ public final class SMSLoginViewModel {
     self.service = service
     self.gate = gate
     self.expiry = expiry
+    machine = StateMachine(
+      graph: LoginStatus.chart { credentials in
+        service.login(phone: credentials.account, code: credentials.secret).mapError(AppError.init)
+          .receive(on: UIScheduler.shared).eraseToAnyPublisher()
+      }, policy: .ignore)
     watches = [
       codeSubject.sink { [weak self] in self?.currentCodeStatus = $0 },
-      machine.statePublisher.sink { [weak self] in self?.currentStatus = $0 },
+      machine.statePublisher.sink { [weak self] in self?.statusChanged($0) },
     ]
+  }
+
+  /// A failure clears the code (an expired session is reported); a success goes through the
+  /// gate before the status shows it, and is announced after.
+  func statusChanged(_ status: LoginStatus) {
+    switch status {
+    case .failure(let error):
+      code = ""
+      if error == .sessionExpired { expiry.report() }
+    case .success(let session): gate.handleSuccess(session)
+    case .none, .loading: break
+    }
+    currentStatus = status
+    if case .success(let session) = status { navigationSubject.send(.loggedIn(session)) }
   }
 
   /// Whether the number typed may be sent a code.
@@ -154,19 +174,9 @@ public final class SMSLoginViewModel {
 
   /// Logs in with the code.
   public func login() {
-    guard loginEnabled, machine.can(.press), gate.allowsLogin else { return }
-    machine.send(.press)
-    loginRequest = service.login(phone: phone, code: code).receive(on: UIScheduler.shared).sink(
-      receiveCompletion: { [weak self] completion in
-        guard case .failure(let error) = completion else { return }
-        self?.code = ""
-        self?.failed(error) { self?.machine.send(.failed($0)) }
-      },
-      receiveValue: { [weak self] session in
-        self?.gate.handleSuccess(session)
-        self?.machine.send(.succeeded(session))
-        self?.navigationSubject.send(.loggedIn(session))
-      })
+    let press = LoginEvent.press(Credentials(account: phone, secret: code))
+    guard loginEnabled, machine.can(press), gate.allowsLogin else { return }
+    machine.send(press)
   }
 
   /// The user chose the password instead: sends `.wantsPassword`.

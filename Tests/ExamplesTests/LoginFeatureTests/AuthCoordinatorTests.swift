@@ -110,7 +110,7 @@ final class SceneLog: Navigator {
     scheduler.advance(by: .seconds(1))
     #expect(log.calls == ["root launch", "root password", "root home(alice@example.com)"])
     #expect(coordinator.session?.userID == "alice@example.com")
-    #expect(coordinator.screen == .home)
+    #expect(coordinator.screen == .home(try #require(log.home).session))
     try #require(log.home).logout()
     #expect(log.calls.last == "root password")
     #expect(coordinator.session == nil)
@@ -181,6 +181,39 @@ final class SceneLog: Navigator {
     #expect(!second.isRefreshing && second.refreshError == nil)
     #expect(second.session.realName == "Alice Liddell")
     #expect(!profiles.endsSession)
+  }
+
+  /// The session travels in the event and the state: nothing is set on the coordinator before
+  /// the send for the home screen to read.
+  @Test func theHomeScreenShowsTheSessionItsLoggedInEventCarried() throws {
+    let (coordinator, log) = started(environment())
+    let bob = Session(userID: "bob@example.com", token: "b", realName: "Bob")
+    #expect(coordinator.session == nil)
+    coordinator.flow.send(.loggedIn(bob))
+    #expect(log.calls.last == "root home(bob@example.com)")
+    #expect(try #require(log.home).session == bob)
+    #expect(coordinator.screen == .home(bob))
+    #expect(coordinator.session == bob)
+  }
+
+  /// A new root takes the dialogs away; the coordinator puts back those still up once the flow
+  /// has moved (after its send returned), not from inside the navigator's `setRoot`.
+  @Test func aDialogPutBackOverANewRootComesAfterTheFlowHasMoved() throws {
+    let permission = Flag(true)
+    let environment = gated(permission)
+    let (coordinator, log) = started(environment)
+    let moves = coordinator.flow.transitions.sink { log.calls.append("moved to \(ScreenLog.name($0.to))") }
+    environment.sessionExpiry.report()
+    permission.value = false
+    coordinator.enterForeground()
+    scheduler.advance(by: .seconds(1))
+    try #require(coordinator.expiredDialog).confirm()
+    #expect(
+      log.calls.suffix(4) == [
+        "root password", "moved to password", "present gate(invalidNetwork)",
+        "notice(Your session expired, please log in again)",
+      ])
+    moves.cancel()
   }
 
   @Test func registerIsPushedOverTheLoginScreenAndPoppedBackToIt() throws {

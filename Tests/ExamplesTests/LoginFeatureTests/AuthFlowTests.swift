@@ -7,16 +7,25 @@ import Testing
 @MainActor
 final class ScreenLog: Navigator {
   var calls: [String] = []
-  func setRoot(_ screen: AuthScreen) { calls.append("root \(screen)") }
-  func push(_ screen: AuthScreen) { calls.append("push \(screen)") }
+  func setRoot(_ screen: AuthScreen) { calls.append("root \(Self.name(screen))") }
+  func push(_ screen: AuthScreen) { calls.append("push \(Self.name(screen))") }
   func pop() { calls.append("pop") }
-  func present(_ screen: AuthScreen) { calls.append("present \(screen)") }
+  func present(_ screen: AuthScreen) { calls.append("present \(Self.name(screen))") }
+
+  /// The screen's case, and for home whose session it shows: `home(alice)`.
+  static func name(_ screen: AuthScreen) -> String {
+    if case .home(let session) = screen { "home(\(session.userID))" } else { "\(screen.caseKey)" }
+  }
   func dismiss() { calls.append("dismiss") }
 }
 
+/// A session, for the events that carry one.
+let aliceSession = Session(userID: "alice", token: "t")
+
 /// One example of each auth event, for the covering-path helpers.
 let authEvents: [AuthEvent] = [
-  .launched(.none), .launched(.biometric), .launched(.pattern), .launched(.sms), .loggedIn, .register,
+  .launched(.none), .launched(.biometric), .launched(.pattern), .launched(.sms), .loggedIn(aliceSession),
+  .register,
   .registered, .back,
   .usePassword, .logout, .sessionExpired,
 ]
@@ -55,9 +64,22 @@ let authEvents: [AuthEvent] = [
     try coordinator.trySend(.launched(.none))
     try coordinator.trySend(.register)
     try coordinator.systemDidGoBack()
-    try coordinator.trySend(.loggedIn)
+    try coordinator.trySend(.loggedIn(aliceSession))
     try coordinator.trySend(.sessionExpired)
-    #expect(log.calls == ["root launch", "root password", "push register", "root home", "root password"])
+    #expect(
+      log.calls == ["root launch", "root password", "push register", "root home(alice)", "root password"])
+  }
+
+  @Test func homeIsMadeFromTheSessionTheLoggedInEventCarries() throws {
+    let bob = Session(userID: "bob", token: "b")
+    for kind in [CredentialKind.none, .biometric, .pattern, .sms] {
+      let log = ScreenLog()
+      let coordinator = makeAuthCoordinator(navigator: log)
+      coordinator.start()
+      try coordinator.trySend(.launched(kind))
+      #expect(try coordinator.trySend(.loggedIn(bob)) == .home(bob))
+      #expect(log.calls.last == "root home(bob)")
+    }
   }
 
   /// Snapshots of the whole graph, as the README and `LoginDemo --graph` show it: a change to

@@ -112,7 +112,7 @@ import Testing
     #expect(updates.calls.value == 1)  // once per launch, not once per screen
     for digit in [1, 2, 5, 4] { pattern.add(digit) }
     pattern.login()
-    #expect(pattern.currentStatus == .loading)
+    #expect(pattern.currentStatus == .loading(Credentials(account: "pat@example.com", secret: "1254")))
     _ = password
   }
 }

@@ -17,12 +17,32 @@ import Testing
     return model
   }
 
+  /// The chart alone, with no view model: the press carries the credentials, `loading` is made
+  /// from them, and the request it invokes reads them there.
+  @Test func theRequestSendsTheCredentialsThePressCarried() {
+    let chart = LoginStatus.chart { credentials in
+      Just(Session(userID: credentials.account, token: credentials.secret))
+        .setFailureType(to: AppError.self).eraseToAnyPublisher()
+    }
+    let machine = StateMachine(graph: chart)
+    let statuses = machine.statePublisher.record(on: scheduler)
+    let bob = Credentials(account: "bob", secret: "builder")
+    machine.send(.press(bob))
+    #expect(statuses.values == [.none, .loading(bob), .success(Session(userID: "bob", token: "builder"))])
+  }
+
+  @Test func credentialsDoNotShowTheirSecretWhenPrinted() {
+    let status = LoginStatus.loading(Credentials(account: "bob", secret: "builder"))
+    #expect(!String(describing: status).contains("builder"))
+  }
+
   @Test func enteringLoadingStartsTheRequestWithThePressedCredentials() {
     let repository = FakeAuthRepository()
     let model = readyModel(repository)
     #expect(repository.logins.isEmpty)
     model.login()
-    #expect(model.currentStatus == .loading)
+    #expect(
+      model.currentStatus == .loading(Credentials(account: " alice@example.com ", secret: "wonderland")))
     #expect(repository.logins == ["alice@example.com wonderland"])
     model.login()  // a second press while loading starts no second request
     #expect(repository.logins.count == 1)
@@ -46,7 +66,7 @@ import Testing
     repository.answers.send(completion: .failure(.network))
     #expect(model.status == .failure(.network))
     model.login()
-    #expect(model.status == .loading)
+    #expect(model.status == .loading(Credentials(account: " alice@example.com ", secret: "wonderland")))
     #expect(repository.logins.count == 2)
   }
 

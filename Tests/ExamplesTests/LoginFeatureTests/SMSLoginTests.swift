@@ -37,7 +37,7 @@ import Testing
     model.code = "246810"
     #expect(model.loginEnabled)
     model.login()
-    #expect(model.currentStatus == .loading)
+    #expect(model.currentStatus == .loading(Credentials(account: "5550100", secret: "246810")))
     scheduler.advance(by: .seconds(1))
     guard case .success(let session) = model.currentStatus else {
       Issue.record("not logged in: \(model.currentStatus)")

@@ -380,7 +380,10 @@ final class ScriptedBiometricService: BiometricService, @unchecked Sendable {  /
       userID: "pat@example.com", token: "token-15-4", sessionID: "session-15", realName: "Pat Doe",
       avatarURL: "https://avatars.example/pat@example.com.png", language: "en")
     #expect(model.currentStatus == .success(session))
-    #expect(statuses.values == [.loading, .success(session)])
+    #expect(
+      statuses.values == [
+        .loading(Credentials(account: "pat@example.com", secret: "1254")), .success(session),
+      ])
     #expect(service.logins == 1)
     #expect(store.cleared == 1)
   }

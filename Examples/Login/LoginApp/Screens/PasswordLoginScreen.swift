@@ -25,7 +25,7 @@ final class PasswordLoginScreen: LoginScreenView {
   }
 
   var title: String { "Log in" }
-  var isLoading: Bool { model.status == .loading }
+  var isLoading: Bool { model.status.isLoading }
 
   var body: [String] {
     func marker(_ field: Focus) -> String { focus == field ? ">" : " " }
@@ -38,7 +38,7 @@ final class PasswordLoginScreen: LoginScreenView {
       "\(marker(.account))Account  \(account) \(hint)",
       "\(marker(.password))Password \(password)", "",
       "\(marker(.login))\(button)   \(marker(.register))Register", "",
-      statusLine(model.status, spinner: spinner) + (model.status == .loading ? "  esc: cancel" : ""),
+      statusLine(model.status, spinner: spinner) + (model.status.isLoading ? "  esc: cancel" : ""),
     ]
   }
 
@@ -67,7 +67,7 @@ final class PasswordLoginScreen: LoginScreenView {
       case .register: model.register()
       }
     case .escape:
-      guard model.status == .loading else { return "That key does nothing here" }
+      guard model.status.isLoading else { return "That key does nothing here" }
       model.cancelLogin()
       return "Login cancelled"
     default: return "That key does nothing here"

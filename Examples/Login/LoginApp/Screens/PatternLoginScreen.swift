@@ -23,7 +23,7 @@ final class PatternLoginScreen: LoginScreenView, PatternLoginView {
   }
 
   var title: String { "Pattern login" }
-  var isLoading: Bool { status == .loading }
+  var isLoading: Bool { status.isLoading }
 
   var body: [String] {
     let grid = stride(from: 1, through: 7, by: 3).map { row in

@@ -20,7 +20,7 @@ final class SMSLoginScreen: LoginScreenView {
   }
 
   var title: String { "SMS login" }
-  var isLoading: Bool { model.currentStatus == .loading || model.currentCodeStatus == .sending }
+  var isLoading: Bool { model.currentStatus.isLoading || model.currentCodeStatus == .sending }
 
   /// Whether the code field has the focus (else the number's).
   var focusOnCode: Bool {

@@ -37,7 +37,7 @@ final class OfficeLoginScreen: OfficeScreenView {
 
   var body: [String] {
     let status =
-      model.status == .loading
+      model.status.isLoading
       ? "Logging in..." : model.isLoginEnabled ? "enter: log in" : "(alice@example.com / wonderland)"
     return [
       "Office - log in", "", "\(focusOnPassword ? " " : ">")Account  [\(model.account)]",
@@ -48,7 +48,7 @@ final class OfficeLoginScreen: OfficeScreenView {
 
   /// Why enter cannot log in now, or `nil` when it can.
   var whyNoLogin: String? {
-    if model.status == .loading { return "Logging in, one moment" }
+    if model.status.isLoading { return "Logging in, one moment" }
     if model.isLoginEnabled { return nil }
     if model.account.isEmpty { return "Type your account first" }
     if accountCheckPending { return "The account is still being checked; enter again in a moment" }
@@ -69,7 +69,7 @@ final class OfficeLoginScreen: OfficeScreenView {
       if focusOnPassword { _ = model.password.popLast() } else { _ = model.account.popLast() }
     case .enter:
       if let why = whyNoLogin {
-        guard focusOnPassword || model.status == .loading else {
+        guard focusOnPassword || model.status.isLoading else {
           focusOnPassword = true
           return nil
         }
