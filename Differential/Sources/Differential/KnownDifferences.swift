@@ -22,7 +22,7 @@ struct KnownDifference: Sendable {
   enum Group: String {
     case documented = "documented"
     case pendingIssue21 = "pending issue 21 fix"
-    case foundHere = "found here, not yet documented or fixed"
+    case foundHere = "open: found here, not yet documented or fixed"
     case openCombineDefect = "OpenCombine defect"
   }
 
@@ -45,6 +45,26 @@ struct KnownDifference: Sendable {
   /// `flatMap` body) count as the operator's too, for an operator whose difference is when it
   /// asks those publishers for values.
   let includesBody: Bool
+  /// For a lifetime entry: whether it accepts a difference in when a site's objects are
+  /// released (given the node whose closures they are, `nil` for the sink or subscriber). Such
+  /// an entry judges nothing else.
+  let acceptsLifetime: (@Sendable (Case, Pipeline?, LifetimeDifference) -> Bool)?
+
+  /// A lifetime entry (see `acceptsLifetime`).
+  init(
+    _ id: String, _ group: Group, readme: String = "", _ summary: String,
+    lifetime accepts: @escaping @Sendable (Case, Pipeline?, LifetimeDifference) -> Bool
+  ) {
+    self.id = id
+    self.group = group
+    self.readme = readme
+    self.summary = summary
+    applies = { _ in true }
+    normalize = nil
+    operatorNode = nil
+    includesBody = false
+    acceptsLifetime = accepts
+  }
 
   init(
     _ id: String, _ group: Group, readme: String = "", _ summary: String,
@@ -59,6 +79,7 @@ struct KnownDifference: Sendable {
     self.normalize = normalize
     operatorNode = nil
     includesBody = false
+    acceptsLifetime = nil
   }
 
   /// An entry for a difference in what one operator delivers (see `operatorNode` and
@@ -66,16 +87,17 @@ struct KnownDifference: Sendable {
   init(
     _ id: String, _ group: Group, readme: String = "", _ summary: String,
     operator: @escaping @Sendable (Pipeline) -> Bool, includesBody: Bool = false,
-    when condition: @escaping @Sendable (Pipeline) -> Bool = { _ in true }
+    when condition: @escaping @Sendable (Case) -> Bool = { _ in true }
   ) {
     self.id = id
     self.group = group
     self.readme = readme
     self.summary = summary
-    applies = { $0.pipeline.contains(`operator`) && condition($0.pipeline) }
+    applies = { $0.pipeline.contains(`operator`) && condition($0) }
     normalize = nil
     operatorNode = `operator`
     self.includesBody = includesBody
+    acceptsLifetime = nil
   }
 }
 
@@ -94,7 +116,8 @@ extension KnownDifference {
       }
     })
 
-  static let table: [KnownDifference] = documented + pendingIssue21 + foundHere + openCombineDefects
+  static let table: [KnownDifference] =
+    documented + documentedEdges + pendingIssue21 + foundHere + foundHereEdges + openCombineDefects
 
   static let documented: [KnownDifference] = [
     KnownDifference(
@@ -139,7 +162,30 @@ extension KnownDifference {
         + " come later. `[7].publisher.p(1).flatMap { Just($0).p(4) }.zip(s0)`: p4's output before p1's"
         + " finish in Combine, after p0's subscription in Signals. Accepts a first difference downstream"
         + " of the `flatMap` or inside its body.",
-      operator: isFlatMap, includesBody: true, when: { $0.contains(isLimitingDemand) }),
+      operator: isFlatMap, includesBody: true, when: { $0.limitsDemand }),
+  ]
+
+  /// Lifetimes and protocol violations (see `acceptsLifetime` and `Pipeline.rogue`).
+  static let documentedEdges: [KnownDifference] = [
+    KnownDifference(
+      "delay-keeps-cancelled-subscriber", .documented,
+      readme: "`delay`'s pending events keep a cancelled subscriber alive until their time comes",
+      "`delay` holds its subscriber (and so the closures of everything below it) until its pending"
+        + " events are due, even after a cancel; OpenCombine lets go at the cancel.",
+      lifetime: { testCase, _, difference in
+        testCase.pipeline.contains(isDelay) && difference.direction == .signalsKeepsLonger
+          && !difference.signals.isEmpty && testCase.timeline.contains { $0.action == .cancel }
+      }),
+    KnownDifference(
+      "events-after-the-end-dropped", .documented,
+      readme: "Combine's stateless operators pass on what an upstream sends *after* its completion and"
+        + " Signals' drop it",
+      "An upstream that breaks the protocol (the rogue publisher) sends values or a completion after its"
+        + " completion or after a cancel: Signals' operators drop them (\"after a completion nothing more is"
+        + " delivered\", and the same after a cancel); OpenCombine's stateless operators and `handleEvents`"
+        + " pass them on. Accepts a first difference downstream of the rogue publisher, in a case where it"
+        + " sends after the end.",
+      operator: isRogue, when: { $0.rogueSendsAfterTheEnd }),
   ]
 
   /// Issue 21 items 1-3 are fixed (Combine's order), item 4 is documented above: none left.
@@ -147,12 +193,84 @@ extension KnownDifference {
 
   // MARK: - found here, not yet documented or fixed
 
-  /// None left (`dropFirst`'s handshake order is now Combine's).
-  static let foundHere: [KnownDifference] = []
+  /// Open: found by the lifetime and protocol-violation cases, for the lead to decide (fix in
+  /// Signals, then delete here; or document, then move to `documented` with the README text).
+  static let foundHere: [KnownDifference] = [
+    KnownDifference(
+      "open-operators-keep-closures-after-end", .foundHere,
+      "Signals' operators (`handleEvents`, `map`, `reduce`, `compactMap`, ...) keep the closures they were"
+        + " given after their completion or cancel, until their subscription object is freed: when"
+        + " everything below has ended too (`[].publisher.handleEvents(...).timeout(1)` lets go of the"
+        + " blocks when the timeout's scheduled finish runs), or never while an upstream that ignores the"
+        + " protocol holds them (the rogue publisher; `retry` and `throttle` above them). OpenCombine's drop"
+        + " them at their completion and at cancel, as both libraries' `sink` does.",
+      lifetime: { _, node, difference in node != nil && difference.direction == .signalsKeepsLonger }),
+    KnownDifference(
+      "open-scheduled-work-keeps-subscriber", .foundHere,
+      "After a completion or cancel, a Signals time operator's work still on the scheduler (a `throttle`"
+        + " interval, a `timeout` timer) keeps its subscriber, and what is below it, until that work runs"
+        + " (at the same tick, the next time the scheduler runs); OpenCombine lets go at once. Accepts a"
+        + " subscriber or sink that Signals releases later, but releases, in a case with a time operator.",
+      lifetime: { testCase, node, difference in
+        node == nil && difference.direction == .signalsKeepsLonger && !difference.signals.isEmpty
+          && testCase.pipeline.contains(isTimeOperator)
+      }),
+    KnownDifference(
+      "open-subscriber-kept-after-end-while-upstream-holds", .foundHere,
+      "Under an upstream that does not let go of its subscriber (the rogue publisher), Signals keeps the"
+        + " bottom subscriber alive after the end: its `sink` keeps its closures after a cancel for as long"
+        + " as something holds the sink, and its operators keep their subscriber after their completion or"
+        + " cancel for as long as their own subscription object lives. OpenCombine's `Sink` drops its"
+        + " closures at cancel and its operators drop their subscriber at completion and cancel. (With a"
+        + " well-behaved upstream the two let go at the same point.)",
+      lifetime: { testCase, node, difference in
+        node == nil && difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isRogue)
+      }),
+    KnownDifference(
+      "open-handleEvents-passes-second-subscription-on", .foundHere,
+      "Given a second subscription, Signals' `handleEvents` passes it on to its subscriber, which cancels it,"
+        + " so the `receiveCancel` block runs for a subscription nobody used; OpenCombine's runs"
+        + " `receiveSubscription` and cancels it itself, with no `receiveCancel`. Removes such a probe cancel"
+        + " (one right before the cancel of the rogue's second or later subscription).",
+      applies: { $0.rogueSubscribesAgain },
+      normalize: { events in
+        var result: [TraceEvent] = []
+        for event in events.reversed() {
+          if event.kind == .cancel, event.site.hasPrefix("p"), let next = result.last, next.kind == .cancel,
+            next.time == event.time, next.site.hasPrefix("r") || next.site.hasPrefix("p"),
+            next.site != "r1"
+          {
+            continue
+          }
+          result.append(event)
+        }
+        return result.reversed()
+      }),
+  ]
+
+  /// Open, protocol violations.
+  static let foundHereEdges: [KnownDifference] = [
+    KnownDifference(
+      "open-subscription-after-the-end-passed-on", .foundHere,
+      "A subscription that arrives after the completion (or the cancel): Signals' `handleEvents` runs"
+        + " `receiveSubscription` and passes it on, and its subscriber cancels it (so `receiveCancel` runs"
+        + " too); OpenCombine's has let go of its blocks at the completion and cancels it itself. Accepts a"
+        + " first difference downstream of the rogue publisher in a case where it subscribes again after"
+        + " the end.",
+      operator: isRogue, when: { $0.rogueSubscribesAfterTheEnd })
+  ]
 
   // MARK: - OpenCombine's own defects and unspecified behaviour
 
   static let openCombineDefects: [KnownDifference] = [
+    KnownDifference(
+      "opencombine-keeps-closures-longer", .openCombineDefect,
+      "OpenCombine keeps an operator's closures (and the subscriber below it) until its subscription object"
+        + " is freed, which can be after the end of the run: `timeout`'s `customError` while its subject"
+        + " lives, `map`'s transform under `retry` after a cancel, a custom subscriber below a finished"
+        + " pipeline. Signals lets go at the completion or the cancel (DESIGN: \"cancelling releases"
+        + " everything the subscription held\"). Accepts any site Signals releases sooner.",
+      lifetime: { _, _, difference in difference.direction == .signalsReleasesSooner }),
     KnownDifference(
       "opencombine-replaceEmpty-ignores-demand", .openCombineDefect,
       "OpenCombine 0.14's `replaceEmpty` requests `.unlimited` from its upstream as soon as it is"
@@ -162,7 +280,7 @@ extension KnownDifference {
         + " attaches and asks for them\" (Processing Published Elements with Subscribers). Under limited"
         + " demand the value arrives unrequested and OpenCombine's `append` drops it (Concatenate's"
         + " `pending == .none`): `[3].publisher.replaceEmpty(with: 1).append(4).zip(s0)` loses the 3.",
-      operator: isReplaceEmpty, when: { $0.contains(isLimitingDemand) }),
+      operator: isReplaceEmpty, when: { $0.limitsDemand }),
     KnownDifference(
       "opencombine-zip-unfinished", .openCombineDefect,
       "OpenCombine 0.14 sometimes does not finish a `zip` one of whose inputs has finished (issue 21).",
@@ -195,7 +313,8 @@ struct KnownTrap: Sendable {
         + " under `flatMap(maxPublishers: .max(n))` whose inner publisher completes at once this recurses"
         + " until the stack overflows.",
       applies: { testCase in
-        testCase.pipeline.contains(isLimitedFlatMap) && testCase.pipeline.contains(isReplaceError)
+        (testCase.pipeline.contains(isLimitedFlatMap) || testCase.subscriber.isLimited)
+          && testCase.pipeline.contains(isReplaceError)
       }),
     KnownTrap(
       id: "opencombine-switchToLatest-unrequested-value",
@@ -204,8 +323,18 @@ struct KnownTrap: Sendable {
         + " inner `replaceEmpty` or `replaceError`, which ignore demand, sends a value its subscriber (a"
         + " `zip` or a limited `flatMap`) has not requested yet; seed 26025.",
       applies: { testCase in
-        testCase.pipeline.contains(isSwitchToLatest) && testCase.pipeline.contains(isLimitingDemand)
+        testCase.pipeline.contains(isSwitchToLatest) && testCase.limitsDemand
           && (testCase.pipeline.contains(isReplaceEmpty) || testCase.pipeline.contains(isReplaceError))
+      }),
+    KnownTrap(
+      id: "opencombine-traps-on-protocol-violation",
+      summary: "OpenCombine 0.14, like Combine, may trap when an upstream breaks the Subscriber protocol (a"
+        + " value or completion after the completion or cancel, a second subscription): `catch` and"
+        + " `retry` under the rogue publisher. Signals never traps on it (DESIGN: bad input never traps;"
+        + " README: \"Bad input never traps\").",
+      applies: { testCase in
+        testCase.pipeline.contains(isRogue)
+          && (testCase.rogueSendsAfterTheEnd || testCase.rogueSubscribesAgain)
       }),
   ]
 }
@@ -224,6 +353,61 @@ func isReplaceEmpty(_ p: Pipeline) -> Bool { if case .replaceEmpty = p { true } 
 /// Operators that ask their upstream for a limited amount although the sink asks for
 /// `.unlimited`: `zip`, and `flatMap(maxPublishers: .max(n))`.
 func isLimitingDemand(_ p: Pipeline) -> Bool { isZip(p) || isLimitedFlatMap(p) }
+func isRogue(_ p: Pipeline) -> Bool { p == .rogue }
+func isTimeOperator(_ p: Pipeline) -> Bool {
+  switch p {
+  case .debounce, .throttle, .delay, .timeout: true
+  default: false
+  }
+}
+func isDelay(_ p: Pipeline) -> Bool { if case .delay = p { true } else { false } }
+func isProbe(_ p: Pipeline) -> Bool { if case .probe = p { true } else { false } }
+
+extension SubscriberKind {
+  /// Whether the subscriber asks for less than `.unlimited`.
+  var isLimited: Bool { if case .custom(let demand?) = self { demand >= 0 } else { false } }
+}
+
+extension Case {
+  /// Whether some operator or the subscriber asks its upstream for a limited amount.
+  var limitsDemand: Bool { pipeline.contains(isLimitingDemand) || subscriber.isLimited }
+
+  /// Whether the rogue publisher sends something after it completed, or after the subscriber
+  /// cancelled: what the Subscriber protocol forbids.
+  var rogueSendsAfterTheEnd: Bool {
+    guard pipeline.contains(isRogue) else { return false }
+    var ended = false
+    for step in timeline {
+      switch step.action {
+      case .rogueSend: if ended { return true }
+      case .rogueFinish, .rogueFail:
+        if ended { return true }
+        ended = true
+      case .cancel: ended = true
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// Whether the rogue publisher hands its subscribers a subscription after it completed or
+  /// after the subscriber cancelled.
+  var rogueSubscribesAfterTheEnd: Bool {
+    var ended = false
+    for step in timeline {
+      switch step.action {
+      case .rogueSubscribe: if ended { return true }
+      case .rogueFinish, .rogueFail, .cancel: ended = true
+      default: break
+      }
+    }
+    return false
+  }
+
+  /// Whether the rogue publisher hands its subscribers a second subscription.
+  var rogueSubscribesAgain: Bool { timeline.contains { $0.action == .rogueSubscribe } }
+}
+
 func isLimitedFlatMap(_ p: Pipeline) -> Bool {
   if case .flatMap(_, _, let max) = p { max != nil } else { false }
 }

@@ -9,6 +9,9 @@ final class TraceLog {
   /// more is recorded.
   var isClosed = false
 
+  /// Marks the boundary between two stimuli of the run (see `TraceEvent.Kind.step`).
+  func step() { record("", .step) }
+
   func record(_ site: String, _ kind: TraceEvent.Kind) {
     guard !isClosed else { return }
     events.append(TraceEvent(site: site, time: now(), kind: kind))
@@ -25,3 +28,106 @@ func encodeCollected(_ values: [Int]) -> Int {
 
 /// The one `Int` a `zip` pipeline passes on for its pair.
 func encodePair(_ first: Int, _ second: Int) -> Int { first &* 10 &+ second }
+
+/// Records `released` under `site` when it is freed. The builders capture one in every closure
+/// they give an operator (and the runs one in the sink's closures), so that the trace shows when
+/// each library lets go of those closures: at the completion, at the cancel, while the pipeline
+/// is still live, or not before the run ended (then the log is closed and nothing shows).
+final class LifeTracker {
+  let site: String
+  let log: TraceLog
+
+  init(_ site: String, _ log: TraceLog) {
+    self.site = site
+    self.log = log
+  }
+
+  /// Does nothing; a closure calls it so that it captures (and keeps) the tracker.
+  @inline(never)
+  func keep() {}
+
+  deinit { log.record(site, .released) }
+}
+
+/// The closures given to a node at `path` record their release under this site.
+func releaseSite(_ pipeline: Pipeline, _ path: String) -> String { "\(pipeline.name)@\(path)" }
+
+/// What two traces' events are compared on: the trace without requests
+/// (`KnownDifference.noDemand`), releases and step marks (releases are compared apart, by
+/// `releasePoints`).
+func comparable(_ events: [TraceEvent]) -> [TraceEvent] {
+  (KnownDifference.noDemand.normalize?(events) ?? events).filter {
+    $0.kind != .released && $0.kind != .step
+  }
+}
+
+/// When a tracked object was released: the stimulus that caused it (0 while subscribing, then
+/// 2k+1 while the scheduler runs up to timeline step k and 2k+2 during step k itself) and the
+/// tick. Its place among the other events of that stimulus is not compared: whether a library
+/// lets go of a closure just before or just after it passes a completion on is its own affair,
+/// but whether it lets go at the completion, at the cancel, while the pipeline is live, or not
+/// before the run ends is what the lifetime comparison is about.
+struct ReleasePoint: Comparable, CustomStringConvertible {
+  var stimulus: Int
+  var time: Int
+
+  static func < (a: ReleasePoint, b: ReleasePoint) -> Bool { (a.stimulus, a.time) < (b.stimulus, b.time) }
+  var description: String { "@\(time)#\(stimulus)" }
+}
+
+/// Every release in a trace, by site, each site's points in order.
+func releasePoints(_ events: [TraceEvent]) -> [String: [ReleasePoint]] {
+  var result: [String: [ReleasePoint]] = [:]
+  var stimulus = 0
+  for event in events {
+    switch event.kind {
+    case .step: stimulus += 1
+    case .released: result[event.site, default: []].append(ReleasePoint(stimulus: stimulus, time: event.time))
+    default: break
+    }
+  }
+  return result.mapValues { $0.sorted() }
+}
+
+/// One site whose objects the two libraries release at different points.
+struct LifetimeDifference: Equatable, CustomStringConvertible {
+  enum Direction: String {
+    /// Signals releases fewer of them before the run ends, or later.
+    case signalsKeepsLonger = "Signals keeps it longer"
+    /// Signals releases more of them, or sooner.
+    case signalsReleasesSooner = "Signals releases it sooner"
+  }
+
+  var site: String
+  var direction: Direction
+  var signals: [ReleasePoint]
+  var openCombine: [ReleasePoint]
+
+  var description: String {
+    func text(_ points: [ReleasePoint]) -> String {
+      points.isEmpty ? "kept to the end" : points.map(\.description).joined(separator: " ")
+    }
+    return "\(site) released: Signals \(text(signals)), OpenCombine \(text(openCombine)) (\(direction.rawValue))"
+  }
+}
+
+/// The sites whose release points differ, by site.
+func lifetimeDifferences(_ signals: [TraceEvent], _ openCombine: [TraceEvent]) -> [LifetimeDifference] {
+  let a = releasePoints(signals)
+  let b = releasePoints(openCombine)
+  var result: [LifetimeDifference] = []
+  for site in Set(a.keys).union(b.keys).sorted() {
+    let left = a[site] ?? []
+    let right = b[site] ?? []
+    guard left != right else { continue }
+    let direction: LifetimeDifference.Direction
+    if left.count != right.count {
+      direction = left.count < right.count ? .signalsKeepsLonger : .signalsReleasesSooner
+    } else {
+      let (l, r) = zip(left, right).first { $0.0 != $0.1 }!
+      direction = l > r ? .signalsKeepsLonger : .signalsReleasesSooner
+    }
+    result.append(LifetimeDifference(site: site, direction: direction, signals: left, openCombine: right))
+  }
+  return result
+}
