@@ -96,12 +96,16 @@ struct CaseGenerator {
     for _ in 0..<int(1...4) {
       let roll = int(0...9)
       let action: Step.Action =
-        roll < 4 ? .rogueSend(value: int(0...9)) : roll < 6 ? .rogueFinish : roll < 7 ? .rogueFail(code: int(1...3)) : .rogueSubscribe
+        roll < 4
+        ? .rogueSend(value: int(0...9))
+        : roll < 6 ? .rogueFinish : roll < 7 ? .rogueFail(code: int(1...3)) : .rogueSubscribe
       timeline.append(Step(time: int(0...26), action: action))
     }
     // A stable sort: steps at one tick keep the order they were made in.
-    testCase.timeline = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-      .map(\.element)
+    testCase.timeline = timeline.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
+    .map(\.element)
   }
 
   /// A pipeline with about `budget` operators. In a `flatMap`/`switchToLatest`/`catch` body the

@@ -252,12 +252,19 @@ extension KnownDifference {
   static let foundHereEdges: [KnownDifference] = [
     KnownDifference(
       "open-subscription-after-the-end-passed-on", .foundHere,
-      "A subscription that arrives after the completion (or the cancel): Signals' `handleEvents` runs"
-        + " `receiveSubscription` and passes it on, and its subscriber cancels it (so `receiveCancel` runs"
-        + " too); OpenCombine's has let go of its blocks at the completion and cancels it itself. Accepts a"
-        + " first difference downstream of the rogue publisher in a case where it subscribes again after"
-        + " the end.",
-      operator: isRogue, when: { $0.rogueSubscribesAfterTheEnd })
+      "A subscription that arrives after the completion (or after a cancel, the sink's or an operator's"
+        + " such as `first()`): Signals' `handleEvents` runs `receiveSubscription` and passes it on, and its"
+        + " subscriber cancels it (so `receiveCancel` runs too); OpenCombine's has let go of its blocks at"
+        + " the end and cancels it itself. Accepts a first difference downstream of the rogue publisher in"
+        + " a case where it subscribes again.",
+      operator: isRogue, when: { $0.rogueSubscribesAgain }),
+    KnownDifference(
+      "open-values-beyond-demand-dropped", .foundHere,
+      "An upstream that sends more values than were requested (the rogue publisher under a subscriber that"
+        + " asked for `.max(n)`): Signals' `delay` drops what its subscriber did not request; OpenCombine's"
+        + " passes it on. Accepts a first difference downstream of the rogue publisher in a case with"
+        + " limited demand.",
+      operator: isRogue, when: { $0.limitsDemand }),
   ]
 
   // MARK: - OpenCombine's own defects and unspecified behaviour
@@ -281,6 +288,22 @@ extension KnownDifference {
         + " demand the value arrives unrequested and OpenCombine's `append` drops it (Concatenate's"
         + " `pending == .none`): `[3].publisher.replaceEmpty(with: 1).append(4).zip(s0)` loses the 3.",
       operator: isReplaceEmpty, when: { $0.limitsDemand }),
+    KnownDifference(
+      "opencombine-replaceEmpty-ignores-demand-upstream", .openCombineDefect,
+      "The same `replaceEmpty` defect seen upstream of it: because it asks for `.unlimited`, a subject"
+        + " above it delivers values that Signals' subject drops for lack of demand (a custom subscriber"
+        + " asking for `.max(1)`). `s1.p(1).replaceEmpty(with: 7)` under `.max(1)`, two sends: p1 sees one"
+        + " value in Signals, two in OpenCombine. Applies to any first difference in a case with"
+        + " `replaceEmpty` and a subscriber asking for a limited demand.",
+      applies: { $0.pipeline.contains(isReplaceEmpty) && $0.subscriber.isLimited }),
+    KnownDifference(
+      "opencombine-switchToLatest-value-after-failure", .openCombineDefect,
+      "OpenCombine's `switchToLatest` passes on a value of an inner publisher that arrives (through a"
+        + " time operator) after its outer publisher failed, after the failure:"
+        + " `[8].publisher.append(Fail(...)).map { Just($0).delay(for: 0) }.switchToLatest()` gives the"
+        + " failure, then 8. Signals sends nothing after the failure (\"after a completion nothing more is"
+        + " delivered\").",
+      operator: isSwitchToLatest, when: { $0.pipeline.contains(isTimeOperator) }),
     KnownDifference(
       "opencombine-zip-unfinished", .openCombineDefect,
       "OpenCombine 0.14 sometimes does not finish a `zip` one of whose inputs has finished (issue 21).",
@@ -384,20 +407,6 @@ extension Case {
         if ended { return true }
         ended = true
       case .cancel: ended = true
-      default: break
-      }
-    }
-    return false
-  }
-
-  /// Whether the rogue publisher hands its subscribers a subscription after it completed or
-  /// after the subscriber cancelled.
-  var rogueSubscribesAfterTheEnd: Bool {
-    var ended = false
-    for step in timeline {
-      switch step.action {
-      case .rogueSubscribe: if ended { return true }
-      case .rogueFinish, .rogueFail, .cancel: ended = true
       default: break
       }
     }

@@ -119,7 +119,8 @@ struct OpenCombineBuilder {
       }
     case .parameter: return Just(parameter).setFailureType(to: DiffError.self).eraseToAnyPublisher()
     case .rogue: return rogue.eraseToAnyPublisher()
-    case .probe(let id, let upstream): return probe("p\(id)", build(upstream, parameter: parameter, path: path + "0"))
+    case .probe(let id, let upstream):
+      return probe("p\(id)", build(upstream, parameter: parameter, path: path + "0"))
     default: return buildOperator(pipeline, parameter: parameter, path: path)
     }
   }

@@ -40,7 +40,9 @@ struct Shrinker {
     }
     switch testCase.subscriber {
     case .custom(let demand?) where demand > 1:
-      result.append(Case(pipeline: testCase.pipeline, timeline: testCase.timeline, subscriber: .custom(demand: demand - 1)))
+      result.append(
+        Case(
+          pipeline: testCase.pipeline, timeline: testCase.timeline, subscriber: .custom(demand: demand - 1)))
     case .custom(nil):
       result.append(Case(pipeline: testCase.pipeline, timeline: testCase.timeline, subscriber: .sink))
     default: break
@@ -59,11 +61,14 @@ struct Shrinker {
         result.append(Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
         if step.time - 1 > earliest {
           timeline[index].time = step.time - 1
-          result.append(Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
+          result.append(
+            Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
         }
       }
       var smaller: Step.Action?
-      if case .send(let subject, let value) = step.action, value > 0 { smaller = .send(subject: subject, value: 0) }
+      if case .send(let subject, let value) = step.action, value > 0 {
+        smaller = .send(subject: subject, value: 0)
+      }
       if case .rogueSend(let value) = step.action, value > 0 { smaller = .rogueSend(value: 0) }
       if let smaller {
         var timeline = testCase.timeline

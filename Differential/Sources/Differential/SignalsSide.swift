@@ -10,7 +10,8 @@ enum SignalsSide {
     log.now = { Int(scheduler.now.nanoseconds / 1_000_000) }
     let subjects = [PassthroughSubject<Int, DiffError>(), PassthroughSubject<Int, DiffError>()]
     let rogue = SignalsRogue(log: log)
-    let builder = SignalsBuilder(scheduler: scheduler, log: log, subjects: subjects, rogue: rogue, plant: plant)
+    let builder = SignalsBuilder(
+      scheduler: scheduler, log: log, subjects: subjects, rogue: rogue, plant: plant)
     var leaked: [LifeTracker] = []
     var cancel: () -> Void
     var cancellable: AnyCancellable?
@@ -125,7 +126,8 @@ struct SignalsBuilder {
       }
     case .parameter: return Just(parameter).setFailureType(to: DiffError.self).eraseToAnyPublisher()
     case .rogue: return rogue.eraseToAnyPublisher()
-    case .probe(let id, let upstream): return probe("p\(id)", build(upstream, parameter: parameter, path: path + "0"))
+    case .probe(let id, let upstream):
+      return probe("p\(id)", build(upstream, parameter: parameter, path: path + "0"))
     default: return buildOperator(pipeline, parameter: parameter, path: path)
     }
   }

@@ -107,7 +107,8 @@ struct LifetimeDifference: Equatable, CustomStringConvertible {
     func text(_ points: [ReleasePoint]) -> String {
       points.isEmpty ? "kept to the end" : points.map(\.description).joined(separator: " ")
     }
-    return "\(site) released: Signals \(text(signals)), OpenCombine \(text(openCombine)) (\(direction.rawValue))"
+    return
+      "\(site) released: Signals \(text(signals)), OpenCombine \(text(openCombine)) (\(direction.rawValue))"
   }
 }
 

@@ -32,7 +32,7 @@ struct Outcome {
 
   /// One line naming the first difference.
   var firstDifferenceLine: String {
-      guard let difference = firstDifference else {
+    guard let difference = firstDifference else {
       return lifetimes.first.map { "lifetime: \($0)" } ?? "no difference"
     }
     let left = difference.signals.map { "\"\($0)\"" } ?? "(trace ends)"

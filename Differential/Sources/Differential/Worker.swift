@@ -29,7 +29,11 @@ enum Worker {
         if shrink, !exampled.contains(id) {
           exampled.insert(id)
           var shrinker = Shrinker(keeps: { candidate in
-            if case .explained(let found) = evaluate(candidate, plant: plant).verdict { found.contains(id) } else { false }
+            if case .explained(let found) = evaluate(candidate, plant: plant).verdict {
+              found.contains(id)
+            } else {
+              false
+            }
           })
           let small = shrinker.shrink(testCase)
           emit("example \(id) \(seed) \(small)  =>  \(evaluate(small, plant: plant).firstDifferenceLine)")

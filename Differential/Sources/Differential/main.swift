@@ -138,7 +138,9 @@ guard let batchSize = UInt64(batchText), batchSize > 0 else { fail("--batch want
 // The run must be able to fail: each planted difference must be caught (in-process, first).
 let plantsCaught = plant == nil ? Worker.plantCheck(seeds: 0..<400) : []
 for missed in plantsCaught where missed.caught == nil {
-  fail("the planted difference \(missed.plant.rawValue) was not caught on seeds 0..<400: the comparison is blind")
+  fail(
+    "the planted difference \(missed.plant.rawValue) was not caught on seeds 0..<400: the comparison is blind"
+  )
 }
 
 let started = Date()
@@ -160,7 +162,9 @@ for entry in KnownDifference.table {
 var byKind: [KnownDifference.Group: Int] = [:]
 for (ids, count) in summary.accepted {
   for id in ids.split(separator: ",") {
-    if let entry = KnownDifference.table.first(where: { $0.id == id }) { byKind[entry.group, default: 0] += count }
+    if let entry = KnownDifference.table.first(where: { $0.id == id }) {
+      byKind[entry.group, default: 0] += count
+    }
   }
 }
 print("  OpenCombine traps set aside: \(summary.openCombineTraps.count)")
