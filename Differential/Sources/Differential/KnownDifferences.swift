@@ -197,34 +197,50 @@ extension KnownDifference {
   /// Signals, then delete here; or document, then move to `documented` with the README text).
   static let foundHere: [KnownDifference] = [
     KnownDifference(
-      "open-operators-keep-closures-after-end", .foundHere,
-      "Signals' operators (`handleEvents`, `map`, `reduce`, `compactMap`, ...) keep the closures they were"
-        + " given after their completion or cancel, until their subscription object is freed: when"
-        + " everything below has ended too (`[].publisher.handleEvents(...).timeout(1)` lets go of the"
-        + " blocks when the timeout's scheduled finish runs), or never while an upstream that ignores the"
-        + " protocol holds them (the rogue publisher; `retry` and `throttle` above them). OpenCombine's drop"
-        + " them at their completion and at cancel, as both libraries' `sink` does.",
-      lifetime: { _, node, difference in node != nil && difference.direction == .signalsKeepsLonger }),
+      "open-handleEvents-keeps-blocks-after-end", .foundHere,
+      "Signals' `handleEvents` keeps its blocks (and what they capture) after its completion or cancel,"
+        + " until its subscription object is freed: when everything below it has ended too"
+        + " (`[].publisher.handleEvents(...).timeout(1)` lets go of them when the timeout's scheduled finish"
+        + " runs, `[9].publisher.handleEvents(...)` as the other input of a `zip` that has not finished"
+        + " keeps them to the end), or never while an upstream that ignores the protocol holds it."
+        + " OpenCombine's drops them at its completion and at cancel, as both libraries' `sink` does.",
+      lifetime: { _, node, difference in
+        node.map(isProbe) == true && difference.direction == .signalsKeepsLonger
+      }),
     KnownDifference(
-      "open-scheduled-work-keeps-subscriber", .foundHere,
-      "After a completion or cancel, a Signals time operator's work still on the scheduler (a `throttle`"
-        + " interval, a `timeout` timer) keeps its subscriber, and what is below it, until that work runs"
-        + " (at the same tick, the next time the scheduler runs); OpenCombine lets go at once. Accepts a"
-        + " subscriber or sink that Signals releases later, but releases, in a case with a time operator.",
-      lifetime: { testCase, node, difference in
-        node == nil && difference.direction == .signalsKeepsLonger && !difference.signals.isEmpty
+      "open-scheduled-work-keeps-pipeline", .foundHere,
+      "After a completion or cancel, work a Signals time operator still has on the scheduler (a `timeout`"
+        + " timer, a `throttle` interval, a `delay`ed inner value under `switchToLatest`) keeps its"
+        + " subscriber, the closures of the operators around it and what is below it until that work runs"
+        + " or the scheduler next runs: `[2].publisher.compactMap(f).retry(0).timeout(6)` lets go of `f`"
+        + " when the scheduler runs, OpenCombine as the sequence finishes. Accepts a site Signals releases"
+        + " later, but releases, in a case with a time operator.",
+      lifetime: { testCase, _, difference in
+        difference.direction == .signalsKeepsLonger && !difference.signals.isEmpty
           && testCase.pipeline.contains(isTimeOperator)
+      }),
+    KnownDifference(
+      "open-retry-keeps-finished-attempt", .foundHere,
+      "Signals' `retry` keeps its finished attempt's subscription (and the closures of the operators in"
+        + " it) until its own subscription object is freed, which under a `zip` whose other input has not"
+        + " finished is the end of the run: `[].publisher.append(5).flatMap { Just($0) }.retry(0).zip(s0)`"
+        + " keeps `flatMap`'s transform; OpenCombine's lets go when the attempt finishes.",
+      lifetime: { testCase, node, difference in
+        difference.direction == .signalsKeepsLonger && node != nil
+          && testCase.pipeline.contains { if case .retry = $0 { true } else { false } }
       }),
     KnownDifference(
       "open-subscriber-kept-after-end-while-upstream-holds", .foundHere,
       "Under an upstream that does not let go of its subscriber (the rogue publisher), Signals keeps the"
-        + " bottom subscriber alive after the end: its `sink` keeps its closures after a cancel for as long"
-        + " as something holds the sink, and its operators keep their subscriber after their completion or"
-        + " cancel for as long as their own subscription object lives. OpenCombine's `Sink` drops its"
+        + " bottom subscriber and the closures of the operators below the rogue alive after the end (until"
+        + " the rogue sends a completion, or to the end of the run): its"
+        + " `sink` keeps its closures after a cancel for as long as something holds the sink, and its"
+        + " operators keep their closures and their subscriber after their completion or cancel for as"
+        + " long as their own subscription object lives (`rogue.retry(0).compactMap(f)`: `f` is kept). OpenCombine's `Sink` drops its"
         + " closures at cancel and its operators drop their subscriber at completion and cancel. (With a"
         + " well-behaved upstream the two let go at the same point.)",
-      lifetime: { testCase, node, difference in
-        node == nil && difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isRogue)
+      lifetime: { testCase, _, difference in
+        difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isRogue)
       }),
     KnownDifference(
       "open-handleEvents-passes-second-subscription-on", .foundHere,
@@ -357,7 +373,21 @@ struct KnownTrap: Sendable {
         + " README: \"Bad input never traps\").",
       applies: { testCase in
         testCase.pipeline.contains(isRogue)
-          && (testCase.rogueSendsAfterTheEnd || testCase.rogueSubscribesAgain)
+          && (testCase.rogueSendsAfterTheEnd || testCase.rogueSubscribesAgain || testCase.limitsDemand)
+      }),
+    KnownTrap(
+      id: "opencombine-retry-catch-unrequested-value",
+      summary:
+        "OpenCombine 0.14's `retry` (and `catch`) subtract one from their subscriber's demand for every"
+        + " value and trap below zero (`Subscribers.Demand.max` with a negative count,"
+        + " Publishers.Retry.swift) when a `replaceEmpty` or `replaceError` above them, which ignore demand,"
+        + " sends a value a subscriber asking for `.max(n)` has not requested; seed 8056.",
+      applies: { testCase in
+        testCase.pipeline.contains {
+          if case .retry = $0 { true } else if case .catch = $0 { true } else { false }
+        }
+          && testCase.limitsDemand
+          && (testCase.pipeline.contains(isReplaceEmpty) || testCase.pipeline.contains(isReplaceError))
       }),
   ]
 }

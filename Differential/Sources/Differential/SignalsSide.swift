@@ -10,8 +10,10 @@ enum SignalsSide {
     log.now = { Int(scheduler.now.nanoseconds / 1_000_000) }
     let subjects = [PassthroughSubject<Int, DiffError>(), PassthroughSubject<Int, DiffError>()]
     let rogue = SignalsRogue(log: log)
+    let leakedClosures = LeakedClosures()
     let builder = SignalsBuilder(
-      scheduler: scheduler, log: log, subjects: subjects, rogue: rogue, plant: plant)
+      scheduler: scheduler, log: log, subjects: subjects, rogue: rogue, plant: plant,
+      leakedClosures: leakedClosures)
     var leaked: [LifeTracker] = []
     var cancel: () -> Void
     var cancellable: AnyCancellable?
@@ -58,6 +60,7 @@ enum SignalsSide {
     cancellable = nil
     rogue.subscribers = []
     leaked = []
+    leakedClosures.trackers = []
     return log.events
   }
 
@@ -84,6 +87,8 @@ struct SignalsBuilder {
   let subjects: [PassthroughSubject<Int, DiffError>]
   let rogue: SignalsRogue
   let plant: Plant?
+  /// Where `Plant.leakClosure` keeps `map`'s trackers.
+  let leakedClosures: LeakedClosures
 
   private func ticks(_ count: Int) -> SchedulerTime.Stride { .milliseconds(count) }
 
@@ -142,7 +147,9 @@ struct SignalsBuilder {
     func tracker() -> LifeTracker { LifeTracker(site, log) }
     switch pipeline {
     case .map(_, let add):
-      return upstream.map { [t = tracker()] value in
+      let t = tracker()
+      if plant == .leakClosure { leakedClosures.append(t) }
+      return upstream.map { [t] value in
         t.keep()
         return value &+ add &+ (plant == .map ? 1 : 0)
       }.eraseToAnyPublisher()
@@ -338,4 +345,12 @@ enum Plant: String, CaseIterable {
   case map
   /// The sink's closures are kept to the end of the run (a leak).
   case leak
+  /// `map`'s transform is kept to the end of the run (a leak in an operator).
+  case leakClosure
+}
+
+/// The trackers `Plant.leakClosure` keeps to the end of the run.
+final class LeakedClosures {
+  var trackers: [LifeTracker] = []
+  func append(_ tracker: LifeTracker) { trackers.append(tracker) }
 }

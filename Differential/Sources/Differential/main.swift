@@ -57,7 +57,8 @@ func checkTableAgainstReadme() {
 }
 
 let known = Set([
-  "--seeds", "--seed", "--first-differences", "--batch", "--no-shrink", "--table", "--worker", "--plant",
+  "--seeds", "--seed", "--first-differences", "--lifetimes", "--batch", "--no-shrink", "--table", "--worker",
+  "--plant",
 ])
 for argument in CommandLine.arguments.dropFirst() where argument.hasPrefix("--") && !known.contains(argument)
 {
@@ -109,6 +110,36 @@ if let text = option("--first-differences") {
       default: 0] += 1
   }
   for (key, count) in histogram.sorted(by: { $0.key < $1.key }) { print("\(count)\t\(key)") }
+  exit(0)
+}
+
+if let text = option("--lifetimes") {
+  // Development aid: how the lifetime differences each entry accepts look (in-process, so cases
+  // a known trap covers are skipped).
+  guard let seeds = parseRange(text) else { fail("--lifetimes wants a range") }
+  var histogram: [String: Int] = [:]
+  var examples: [String: UInt64] = [:]
+  for seed in seeds {
+    let testCase = CaseGenerator.make(seed: seed)
+    if KnownTrap.openCombine.contains(where: { $0.applies(testCase) }) { continue }
+    let outcome = evaluate(testCase)
+    guard judgeEvents(testCase, outcome.signals, outcome.openCombine) == .same else { continue }
+    for difference in outcome.lifetimes {
+      let node = testCase.node(releasedAt: difference.site)
+      let entry =
+        KnownDifference.table.first { $0.acceptsLifetime?(testCase, node, difference) ?? false }?.id ?? "NONE"
+      let when =
+        difference.signals.isEmpty ? "kept to the end" : difference.openCombine.isEmpty ? "OC keeps" : "later"
+      let key =
+        "\(entry): \(node?.name ?? difference.site) \(difference.direction.rawValue), \(when)"
+        + (testCase.pipeline.contains(isRogue) ? ", rogue" : "")
+      histogram[key, default: 0] += 1
+      if examples[key] == nil { examples[key] = seed }
+    }
+  }
+  for (key, count) in histogram.sorted(by: { $0.key < $1.key }) {
+    print("\(count)\t\(key)  (seed \(examples[key]!))")
+  }
   exit(0)
 }
 
