@@ -126,6 +126,9 @@ struct TraceEvent: Equatable, CustomStringConvertible {
   enum Kind: Equatable {
     case subscription
     case request(String)
+    /// A request made to the rogue publisher's second or later subscription (compared, unlike
+    /// `request`: a subscriber should cancel a subscription it already has one of, not use it).
+    case extraRequest(String)
     case output(Int)
     case finished
     case failure(Int)
@@ -150,6 +153,7 @@ struct TraceEvent: Equatable, CustomStringConvertible {
       switch kind {
       case .subscription: "subscription"
       case .request(let demand): "request \(demand)"
+      case .extraRequest(let demand): "request \(demand) (extra subscription)"
       case .output(let value): "output \(value)"
       case .finished: "finished"
       case .failure(let code): "failure \(code)"

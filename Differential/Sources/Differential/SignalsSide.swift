@@ -286,8 +286,12 @@ final class SignalsRogueSubscription: Subscription, @unchecked Sendable {
     self.log = log
   }
 
+  /// A request to the rogue's first subscription is recorded as every request is (and not
+  /// compared); one to a later subscription, which the subscriber should have cancelled rather
+  /// than used, is compared.
   func request(_ demand: Subscribers.Demand) {
-    log.record(site, .request(demand.max.map { "max(\($0))" } ?? "unlimited"))
+    let amount = demand.max.map { "max(\($0))" } ?? "unlimited"
+    log.record(site, site == "r1" ? .request(amount) : .extraRequest(amount))
   }
 
   func cancel() { log.record(site, .cancel) }
