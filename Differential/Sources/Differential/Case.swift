@@ -126,8 +126,9 @@ struct TraceEvent: Equatable, CustomStringConvertible {
   enum Kind: Equatable {
     case subscription
     case request(String)
-    /// A request made to the rogue publisher's second or later subscription (compared, unlike
-    /// `request`: a subscriber should cancel a subscription it already has one of, not use it).
+    /// A request made to the rogue publisher's second or later subscription, or to one after it
+    /// was cancelled (compared, unlike `request`: a subscriber should cancel a subscription it
+    /// already has one of, not use it, and use none it cancelled).
     case extraRequest(String)
     case output(Int)
     case finished
@@ -153,7 +154,7 @@ struct TraceEvent: Equatable, CustomStringConvertible {
       switch kind {
       case .subscription: "subscription"
       case .request(let demand): "request \(demand)"
-      case .extraRequest(let demand): "request \(demand) (extra subscription)"
+      case .extraRequest(let demand): "request \(demand) (extra or cancelled)"
       case .output(let value): "output \(value)"
       case .finished: "finished"
       case .failure(let code): "failure \(code)"

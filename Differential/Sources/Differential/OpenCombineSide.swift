@@ -271,15 +271,20 @@ final class OpenCombineRogueSubscription: Subscription {
     self.log = log
   }
 
+  private var cancelled = false
+
   /// A request to the rogue's first subscription is recorded as every request is (and not
   /// compared); one to a later subscription, which the subscriber should have cancelled rather
-  /// than used, is compared.
+  /// than used, or one after a cancel, is compared.
   func request(_ demand: Subscribers.Demand) {
     let amount = demand.max.map { "max(\($0))" } ?? "unlimited"
-    log.record(site, site == "r1" ? .request(amount) : .extraRequest(amount))
+    log.record(site, site == "r1" && !cancelled ? .request(amount) : .extraRequest(amount))
   }
 
-  func cancel() { log.record(site, .cancel) }
+  func cancel() {
+    cancelled = true
+    log.record(site, .cancel)
+  }
 }
 
 /// `SubscriberKind.custom` on OpenCombine: kept only by its upstream; records what it receives
