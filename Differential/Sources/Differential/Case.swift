@@ -137,9 +137,14 @@ struct TraceEvent: Equatable, CustomStringConvertible {
     /// A lifetime tracker was released: the object recording it (captured by an operator's
     /// closures, the sink's closures, a probe's blocks, or the custom subscriber) was freed.
     case released
+    /// A lifetime tracker was made (its closures given to an operator).
+    case made
     /// The run moved on to its next stimulus (subscribing, a timeline step, the scheduler run up
     /// to a step): a boundary for `releasePoints`, removed before traces are compared.
     case step
+    /// The run is over and lets go of the pipeline (cancels the subscriber, drops the rogue's
+    /// subscribers); only releases are recorded after it, and then the log closes.
+    case teardown
   }
 
   /// `"sink"`, `"p<n>"` for probe n, `"r<n>"` for the rogue publisher's n-th subscription, or,
@@ -160,7 +165,9 @@ struct TraceEvent: Equatable, CustomStringConvertible {
       case .failure(let code): "failure \(code)"
       case .cancel: "cancel"
       case .released: "released"
+      case .made: "made"
       case .step: "step"
+      case .teardown: "teardown"
       }
     return "@\(time) \(site) \(what)"
   }

@@ -49,9 +49,13 @@ enum OpenCombineSide {
       log.step()
     }
     scheduler.advance(to: Int64(testCase.horizon))
-    log.isClosed = true
+    // The run lets go of the pipeline: what is released now was kept to the end of the case;
+    // what is not released even now is never released (a leak, or a cycle).
+    log.tearDown()
+    cancel()
     cancellable = nil
     rogue.subscribers = []
+    log.isClosed = true
     return log.events
   }
 }
@@ -301,6 +305,7 @@ final class OpenCombineCustomSubscriber: Subscriber {
   init(log: TraceLog, demand: Int?) {
     self.log = log
     self.demand = demand
+    log.record("subscriber", .made)
   }
 
   func receive(subscription: any Subscription) {

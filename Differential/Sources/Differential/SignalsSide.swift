@@ -56,9 +56,13 @@ enum SignalsSide {
       log.step()
     }
     scheduler.advance(to: time(testCase.horizon))
-    log.isClosed = true
+    // The run lets go of the pipeline: what is released now was kept to the end of the case;
+    // what is not released even now is never released (a leak, or a cycle).
+    log.tearDown()
+    cancel()
     cancellable = nil
     rogue.subscribers = []
+    log.isClosed = true
     leaked = []
     leakedClosures.trackers = []
     return log.events
@@ -316,6 +320,7 @@ final class SignalsCustomSubscriber: Subscriber {
   init(log: TraceLog, demand: Int?) {
     self.log = log
     self.demand = demand
+    log.record("subscriber", .made)
   }
 
   func receive(subscription: any Subscription) {
