@@ -213,7 +213,7 @@ extension KnownDifference {
         + " the inner publisher finishes and is released at once.",
       lifetime: { testCase, _, difference in
         difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isFlatMap)
-          && testCase.limitsDemand && difference.signals.count == difference.made.signals
+          && testCase.limitsDemand && difference.signalsReleasesAll
       }),
   ]
 
@@ -248,6 +248,7 @@ extension KnownDifference {
         + " OpenCombine's drops them at its completion and at cancel, as both libraries' `sink` does.",
       lifetime: { _, node, difference in
         node.map(isProbe) == true && difference.direction == .signalsKeepsLonger
+          && difference.signalsReleasesAll
       }),
     KnownDifference(
       "open-scheduled-work-keeps-pipeline", .foundHere,
@@ -268,7 +269,7 @@ extension KnownDifference {
         + " finished is the end of the run: `[].publisher.append(5).flatMap { Just($0) }.retry(0).zip(s0)`"
         + " keeps `flatMap`'s transform; OpenCombine's lets go when the attempt finishes.",
       lifetime: { testCase, node, difference in
-        difference.direction == .signalsKeepsLonger && node != nil
+        difference.direction == .signalsKeepsLonger && node != nil && difference.signalsReleasesAll
           && testCase.pipeline.contains { if case .retry = $0 { true } else { false } }
       }),
     KnownDifference(
@@ -282,7 +283,8 @@ extension KnownDifference {
         + " closures at cancel and its operators drop their subscriber at completion and cancel. (With a"
         + " well-behaved upstream the two let go at the same point.)",
       lifetime: { testCase, _, difference in
-        difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isRogue)
+        difference.direction == .signalsKeepsLonger && difference.signalsReleasesAll
+          && testCase.pipeline.contains(isRogue)
       }),
     KnownDifference(
       "open-handleEvents-passes-second-subscription-on", .foundHere,

@@ -180,4 +180,8 @@ func lifetimeDifferences(_ signals: [TraceEvent], _ openCombine: [TraceEvent]) -
 extension LifetimeDifference {
   /// Whether Signals released every one of them while the case ran (not at teardown).
   var signalsReleasesInTheRun: Bool { !signals.isEmpty && !signals.contains(where: \.atTeardown) }
+
+  /// Whether Signals released every one it made, at teardown at the latest: no leak. Only the
+  /// entry for a leak accepts a difference where this is false.
+  var signalsReleasesAll: Bool { signals.count == made.signals }
 }

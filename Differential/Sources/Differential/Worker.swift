@@ -72,8 +72,8 @@ enum Worker {
   }
 
   /// Whether the comparison catches each planted difference: in-process, over `seeds` (cases a
-  /// known trap covers are skipped), each plant must give at least one unexplained case. Returns
-  /// a line per plant.
+  /// known trap covers are skipped), each plant must give at least one unexplained case. Returns,
+  /// per plant, the first seed that caught it (`nil`: none did).
   static func plantCheck(seeds: Range<UInt64>) -> [(plant: Plant, caught: UInt64?)] {
     Plant.allCases.map { plant in
       for seed in seeds {
