@@ -9,6 +9,7 @@ struct Batch {
   let seeds: Range<UInt64>
   let batchSize: UInt64
   let shrink: Bool
+  var plant: Plant?
 
   struct Summary {
     var cases = 0
@@ -107,6 +108,7 @@ struct Batch {
     process.executableURL = URL(fileURLWithPath: Self.executablePath)
     process.arguments =
       ["--worker", "\(range.lowerBound)..<\(range.upperBound)"] + (shrink ? [] : ["--no-shrink"])
+      + (plant.map { ["--plant", $0.rawValue] } ?? [])
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment

@@ -6,12 +6,26 @@
 struct Case: Equatable {
   var pipeline: Pipeline
   var timeline: [Step]
+  /// What subscribes at the bottom of the pipeline.
+  var subscriber: SubscriberKind = .sink
 
   /// The tick both runs stop at: late enough for every timer the case can start to have fired.
   var horizon: Int { (timeline.map(\.time).max() ?? 0) + 60 }
 
   /// Subjects the pipeline reads (timeline steps for others do nothing).
   var subjects: Set<Int> { pipeline.subjects }
+}
+
+/// What subscribes at the bottom of a case's pipeline.
+enum SubscriberKind: Equatable {
+  /// `sink(receiveCompletion:receiveValue:)`, whose closures record under `"sink"` and carry a
+  /// lifetime tracker (their release shows as `sink released`).
+  case sink
+  /// A hand-written subscriber kept only by the subscription it receives (the run holds it
+  /// weakly, to cancel it): it asks for `.unlimited` (`demand == nil`) or for `.max(n)` once, at
+  /// its subscription, records what it receives under `"sink"` and its own release as
+  /// `subscriber released`. It cancels a second subscription, as `sink` does.
+  case custom(demand: Int?)
 }
 
 /// The failure both libraries send: a code, so that traces can show which failure arrived.
@@ -27,6 +41,15 @@ struct Step: Equatable {
     case fail(subject: Int, code: Int)
     /// The sink's cancellable is cancelled.
     case cancel
+    /// The rogue publisher (`Pipeline.rogue`) sends a value to every subscriber it was ever
+    /// given, whatever they requested, completed or cancelled.
+    case rogueSend(value: Int)
+    /// The rogue publisher sends a completion (again, if it did before) to every subscriber.
+    case rogueFinish
+    case rogueFail(code: Int)
+    /// The rogue publisher hands every subscriber it has another subscription (recorded as
+    /// `r<n>`, numbered per run in the order the rogue made them).
+    case rogueSubscribe
   }
 
   var time: Int
@@ -45,6 +68,12 @@ indirect enum Pipeline: Equatable {
   case cold([Int], ending: ColdEnding)
   /// Inside a `flatMap`, `switchToLatest` or `catch` body: `Just(parameter)`.
   case parameter
+  /// A hand-written publisher that breaks the Subscriber protocol on the timeline's `rogue...`
+  /// steps: it keeps every subscriber it is given (strongly, as a publisher that ignores cancel
+  /// would) and sends each of them what the timeline says, ignoring demand, completion and
+  /// cancel. Its subscriptions record `request` (removed as every request is) and `cancel` under
+  /// `r<n>`. At most one per pipeline, never in a body.
+  case rogue
 
   // Observation.
   /// `handleEvents` recording every event under the probe's number.
@@ -97,13 +126,30 @@ struct TraceEvent: Equatable, CustomStringConvertible {
   enum Kind: Equatable {
     case subscription
     case request(String)
+    /// A request made to the rogue publisher's second or later subscription, or to one after it
+    /// was cancelled (compared, unlike `request`: a subscriber should cancel a subscription it
+    /// already has one of, not use it, and use none it cancelled).
+    case extraRequest(String)
     case output(Int)
     case finished
     case failure(Int)
     case cancel
+    /// A lifetime tracker was released: the object recording it (captured by an operator's
+    /// closures, the sink's closures, a probe's blocks, or the custom subscriber) was freed.
+    case released
+    /// A lifetime tracker was made (its closures given to an operator).
+    case made
+    /// The run moved on to its next stimulus (subscribing, a timeline step, the scheduler run up
+    /// to a step): a boundary for `releasePoints`, removed before traces are compared.
+    case step
+    /// The run is over and lets go of the pipeline (cancels the subscriber, drops the rogue's
+    /// subscribers); only releases are recorded after it, and then the log closes.
+    case teardown
   }
 
-  /// `"sink"` or `"p<n>"` for probe n.
+  /// `"sink"`, `"p<n>"` for probe n, `"r<n>"` for the rogue publisher's n-th subscription, or,
+  /// for a `released` event, the node whose closures were released (`"map@r0"`: the operator's
+  /// name and its path from the root, one digit per input taken).
   var site: String
   var time: Int
   var kind: Kind
@@ -113,10 +159,15 @@ struct TraceEvent: Equatable, CustomStringConvertible {
       switch kind {
       case .subscription: "subscription"
       case .request(let demand): "request \(demand)"
+      case .extraRequest(let demand): "request \(demand) (extra or cancelled)"
       case .output(let value): "output \(value)"
       case .finished: "finished"
       case .failure(let code): "failure \(code)"
       case .cancel: "cancel"
+      case .released: "released"
+      case .made: "made"
+      case .step: "step"
+      case .teardown: "teardown"
       }
     return "@\(time) \(site) \(what)"
   }
@@ -126,7 +177,7 @@ extension Pipeline {
   /// The pipeline's inputs, in order (the upstreams an operator reads).
   var children: [Pipeline] {
     switch self {
-    case .subject, .cold, .parameter: []
+    case .subject, .cold, .parameter, .rogue: []
     case .probe(_, let p), .map(let p, _), .filter(let p, _), .compactMap(let p, _), .scan(let p),
       .removeDuplicates(let p), .prefix(let p, _), .dropFirst(let p, _), .first(let p), .last(let p),
       .collect(let p), .collectCount(let p, _), .reduce(let p), .replaceEmpty(let p, _),
@@ -158,6 +209,7 @@ extension Pipeline {
     case .subject: "subject"
     case .cold: "cold"
     case .parameter: "parameter"
+    case .rogue: "rogue"
     case .probe: "probe"
     case .map: "map"
     case .filter: "filter"
@@ -200,6 +252,7 @@ extension Pipeline {
       case .never: "\(values).publisher.append(Empty(completeImmediately: false))"
       }
     case .parameter: "Just($0)"
+    case .rogue: "rogue"
     case .probe(let id, let p): "\(p.source).p(\(id))"
     case .map(let p, let add): "\(p.source).map { $0 + \(add) }"
     case .filter(let p, let m): "\(p.source).filter { $0 % \(m) != 0 }"
@@ -248,13 +301,22 @@ extension Step: CustomStringConvertible {
     case .finish(let subject): "@\(time) s\(subject).send(completion: .finished)"
     case .fail(let subject, let code): "@\(time) s\(subject).send(completion: .failure(E(\(code))))"
     case .cancel: "@\(time) cancel"
+    case .rogueSend(let value): "@\(time) rogue.send(\(value))"
+    case .rogueFinish: "@\(time) rogue.send(completion: .finished)"
+    case .rogueFail(let code): "@\(time) rogue.send(completion: .failure(E(\(code))))"
+    case .rogueSubscribe: "@\(time) rogue.subscribeAgain"
     }
   }
 }
 
 extension Case: CustomStringConvertible {
   var description: String {
-    "\(pipeline.source).sink  |  "
+    let bottom =
+      switch subscriber {
+      case .sink: "sink"
+      case .custom(let demand): "subscribe(custom(\(demand.map { ".max(\($0))" } ?? ".unlimited")))"
+      }
+    return "\(pipeline.source).\(bottom)  |  "
       + (timeline.isEmpty ? "(no steps)" : timeline.map(\.description).joined(separator: "; "))
   }
 }

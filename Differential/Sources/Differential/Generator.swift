@@ -54,7 +54,58 @@ struct CaseGenerator {
     }
     if chance(0.2) { timeline.append(Step(time: int(0...26), action: .cancel)) }
     timeline.sort { $0.time < $1.time }
-    return Case(pipeline: pipeline, timeline: timeline)
+    // Drawn after everything above, so that the pipelines and timelines of seeds made before
+    // these were added stay as they were.
+    var testCase = Case(pipeline: pipeline, timeline: timeline)
+    if chance(0.3) { makeRogue(&testCase) }
+    if chance(0.25) { testCase.subscriber = .custom(demand: chance(0.5) ? nil : int(1...3)) }
+    return testCase
+  }
+
+  /// Turns a subject read once, outside any body, into the rogue publisher: its sends and
+  /// completions become the rogue's (so a send after a completion now arrives), and one to four
+  /// more violations are added: a value, a second completion, another subscription, at random
+  /// ticks (after a cancel too, where the case has one).
+  private mutating func makeRogue(_ testCase: inout Case) {
+    var uses: [Int: Int] = [:]
+    func count(_ node: Pipeline, inBody: Bool) {
+      switch node {
+      case .subject(let index): uses[index, default: 0] += inBody ? 2 : 1
+      case .flatMap(let upstream, let body, _), .switchToLatest(let upstream, let body),
+        .catch(let upstream, let body):
+        count(upstream, inBody: inBody)
+        count(body, inBody: true)
+      default: for child in node.children { count(child, inBody: inBody) }
+      }
+    }
+    count(testCase.pipeline, inBody: false)
+    guard let subject = uses.filter({ $0.value == 1 }).keys.sorted().first else { return }
+    func replace(_ node: Pipeline) -> Pipeline {
+      if node == .subject(subject) { return .rogue }
+      return node.replacingChildren(node.children.map(replace))
+    }
+    testCase.pipeline = replace(testCase.pipeline)
+    var timeline: [Step] = testCase.timeline.map { step in
+      switch step.action {
+      case .send(subject, let value): Step(time: step.time, action: .rogueSend(value: value))
+      case .finish(subject): Step(time: step.time, action: .rogueFinish)
+      case .fail(subject, let code): Step(time: step.time, action: .rogueFail(code: code))
+      default: step
+      }
+    }
+    for _ in 0..<int(1...4) {
+      let roll = int(0...9)
+      let action: Step.Action =
+        roll < 4
+        ? .rogueSend(value: int(0...9))
+        : roll < 6 ? .rogueFinish : roll < 7 ? .rogueFail(code: int(1...3)) : .rogueSubscribe
+      timeline.append(Step(time: int(0...26), action: action))
+    }
+    // A stable sort: steps at one tick keep the order they were made in.
+    testCase.timeline = timeline.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }
+    .map(\.element)
   }
 
   /// A pipeline with about `budget` operators. In a `flatMap`/`switchToLatest`/`catch` body the

@@ -28,18 +28,29 @@ struct Shrinker {
     var result: [Case] = []
     for pipeline in testCase.pipeline.simplifications() {
       let subjects = pipeline.subjects
+      let hasRogue = pipeline.contains { $0 == .rogue }
       let timeline = testCase.timeline.filter { step in
         switch step.action {
         case .send(let subject, _), .finish(let subject), .fail(let subject, _): subjects.contains(subject)
         case .cancel: true
+        case .rogueSend, .rogueFinish, .rogueFail, .rogueSubscribe: hasRogue
         }
       }
-      result.append(Case(pipeline: pipeline, timeline: timeline))
+      result.append(Case(pipeline: pipeline, timeline: timeline, subscriber: testCase.subscriber))
+    }
+    switch testCase.subscriber {
+    case .custom(let demand?) where demand > 1:
+      result.append(
+        Case(
+          pipeline: testCase.pipeline, timeline: testCase.timeline, subscriber: .custom(demand: demand - 1)))
+    case .custom(nil):
+      result.append(Case(pipeline: testCase.pipeline, timeline: testCase.timeline, subscriber: .sink))
+    default: break
     }
     for index in testCase.timeline.indices {
       var timeline = testCase.timeline
       timeline.remove(at: index)
-      result.append(Case(pipeline: testCase.pipeline, timeline: timeline))
+      result.append(Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
     }
     for index in testCase.timeline.indices {
       let step = testCase.timeline[index]
@@ -47,16 +58,22 @@ struct Shrinker {
       if step.time > earliest {
         var timeline = testCase.timeline
         timeline[index].time = earliest
-        result.append(Case(pipeline: testCase.pipeline, timeline: timeline))
+        result.append(Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
         if step.time - 1 > earliest {
           timeline[index].time = step.time - 1
-          result.append(Case(pipeline: testCase.pipeline, timeline: timeline))
+          result.append(
+            Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
         }
       }
+      var smaller: Step.Action?
       if case .send(let subject, let value) = step.action, value > 0 {
+        smaller = .send(subject: subject, value: 0)
+      }
+      if case .rogueSend(let value) = step.action, value > 0 { smaller = .rogueSend(value: 0) }
+      if let smaller {
         var timeline = testCase.timeline
-        timeline[index].action = .send(subject: subject, value: 0)
-        result.append(Case(pipeline: testCase.pipeline, timeline: timeline))
+        timeline[index].action = smaller
+        result.append(Case(pipeline: testCase.pipeline, timeline: timeline, subscriber: testCase.subscriber))
       }
     }
     return result
@@ -67,7 +84,7 @@ extension Pipeline {
   /// This node with its inputs replaced (in `children` order).
   func replacingChildren(_ new: [Pipeline]) -> Pipeline {
     switch self {
-    case .subject, .cold, .parameter: self
+    case .subject, .cold, .parameter, .rogue: self
     case .probe(let id, _): .probe(id, new[0])
     case .map(_, let add): .map(new[0], add: add)
     case .filter(_, let m): .filter(new[0], dropMultiplesOf: m)
