@@ -81,25 +81,25 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
   /// A statechart's running state; `nil` for a flat graph (which takes the flat fast path).
-  let chartRun: ChartRun<State, Event>?
+  @usableFromInline let chartRun: ChartRun<State, Event>?
   /// Whether the graph is a statechart (read on the send path).
   @usableFromInline let isChart: Bool
   /// Each macrostep's snapshot, for a statechart.
-  let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
+  @usableFromInline let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
   /// The macrosteps' records.
-  let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
+  @usableFromInline let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
   /// Whether anyone asked for the snapshots: until then a macrostep builds none.
-  let snapshotsWatched = Atomic<Bool>(false)
+  @usableFromInline let snapshotsWatched = Atomic<Bool>(false)
   /// What other threads read of a statechart (under `lock`).
-  var chartSnapshot: ChartSnapshot<State>?
+  @usableFromInline @exclusivity(unchecked) var chartSnapshot: ChartSnapshot<State>?
   /// The snapshot the last macrostep replaced, whose storage the next one reuses (read and
   /// written only by the claim holder).
-  @exclusivity(unchecked) var spareSnapshot: ChartSnapshot<State>?
+  @usableFromInline @exclusivity(unchecked) var spareSnapshot: ChartSnapshot<State>?
   /// How many loops were cut (a send that saw this change returns `false`).
   @usableFromInline let cuts = Atomic<Int>(0)
   /// How many events sent from actions (or answered at once by invocations) ran in a row
   /// since the last event from outside; only the claim holder reads and writes it.
-  @exclusivity(unchecked) var chainDepth = 0
+  @usableFromInline @exclusivity(unchecked) var chainDepth = 0
 
   /// Starts a machine in `graph`'s initial state.
   ///

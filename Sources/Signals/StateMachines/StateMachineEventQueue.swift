@@ -57,7 +57,7 @@ extension StateMachine: SerialDrainOwner {
 
   /// Runs a statechart's event from outside on the claim just taken, then what it queued; a
   /// loop cut meanwhile (events sent from actions back and forth) makes it refused.
-  @usableFromInline
+  @inlinable
   func runChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     chainDepth = 0
     let before = cuts.load(ordering: .relaxed)

@@ -24,10 +24,10 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
   /// The machine's extended state. An action may change it; the machine keeps the change.
   public var context: State.MachineContext
   /// The events the action raised, in order (taken by the machine when the action returns).
-  var raised: [Event] = []
-  let run: ChartRun<State, Event>?
+  @usableFromInline var raised: [Event] = []
+  @usableFromInline let run: ChartRun<State, Event>?
 
-  init(
+  @usableFromInline init(
     state: State, event: Event?, doneData: State?, context: State.MachineContext, run: ChartRun<State, Event>?
   ) {
     self.state = state

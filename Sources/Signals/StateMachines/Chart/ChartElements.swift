@@ -68,7 +68,7 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Subscribes an invoked publisher for the state's value; its results go to `send`.
-  typealias InvokeStart = (State, @escaping (Event) -> Void) -> AnyCancellable
+  @usableFromInline typealias InvokeStart = (State, @escaping (Event) -> Void) -> AnyCancellable
 
   let kind: Kind
 }
@@ -76,7 +76,7 @@ public struct ChartElement<State: CaseKeyed, Event: CaseKeyed> {
 /// One guard of a transition, as it was written: the transition holds when all of its guards
 /// do. Kept apart (not chained into one closure) so that the model can combine them without
 /// making a `@Sendable` closure in generic code.
-enum GuardPart<State: CaseKeyed, Event: CaseKeyed> {
+@usableFromInline enum GuardPart<State: CaseKeyed, Event: CaseKeyed> {
   /// A chart guard: reads the extended state and the configuration.
   case chart(ChartGuard<State, Event>)
   /// An `Always` guard of the source state's value.
@@ -85,7 +85,7 @@ enum GuardPart<State: CaseKeyed, Event: CaseKeyed> {
   case event(@Sendable (State, Event) -> Bool)
 
   /// Whether the guard holds in `context`.
-  func holds(_ context: ChartContext<State, Event>) -> Bool {
+  @inlinable func holds(_ context: ChartContext<State, Event>) -> Bool {
     switch self {
     case .chart(let body): body(context)
     case .state(let body): body(context.state)
@@ -95,11 +95,11 @@ enum GuardPart<State: CaseKeyed, Event: CaseKeyed> {
 }
 
 /// How long a delayed transition waits: fixed, or read from the extended state on entry.
-enum DelayPart<State: CaseKeyed, Event: CaseKeyed> {
+@usableFromInline enum DelayPart<State: CaseKeyed, Event: CaseKeyed> {
   case fixed(SchedulerTime.Stride)
   case computed(@Sendable (ChartContext<State, Event>) -> SchedulerTime.Stride)
 
-  func delay(_ context: @autoclosure () -> ChartContext<State, Event>) -> SchedulerTime.Stride {
+  @inlinable func delay(_ context: @autoclosure () -> ChartContext<State, Event>) -> SchedulerTime.Stride {
     switch self {
     case .fixed(let delay): delay
     case .computed(let body): body(context())
@@ -120,7 +120,7 @@ extension EdgeElement {
 
 /// What a statechart's state is (not generic, so that the machine's walks over the hierarchy
 /// run specialized code).
-enum ChartNodeKind: Equatable, Sendable {
+@usableFromInline enum ChartNodeKind: Equatable, Sendable {
   case atomic, compound, parallel, final
   case history(deep: Bool)
 }

@@ -2,8 +2,8 @@
 /// (pre-order: a parent before its children, siblings in declaration order), with node 0 the
 /// root that holds the top-level states, and every transition as an edge indexed by its source
 /// node and what takes it. Built once per graph, in time linear in the states and transitions.
-final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
-  typealias Kind = ChartNodeKind
+@usableFromInline final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
+  @usableFromInline typealias Kind = ChartNodeKind
 
   /// A state while the model is built: its payload and its place in the hierarchy.
   struct Draft {
@@ -34,65 +34,65 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
 
   /// A transition of the chart: an event transition of the graph, or an eventless, delayed or
   /// done one.
-  struct Edge {
-    let source: Int
+  @usableFromInline struct Edge {
+    @usableFromInline let source: Int
     /// The target node; `nil` for a targetless transition.
-    let target: Int?
-    let fixed: State?
-    let make: (@Sendable (Event) -> State?)?
+    @usableFromInline let target: Int?
+    @usableFromInline let fixed: State?
+    @usableFromInline let make: (@Sendable (Event) -> State?)?
     /// Every guard of the transition; it is enabled when all hold.
-    let conditions: [GuardPart<State, Event>]
-    let conditionName: String?
+    @usableFromInline let conditions: [GuardPart<State, Event>]
+    @usableFromInline let conditionName: String?
     /// The transition's actions, in order.
-    let actions: [ChartAction<State, Event>]
-    let isInternal: Bool
+    @usableFromInline let actions: [ChartAction<State, Event>]
+    @usableFromInline let isInternal: Bool
     /// The graph transition this edge is, for event transitions.
-    let transition: Int?
+    @usableFromInline let transition: Int?
     /// How diagrams label it: `event [guard]`, `[guard]` or `always`, `after 3s`, `done`.
-    let label: String
+    @usableFromInline let label: String
   }
 
-  struct NodeEvent: Hashable {
-    let node: Int
-    let event: Event.Case
+  @usableFromInline struct NodeEvent: Hashable {
+    @usableFromInline let node: Int
+    @usableFromInline let event: Event.Case
   }
 
   /// What each state carries that depends on the chart's types: its case, value, actions,
   /// invocations and delays.
-  struct Node {
-    let key: State.Case?
-    let value: State?
+  @usableFromInline struct Node {
+    @usableFromInline let key: State.Case?
+    @usableFromInline let value: State?
     /// A compound state's initial node (or a history state's default), with its value.
-    let initial: (node: Int, value: State)?
-    let entry: ChartAction<State, Event>?
-    let exit: ChartAction<State, Event>?
+    @usableFromInline let initial: (node: Int, value: State)?
+    @usableFromInline let entry: ChartAction<State, Event>?
+    @usableFromInline let exit: ChartAction<State, Event>?
     /// The delay of each of `tree.delayed[node]`.
-    let delays: [DelayPart<State, Event>]
-    let invokes: [ChartElement<State, Event>.InvokeStart]
-    let invokeLabels: [String]
+    @usableFromInline let delays: [DelayPart<State, Event>]
+    @usableFromInline let invokes: [ChartElement<State, Event>.InvokeStart]
+    @usableFromInline let invokeLabels: [String]
   }
 
   /// The hierarchy and the transitions' structure, as integers (the machine's walks).
-  private(set) var tree = ChartTree()
-  private(set) var nodes: [Node] = []
+  @usableFromInline @exclusivity(unchecked) var tree = ChartTree()
+  @usableFromInline @exclusivity(unchecked) var nodes: [Node] = []
   private var drafts: [Draft]
-  private(set) var edges: [Edge] = []
+  @usableFromInline @exclusivity(unchecked) var edges: [Edge] = []
   /// The event transitions of each (node, event case), in declaration order; wildcards are the
   /// root's.
-  private(set) var onEvent: [NodeEvent: [Int]] = [:]
-  private(set) var indexOf: [State.Case: Int]
+  @usableFromInline @exclusivity(unchecked) var onEvent: [NodeEvent: [Int]] = [:]
+  @usableFromInline @exclusivity(unchecked) var indexOf: [State.Case: Int]
   /// The event cases the transitions name, each a column of the tree's event table.
-  private(set) var columns: [Event.Case] = []
-  private var columnOf: [Event.Case: Int] = [:]
+  @usableFromInline @exclusivity(unchecked) var columns: [Event.Case] = []
+  @usableFromInline @exclusivity(unchecked) private(set) var columnOf: [Event.Case: Int] = [:]
   /// An event case's byte to its column, or -1, when event cases are one byte (payload-free
   /// enums); empty otherwise. Only a hint: the column's case is checked with `==`.
-  private var columnOfByte: [Int16] = []
+  @usableFromInline @exclusivity(unchecked) var columnOfByte: [Int16] = []
   /// Each event transition's source and event column, in declaration order (for the table).
   private var eventEdgeList: [(source: Int, column: Int, edge: Int)] = []
   /// Elements that named a state twice, or a child under a state that cannot have one.
-  private(set) var duplicates: [State.Case] = []
+  @usableFromInline @exclusivity(unchecked) var duplicates: [State.Case] = []
 
-  init(
+  @usableFromInline init(
     initial: State, elements: [ChartElement<State, Event>], transitions: [Transition<State, Event>],
     states: [State.Case]
   ) {
@@ -127,7 +127,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// The column of `event`'s case in the tree's event table, or -1 when no transition names it.
-  @inline(__always) func column(of event: Event.Case) -> Int {
+  @inlinable @inline(__always) func column(of event: Event.Case) -> Int {
     if !columnOfByte.isEmpty {
       let column = Int(columnOfByte[caseByte(event)])
       return column >= 0 && columns[column] == event ? column : -1
@@ -244,20 +244,20 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   // MARK: Reading the hierarchy
 
   /// Whether `node` is a leaf (atomic or final).
-  @inline(__always) func isAtomic(_ node: Int) -> Bool { tree.isAtomic(node) }
+  @inlinable @inline(__always) func isAtomic(_ node: Int) -> Bool { tree.isAtomic(node) }
 
   /// Whether `node` is `ancestor` or below it.
-  @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
+  @inlinable @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
     tree.isDescendant(node, of: ancestor)
   }
 
   /// Whether `node` is strictly below `ancestor`.
-  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+  @inlinable @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
     tree.isProperDescendant(node, of: ancestor)
   }
 
   /// The innermost node that contains both `first` and `second` (either may be it).
-  func commonAncestor(_ first: Int, _ second: Int) -> Int {
+  @usableFromInline func commonAncestor(_ first: Int, _ second: Int) -> Int {
     var (a, b) = (first, second)
     while a != b {
       if a > b { a = tree.parent[a] } else { b = tree.parent[b] }
@@ -267,7 +267,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
 
   /// What a history node enters before its parent was ever left: its default, else its
   /// parent's initial state; for a history in a parallel state without a default, every region.
-  func historyDefault(_ history: Int) -> [(node: Int, value: State?)] {
+  @usableFromInline func historyDefault(_ history: Int) -> [(node: Int, value: State?)] {
     if let fallback = nodes[history].initial { return [(fallback.node, fallback.value)] }
     let parent = tree.parent[history]
     if tree.kind[parent] == .parallel { return tree.children[parent].map { ($0, nil) } }
@@ -277,7 +277,7 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
   /// An edge's transition domain with history read as its parent (for validation and
   /// diagrams, which know no history): the innermost compound proper ancestor of the source
   /// that contains the target, or the root; the source for an internal edge to its descendants.
-  func staticDomain(_ edge: Edge) -> Int {
+  @usableFromInline func staticDomain(_ edge: Edge) -> Int {
     guard var target = edge.target else { return edge.source }
     if tree.isHistory(target) { target = tree.parent[target] }
     if edge.isInternal, tree.kind[edge.source] == .compound, isProperDescendant(target, of: edge.source) {
@@ -294,17 +294,17 @@ final class ChartModel<State: CaseKeyed, Event: CaseKeyed> {
 
   /// An edge as model-based tests name it: `source --label--> target` (`*` for a wildcard; a
   /// targetless edge names its source twice).
-  func title(_ edge: Int) -> String {
+  @usableFromInline func title(_ edge: Int) -> String {
     let edge = edges[edge]
     let source = edge.source == 0 ? "*" : name(edge.source)
     return "\(source) --\(edge.label)--> \(edge.target.map(name) ?? source)"
   }
 
   /// The node's name in diagrams and problems.
-  func name(_ node: Int) -> String { nodes[node].key.map(caseLabel) ?? "[*]" }
+  @usableFromInline func name(_ node: Int) -> String { nodes[node].key.map(caseLabel) ?? "[*]" }
 
   /// Every state's case in document order (the root left out).
-  var keys: [State.Case] {
+  @usableFromInline var keys: [State.Case] {
     (nodes.isEmpty ? drafts.map(\.key) : nodes.map(\.key)).dropFirst().compactMap { $0 }
   }
 }
@@ -317,41 +317,41 @@ extension ChartModel: @unchecked Sendable where State: Sendable {}
 /// walks read (not generic, so that they run specialized code whatever the chart's types; the
 /// chart's own types stay in `ChartModel.Node` and `ChartModel.Edge`). Nodes are in pre-order,
 /// so a node's descendants are the range `node + 1 ... lastDescendant[node]`.
-struct ChartTree {
-  var parent: [Int] = []
-  var kind: [ChartNodeKind] = []
-  var children: [[Int]] = []
-  var histories: [[Int]] = []
-  var eventless: [[Int]] = []
+@usableFromInline struct ChartTree {
+  @usableFromInline var parent: [Int] = []
+  @usableFromInline var kind: [ChartNodeKind] = []
+  @usableFromInline var children: [[Int]] = []
+  @usableFromInline var histories: [[Int]] = []
+  @usableFromInline var eventless: [[Int]] = []
   /// The delayed edges of each node (their delays are the node's `delays`).
-  var delayed: [[Int]] = []
+  @usableFromInline var delayed: [[Int]] = []
   /// The done edges each node holds, with the node whose done event takes each.
-  var done: [[(of: Int, edge: Int)]] = []
-  var lastDescendant: [Int] = []
-  var edgeSource: [Int] = []
+  @usableFromInline var done: [[(of: Int, edge: Int)]] = []
+  @usableFromInline var lastDescendant: [Int] = []
+  @usableFromInline var edgeSource: [Int] = []
   /// Each edge's target node, or -1 for a targetless edge.
-  var edgeTarget: [Int] = []
-  var edgeInternal: [Bool] = []
-  var edgeGuarded: [Bool] = []
+  @usableFromInline var edgeTarget: [Int] = []
+  @usableFromInline var edgeInternal: [Bool] = []
+  @usableFromInline var edgeGuarded: [Bool] = []
   /// Whether each edge has actions; whether its target is made from the event.
-  var edgeActing: [Bool] = []
-  var edgeMakes: [Bool] = []
+  @usableFromInline var edgeActing: [Bool] = []
+  @usableFromInline var edgeMakes: [Bool] = []
   /// What each node does when entered or left (`NodeEffects`), so that the walks skip the
   /// chart's types for a state that does nothing.
-  var effects: [NodeEffects] = []
+  @usableFromInline var effects: [NodeEffects] = []
   /// Whether any node is a history state; whether any has an eventless transition.
-  var hasHistory = false
-  var hasEventless = false
+  @usableFromInline var hasHistory = false
+  @usableFromInline var hasEventless = false
   /// Each node's event transitions: the runs `eventRuns[eventStart[node] ..< eventStart[node +
   /// 1]]`, one per event column, each a range of `eventEdges` in declaration order.
-  var eventStart: [Int] = []
-  var eventRuns: [(column: Int, edges: Range<Int>)] = []
-  var eventEdges: [Int] = []
+  @usableFromInline var eventStart: [Int] = []
+  @usableFromInline var eventRuns: [(column: Int, edges: Range<Int>)] = []
+  @usableFromInline var eventEdges: [Int] = []
 
-  init() {}
+  @usableFromInline init() {}
 
   /// The event transitions of `node` for the event of `column`, as a range of `eventEdges`.
-  @inline(__always) func eventEdges(at node: Int, column: Int) -> Range<Int> {
+  @inlinable @inline(__always) func eventEdges(at node: Int, column: Int) -> Range<Int> {
     var run = eventStart[node]
     let end = eventStart[node + 1]
     while run < end {
@@ -363,7 +363,9 @@ struct ChartTree {
 
   /// Builds the event table from each event edge's source and column (in declaration order):
   /// linear in the edges, but for the sort of each node's own few.
-  mutating func addEventTable(_ list: [(source: Int, column: Int, edge: Int)], nodeCount: Int) {
+  @usableFromInline mutating func addEventTable(
+    _ list: [(source: Int, column: Int, edge: Int)], nodeCount: Int
+  ) {
     var counts = [Int](repeating: 0, count: nodeCount + 1)
     for entry in list { counts[entry.source + 1] += 1 }
     for node in 0..<nodeCount { counts[node + 1] += counts[node] }
@@ -432,33 +434,36 @@ struct ChartTree {
     hasEventless = eventless.contains { !$0.isEmpty }
   }
 
-  @inline(__always) func isAtomic(_ node: Int) -> Bool { kind[node] == .atomic || kind[node] == .final }
-  @inline(__always) func isHistory(_ node: Int) -> Bool {
+  @inlinable @inline(__always) func isAtomic(_ node: Int) -> Bool {
+    kind[node] == .atomic || kind[node] == .final
+  }
+  @inlinable @inline(__always) func isHistory(_ node: Int) -> Bool {
     if case .history = kind[node] { true } else { false }
   }
 
   /// Whether `node` is `ancestor` or below it (O(1)).
-  @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
+  @inlinable @inline(__always) func isDescendant(_ node: Int, of ancestor: Int) -> Bool {
     node >= ancestor && node <= lastDescendant[ancestor]
   }
 
   /// Whether `node` is strictly below `ancestor` (O(1)).
-  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+  @inlinable @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
     node > ancestor && node <= lastDescendant[ancestor]
   }
 }
 
 /// What a node does when it is entered or left, beside joining or leaving the configuration.
-struct NodeEffects: OptionSet {
-  let rawValue: UInt8
-  static let entry = NodeEffects(rawValue: 1)
-  static let exit = NodeEffects(rawValue: 2)
+@usableFromInline struct NodeEffects: OptionSet, Sendable {
+  @usableFromInline let rawValue: UInt8
+  @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+  @inlinable static var entry: NodeEffects { NodeEffects(rawValue: 1) }
+  @inlinable static var exit: NodeEffects { NodeEffects(rawValue: 2) }
   /// It arms delayed transitions.
-  static let delays = NodeEffects(rawValue: 4)
+  @inlinable static var delays: NodeEffects { NodeEffects(rawValue: 4) }
   /// It starts invocations.
-  static let invokes = NodeEffects(rawValue: 8)
+  @inlinable static var invokes: NodeEffects { NodeEffects(rawValue: 8) }
   /// It has no value of its own (declared by its case): it takes one from below.
-  static let derivesValue = NodeEffects(rawValue: 16)
+  @inlinable static var derivesValue: NodeEffects { NodeEffects(rawValue: 16) }
   /// It has history states that record what is active below it when it is left.
-  static let histories = NodeEffects(rawValue: 32)
+  @inlinable static var histories: NodeEffects { NodeEffects(rawValue: 32) }
 }

@@ -8,105 +8,133 @@ import Synchronization
 /// Only the thread holding the machine's claim calls it, so its state needs no lock; what other
 /// threads read (`Snapshot`) is copied out by the machine under its lock. It reaches the
 /// machine (to arm timers, start invocations and send events) through a weak reference.
-final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
-  typealias Model = ChartModel<State, Event>
+@usableFromInline final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
+  @usableFromInline typealias Model = ChartModel<State, Event>
 
   /// An enabled transition and the value its target takes.
-  struct Enabled {
-    let edge: Int
-    let value: State?
+  @usableFromInline struct Enabled {
+    @usableFromInline let edge: Int
+    @usableFromInline let value: State?
+
+    @inlinable init(edge: Int, value: State?) {
+      self.edge = edge
+      self.value = value
+    }
   }
 
   /// What a transition is selected for.
-  enum Trigger {
+  @usableFromInline enum Trigger {
     case event(Event)
     /// The done event of a state, with the final state's value as its data.
     case done(node: Int, data: State?)
   }
 
   /// Why no transition was enabled.
-  enum Miss {
+  @usableFromInline enum Miss {
     case none
     case guards([String])
     case invalidTarget
   }
 
-  let model: Model
+  @usableFromInline let model: Model
   /// The model's hierarchy, kept here so that the walks read it without going through the model.
-  let tree: ChartTree
-  let scheduler: any Scheduler
-  weak var machine: StateMachine<State, Event>?
+  @usableFromInline let tree: ChartTree
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline @exclusivity(unchecked) weak var machine: StateMachine<State, Event>?
   /// The active nodes, ascending (document order), after the last microstep; the root (0) is
   /// always first.
-  @exclusivity(unchecked) private(set) var configuration: [Int] = [0]
-  @exclusivity(unchecked) private var active: [Bool]
-  @exclusivity(unchecked) private(set) var values: [State?]
+  @usableFromInline @exclusivity(unchecked) var configuration: [Int] = [0]
+  @usableFromInline @exclusivity(unchecked) var active: [Bool]
+  @usableFromInline @exclusivity(unchecked) var values: [State?]
   /// The extended state.
-  var context: State.MachineContext {
+  @inlinable var context: State.MachineContext {
     get { contextStorage! }
     set { contextStorage = newValue }
   }
   /// The extended state; `nil` only while an action holds it (moved into its `ChartContext`,
   /// so that changing a collection in it does not copy the collection).
-  private var contextStorage: State.MachineContext?
+  @usableFromInline @exclusivity(unchecked) var contextStorage: State.MachineContext?
   /// Bumped each time a node is entered, so that a timer or an invoked result of an earlier
   /// visit is recognised and dropped.
-  @exclusivity(unchecked) private(set) var generation: [UInt64]
+  @usableFromInline @exclusivity(unchecked) var generation: [UInt64]
   /// Timers and invocations of each active node; dropping them cancels them.
-  @exclusivity(unchecked) private var work: [[AnyCancellable]]
+  @usableFromInline @exclusivity(unchecked) var work: [[AnyCancellable]]
   /// What each history node recorded: nodes and their values.
-  private var history: [Int: [(node: Int, value: State?)]] = [:]
+  @usableFromInline @exclusivity(unchecked) var history: [Int: [(node: Int, value: State?)]] = [:]
   /// Raised events and done events, waiting for the macrostep's next internal step.
-  private var internalQueue: [Trigger] = []
-  private var internalHead = 0
+  @usableFromInline @exclusivity(unchecked) var internalQueue: [Trigger] = []
+  @usableFromInline @exclusivity(unchecked) var internalHead = 0
   /// Nodes with invocations entered during the macrostep: they start at its end.
-  @exclusivity(unchecked) private var entered: [(node: Int, generation: UInt64)] = []
+  @usableFromInline @exclusivity(unchecked) var entered: [(node: Int, generation: UInt64)] = []
   /// The transitions the last selection enabled (kept between sends: no allocation per send).
-  @exclusivity(unchecked) private(set) var selected: [Enabled] = []
+  @usableFromInline @exclusivity(unchecked) var selected: [Enabled] = []
   /// The last microstep's exit set, in exit order.
-  @exclusivity(unchecked) private var exiting: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var exiting: [Int] = []
   /// The nodes the last `enter` added to the configuration.
-  @exclusivity(unchecked) private var added: [Int] = []
+  @usableFromInline @exclusivity(unchecked) var added: [Int] = []
   /// Each edge's transition domain once computed (-1 before), for edges whose target is not a
   /// history state (their domain never changes).
-  @exclusivity(unchecked) private var domains: [Int]
+  @usableFromInline @exclusivity(unchecked) var domains: [Int]
   /// Each edge's entry set once computed, for a transition taken alone whose entry reads no
   /// history: the same states every time.
-  @exclusivity(unchecked) private var entryPlans: [EntryPlan?]
+  @usableFromInline @exclusivity(unchecked) var entryPlans: [EntryPlan?]
   /// Edges whose entry set reads a history (computed each time).
-  @exclusivity(unchecked) private var unplannable: [Bool]
+  @usableFromInline @exclusivity(unchecked) var unplannable: [Bool]
   /// Whether the machine's macrosteps are recorded (`StateMachine.macrosteps` was read).
-  let inspected = Atomic<Bool>(false)
+  @usableFromInline let inspected = Atomic<Bool>(false)
 
   /// A transition's entry set, kept for the next time it is taken alone: the states to enter
   /// (ascending), the value each is given (`nil`: its own), and the target's position (its
   /// value comes from the transition).
-  struct EntryPlan {
-    let nodes: [Int]
-    let values: [State?]
-    let target: Int
+  @usableFromInline struct EntryPlan {
+    @usableFromInline let nodes: [Int]
+    @usableFromInline let values: [State?]
+    @usableFromInline let target: Int
+
+    @inlinable init(nodes: [Int], values: [State?], target: Int) {
+      self.nodes = nodes
+      self.values = values
+      self.target = target
+    }
   }
   /// The delayed transitions armed, by tag: the node, its visit and the edge.
-  private var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] = [:]
-  private var timerTags: [[UInt64]]
-  private var nextTimer: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var timers: [UInt64: (node: Int, generation: UInt64, edge: Int)] =
+    [:]
+  @usableFromInline @exclusivity(unchecked) var timerTags: [[UInt64]]
+  @usableFromInline @exclusivity(unchecked) var nextTimer: UInt64 = 0
   /// The last node of each node's subtree (the model's).
-  private let lastDescendant: [Int]
+  @usableFromInline let lastDescendant: [Int]
   /// Told each microstep's transitions, by title (model-based tests set it before any send).
-  var observer: (([String]) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var observer: (([String]) -> Void)?
   /// The macrostep being recorded, while the machine is inspected.
-  var record: MacrostepRecord<State, Event>?
+  @usableFromInline @exclusivity(unchecked) var record: MacrostepRecord<State, Event>?
+  /// Whether `record` is kept (read on every step: a flag, not the optional record).
+  @usableFromInline @exclusivity(unchecked) var recording = false
 
   /// Starts recording a macrostep (when the machine is inspected).
-  func beginRecord(_ cause: MacrostepRecord<State, Event>.Cause) {
+  @inlinable @inline(__always) func beginRecord(
+    _ cause: @autoclosure () -> MacrostepRecord<State, Event>.Cause
+  ) {
     guard inspected.load(ordering: .relaxed) else { return }
+    startRecord(cause())
+  }
+
+  /// Makes the macrostep's record.
+  @usableFromInline func startRecord(_ cause: MacrostepRecord<State, Event>.Cause) {
+    recording = true
     record = MacrostepRecord(
       cause: cause, configuration: configuration.dropFirst().compactMap { model.nodes[$0].key },
       context: context)
   }
 
   /// Ends the macrostep's record and returns it.
-  func endRecord() -> MacrostepRecord<State, Event>? {
+  @inlinable @inline(__always) func endRecord() -> MacrostepRecord<State, Event>? {
+    recording ? finishRecord() : nil
+  }
+
+  /// Completes the macrostep's record and returns it.
+  @usableFromInline func finishRecord() -> MacrostepRecord<State, Event>? {
+    recording = false
     guard var finished = record else { return nil }
     record = nil
     finished.configurationAfter = configuration.dropFirst().compactMap { model.nodes[$0].key }
@@ -116,22 +144,25 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Adds a fact to the record, if one is kept.
-  @inline(__always) func note(_ fact: @autoclosure () -> String) {
-    if record != nil { record!.log.append(fact()) }
+  @inlinable @inline(__always) func note(_ fact: @autoclosure () -> String) {
+    if recording { appendNote(fact()) }
   }
+
+  /// Adds a fact to the record.
+  @usableFromInline func appendNote(_ fact: String) { record?.log.append(fact) }
   /// A top-level final state was entered: the machine has stopped and takes no more events.
-  private(set) var halted = false
+  @usableFromInline @exclusivity(unchecked) var halted = false
   /// Whether the last macrostep was cut at `microstepLimit`.
-  private(set) var wasCut = false
+  @usableFromInline @exclusivity(unchecked) var wasCut = false
   /// Whether invocations are being started (their synchronous results are a chain); read by
   /// the invocations' callbacks, on any thread.
-  let startingInvocations = Atomic<Bool>(false)
+  @usableFromInline let startingInvocations = Atomic<Bool>(false)
 
   /// A macrostep stops after this many microsteps (a cycle of eventless transitions or raised
   /// events would otherwise never end); the cut is reported.
-  static var microstepLimit: Int { 10_000 }
+  @usableFromInline static var microstepLimit: Int { 10_000 }
 
-  init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
+  @usableFromInline init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
     self.model = model
     tree = model.tree
     contextStorage = context
@@ -152,37 +183,36 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   // MARK: Reading the configuration
 
   /// Whether `node` is below `ancestor` (O(1): pre-order ranges).
-  @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
+  @inlinable @inline(__always) func isProperDescendant(_ node: Int, of ancestor: Int) -> Bool {
     node > ancestor && node <= lastDescendant[ancestor]
   }
 
   /// Whether the state of case `key` is active at this moment (SCXML's `In()`).
-  func isActive(_ key: State.Case) -> Bool {
+  @usableFromInline func isActive(_ key: State.Case) -> Bool {
     guard let node = model.indexOf[key] else { return false }
     return active[node]
   }
 
   /// Whether `node` is active.
-  func isActive(node: Int) -> Bool { active[node] }
-
-  /// The leaves of the configuration, in document order.
-  var atomics: [Int] { configuration.filter { model.isAtomic($0) } }
+  @usableFromInline func isActive(node: Int) -> Bool { active[node] }
 
   /// The first leaf's value: the machine's `state` (once stopped, the last one it had).
-  var primary: State? {
+  @inlinable var primary: State? {
     for node in configuration where model.isAtomic(node) { return values[node] }
     return stoppedIn
   }
 
   /// The first leaf's value when the machine stopped.
-  private var stoppedIn: State?
+  @usableFromInline @exclusivity(unchecked) var stoppedIn: State?
 
   /// The value a guard or action of a transition from `node` is given: the node's, or for the
   /// root (a wildcard) the first leaf's.
-  func value(of node: Int) -> State? { node == 0 ? primary : values[node] }
+  @inlinable func value(of node: Int) -> State? { node == 0 ? primary : values[node] }
 
   /// A context for a guard or action that belongs to `state`.
-  func makeContext(_ state: State, _ trigger: Trigger?, moving: Bool = false) -> ChartContext<State, Event> {
+  @inlinable func makeContext(
+    _ state: State, _ trigger: Trigger?, moving: Bool = false
+  ) -> ChartContext<State, Event> {
     var event: Event?
     var data: State?
     switch trigger {
@@ -197,7 +227,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Runs `action` for `state`, keeps its change to the extended state and queues the events
   /// it raised.
-  func perform(_ action: ChartAction<State, Event>, for state: State, _ trigger: Trigger?) {
+  @inlinable func perform(_ action: ChartAction<State, Event>, for state: State, _ trigger: Trigger?) {
     var chartContext = makeContext(state, trigger, moving: true)
     action(&chartContext)
     contextStorage = chartContext.context
@@ -208,7 +238,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// An event sent from an action: to the machine's queue, after this macrostep.
-  func sendExternal(_ event: Event) { machine?.sendChained(event) }
+  @usableFromInline func sendExternal(_ event: Event) { machine?.sendChained(event) }
 
   // MARK: Selection
 
@@ -218,51 +248,49 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Returns: Why nothing was enabled, when `selected` is empty.
   @discardableResult
-  func select(_ trigger: Trigger) -> Miss {
-    selected.removeAll(keepingCapacity: true)
-    var chosen = Set<Int>()
+  @inlinable func select(_ trigger: Trigger) -> Miss {
+    switch trigger {
+    case .event(let event): return select(event: event)
+    case .done: return selectDone(trigger)
+    }
+  }
+
+  /// `select(_:)` for an event: the send path, written out (no closure over its counters, so
+  /// that nothing is checked for exclusive access at run time).
+  @inlinable func select(event: Event) -> Miss {
+    emptied(&selected)
+    let column = model.column(of: event.caseKey)
+    guard column >= 0 else { return .none }
     var failed: [String] = []
     var invalid = false
-    var event: Event?
-    var column = -1
-    if case .event(let sent) = trigger {
-      event = sent
-      column = model.column(of: sent.caseKey)
-      guard column >= 0 else { return .none }
-    }
-    /// Whether `edgeIndex`, held by `node`, is enabled (then it is added).
-    func consider(_ edgeIndex: Int, at node: Int) -> Bool {
-      if tree.edgeGuarded[edgeIndex] {
-        guard let source = value(of: node), holds(model.edges[edgeIndex], makeContext(source, trigger)) else {
-          if let name = model.edges[edgeIndex].conditionName { failed.append(name) }
-          return false
-        }
-      }
-      var target: State?
-      if tree.edgeMakes[edgeIndex], let event {
-        let made = model.edges[edgeIndex].make!(event)
-        guard let made, made.caseKey == model.nodes[tree.edgeTarget[edgeIndex]].key else {
-          invalid = true
-          return false
-        }
-        target = made
-      } else {
-        target = model.edges[edgeIndex].fixed
-      }
-      add(Enabled(edge: edgeIndex, value: target), to: &selected, &chosen)
-      return true
-    }
+    var chosen = Set<Int>()
     for leaf in configuration where tree.isAtomic(leaf) {
       var node = leaf
       search: while node >= 0 {
-        switch trigger {
-        case .event:
-          for slot in tree.eventEdges(at: node, column: column)
-          where consider(tree.eventEdges[slot], at: node) {
-            break search
+        for slot in tree.eventEdges(at: node, column: column) {
+          let edgeIndex = tree.eventEdges[slot]
+          if tree.edgeGuarded[edgeIndex] {
+            guard let source = value(of: node),
+              holds(model.edges[edgeIndex], makeContext(source, .event(event)))
+            else {
+              if let name = model.edges[edgeIndex].conditionName { failed.append(name) }
+              continue
+            }
           }
-        case .done(let done, _):
-          for (of, edge) in tree.done[node] where of == done && consider(edge, at: node) { break search }
+          var target: State?
+          if tree.edgeMakes[edgeIndex] {
+            guard let made = model.edges[edgeIndex].make?(event),
+              made.caseKey == model.nodes[tree.edgeTarget[edgeIndex]].key
+            else {
+              invalid = true
+              continue
+            }
+            target = made
+          } else {
+            target = model.edges[edgeIndex].fixed
+          }
+          add(Enabled(edge: edgeIndex, value: target), to: &selected, &chosen)
+          break search
         }
         node = tree.parent[node]
       }
@@ -271,14 +299,41 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     return invalid ? .invalidTarget : failed.isEmpty ? .none : .guards(failed)
   }
 
+  /// `select(_:)` for a done event.
+  @usableFromInline func selectDone(_ trigger: Trigger) -> Miss {
+    emptied(&selected)
+    guard case .done(let done, _) = trigger else { return .none }
+    var failed: [String] = []
+    var chosen = Set<Int>()
+    for leaf in configuration where tree.isAtomic(leaf) {
+      var node = leaf
+      search: while node >= 0 {
+        for (of, edgeIndex) in tree.done[node] where of == done {
+          if tree.edgeGuarded[edgeIndex] {
+            guard let source = value(of: node), holds(model.edges[edgeIndex], makeContext(source, trigger))
+            else {
+              if let name = model.edges[edgeIndex].conditionName { failed.append(name) }
+              continue
+            }
+          }
+          add(Enabled(edge: edgeIndex, value: model.edges[edgeIndex].fixed), to: &selected, &chosen)
+          break search
+        }
+        node = tree.parent[node]
+      }
+    }
+    if selected.count > 1 { selected = removingConflicts(selected) }
+    return failed.isEmpty ? .none : .guards(failed)
+  }
+
   /// Whether every guard of `edge` holds in `context`.
-  private func holds(_ edge: Model.Edge, _ context: ChartContext<State, Event>) -> Bool {
+  @inlinable func holds(_ edge: Model.Edge, _ context: ChartContext<State, Event>) -> Bool {
     edge.conditions.allSatisfy { $0.holds(context) }
   }
 
   /// SCXML's selectEventlessTransitions; the result is left in `selected`.
-  func selectEventless() {
-    selected.removeAll(keepingCapacity: true)
+  @inlinable func selectEventless() {
+    emptied(&selected)
     guard tree.hasEventless else { return }
     var chosen = Set<Int>()
     for leaf in configuration where tree.isAtomic(leaf) {
@@ -301,7 +356,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Adds `transition` unless another leaf chose its edge already (a search of the few chosen
   /// so far, or of a set once there are many: linear in the leaves).
-  private func add(_ transition: Enabled, to enabled: inout [Enabled], _ chosen: inout Set<Int>) {
+  @inlinable func add(_ transition: Enabled, to enabled: inout [Enabled], _ chosen: inout Set<Int>) {
     if enabled.count < 8 {
       guard !enabled.contains(where: { $0.edge == transition.edge }) else { return }
     } else {
@@ -319,7 +374,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// The domains kept are then never nested, so a new transition meets at most one kept domain
   /// at or above its own (a walk up) and a run of them below it (a range of the sorted kept
   /// domains): linear in the transitions and the depth, not quadratic.
-  func removingConflicts(_ enabled: [Enabled]) -> [Enabled] {
+  @usableFromInline func removingConflicts(_ enabled: [Enabled]) -> [Enabled] {
     guard enabled.count > 1 else { return enabled }
     var kept: [Enabled?] = []
     var keptAt: [Int: Int] = [:]  // a kept domain to its position in `kept`
@@ -360,7 +415,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// The first position in ascending `values` whose value is at least `value`.
-  private func lowerBound(_ values: [Int], _ value: Int) -> Int {
+  @usableFromInline func lowerBound(_ values: [Int], _ value: Int) -> Int {
     var (low, high) = (0, values.count)
     while low < high {
       let middle = (low + high) / 2
@@ -372,7 +427,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   // MARK: Exit and entry sets
 
   /// The states a target stands for once history is resolved.
-  func effectiveTargets(_ target: Int) -> [Int] {
+  @usableFromInline func effectiveTargets(_ target: Int) -> [Int] {
     guard tree.isHistory(target) else { return [target] }
     if let recorded = history[target] { return recorded.map(\.node) }
     return model.historyDefault(target).flatMap { effectiveTargets($0.node) }
@@ -381,7 +436,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// SCXML's getTransitionDomain: `nil` for a targetless transition; the source for an
   /// internal one from a compound state to its descendants; else the least common compound
   /// ancestor of the source and the targets, or the root.
-  func domain(_ edgeIndex: Int) -> Int? {
+  @inlinable func domain(_ edgeIndex: Int) -> Int? {
     let target = tree.edgeTarget[edgeIndex]
     guard target >= 0 else { return nil }
     if tree.isHistory(target) { return computeDomain(edgeIndex) }
@@ -390,7 +445,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// `domain(_:)`, computed.
-  private func computeDomain(_ edgeIndex: Int) -> Int {
+  @usableFromInline func computeDomain(_ edgeIndex: Int) -> Int {
     let edge = model.edges[edgeIndex]
     guard let target = edge.target else { return 0 }
     let targets = effectiveTargets(target)
@@ -411,14 +466,14 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// The active proper descendants of `domain`, ascending: a run of the sorted configuration.
-  private func activeDescendants(of domain: Int) -> ArraySlice<Int> {
+  @inlinable func activeDescendants(of domain: Int) -> ArraySlice<Int> {
     let start = firstIndex(after: domain)
     let end = firstIndex(after: lastDescendant[domain])
     return configuration[start..<end]
   }
 
   /// The position of the first configuration entry above `node`.
-  private func firstIndex(after node: Int) -> Int {
+  @inlinable func firstIndex(after node: Int) -> Int {
     var (low, high) = (0, configuration.count)
     while low < high {
       let middle = (low + high) / 2
@@ -429,9 +484,9 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// SCXML's computeExitSet: the active descendants of each transition's domain, in exit
   /// order (descending: innermost and last first).
-  func exitSet(_ enabled: [Enabled]) -> [Int] {
+  @inlinable func exitSet(_ enabled: [Enabled]) -> [Int] {
     if enabled.count == 1 {
-      exiting.removeAll(keepingCapacity: true)
+      emptied(&exiting)
       guard let domain = domain(enabled[0].edge) else { return exiting }
       exiting.append(contentsOf: activeDescendants(of: domain).reversed())
       return exiting
@@ -447,7 +502,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// SCXML's computeEntrySet: the states to enter (ascending), with the values the targets and
   /// restored histories give them.
-  func entrySet(_ enabled: [Enabled]) -> (nodes: [Int], values: [Int: State]) {
+  @usableFromInline func entrySet(_ enabled: [Enabled]) -> (nodes: [Int], values: [Int: State]) {
     var builder = EntryBuilder(run: self)
     for transition in enabled {
       let edge = model.edges[transition.edge]
@@ -569,7 +624,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Whether `node` has reached its end: a compound state with an active final child, a
   /// parallel state whose every region has.
-  func isInFinalState(_ node: Int) -> Bool {
+  @inlinable func isInFinalState(_ node: Int) -> Bool {
     switch tree.kind[node] {
     case .compound:
       return tree.children[node].contains { active[$0] && tree.kind[$0] == .final }
@@ -581,7 +636,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   // MARK: Microsteps and macrosteps
 
   /// Enters the initial configuration (the machine's start).
-  func start() {
+  @usableFromInline func start() {
     guard let initial = model.nodes[0].initial else { return }
     beginRecord(.start)
     var builder = EntryBuilder(run: self)
@@ -595,7 +650,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Takes an external event: one macrostep. Returns why nothing was enabled, or `nil` when
   /// the event was taken.
-  func take(_ event: Event, invoked: Bool = false) -> Miss? {
+  @inlinable func take(_ event: Event, invoked: Bool = false) -> Miss? {
     guard !halted else { return Miss.none }
     let miss = select(.event(event))
     guard !selected.isEmpty else { return miss }
@@ -607,7 +662,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// A delayed transition's timer fired: its transition, as a macrostep, if the visit that
   /// armed it is still on and its guard holds.
-  func fire(_ tag: UInt64) {
+  @usableFromInline func fire(_ tag: UInt64) {
     guard !halted, let (node, visit, edgeIndex) = timers.removeValue(forKey: tag), active[node],
       generation[node] == visit
     else { return }
@@ -621,7 +676,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// SCXML's microstep: exit the exit set (innermost first, recording history), run the
   /// transitions' actions in document order, enter the entry set (outermost first).
-  func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
+  @inlinable func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
     if let observer { observer(enabled.map { model.title($0.edge) }) }
     note("step " + enabled.map { model.title($0.edge) }.joined(separator: " + "))
     let acting = enabled.contains { tree.edgeActing[$0.edge] }
@@ -646,21 +701,28 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
       toEnter = nodes
       enter(toEnter, toEnter.map { given[$0] }, trigger)
     }
-    if record != nil {
-      record!.microsteps.append(
-        .init(
-          transitions: enabled.map { model.title($0.edge) },
-          exited: toExit.compactMap { model.nodes[$0].key },
-          entered: toEnter.compactMap { model.nodes[$0].key }))
-    }
+    if recording { recordMicrostep(enabled, exited: toExit, entered: toEnter) }
+  }
+
+  /// Adds a microstep to the record.
+  @usableFromInline func recordMicrostep(_ enabled: [Enabled], exited toExit: [Int], entered toEnter: [Int]) {
+    record?.microsteps.append(
+      .init(
+        transitions: enabled.map { model.title($0.edge) },
+        exited: toExit.compactMap { model.nodes[$0].key },
+        entered: toEnter.compactMap { model.nodes[$0].key }))
   }
 
   /// The entry set of `edge` taken alone, kept after its first computation; `nil` when it
   /// reads a history (or the target is one), so that it is computed each time.
-  private func entryPlan(_ edge: Int) -> EntryPlan? {
+  @inlinable func entryPlan(_ edge: Int) -> EntryPlan? {
     if let plan = entryPlans[edge] { return plan }
+    return unplannable[edge] ? nil : makeEntryPlan(edge)
+  }
+
+  /// Computes the entry set of `edge` taken alone and keeps it, if it reads no history.
+  @usableFromInline func makeEntryPlan(_ edge: Int) -> EntryPlan? {
     let target = tree.edgeTarget[edge]
-    guard !unplannable[edge] else { return nil }
     guard target >= 0, !tree.isHistory(target), let domain = domain(edge) else {
       let empty = EntryPlan(nodes: [], values: [], target: -1)
       if target < 0 { entryPlans[edge] = empty } else { unplannable[edge] = true }
@@ -681,7 +743,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Records, for each history of a state about to be left, what it will restore.
-  private func recordHistory(_ toExit: [Int]) {
+  @usableFromInline func recordHistory(_ toExit: [Int]) {
     for node in toExit where tree.effects[node].contains(.histories) {
       for history in tree.histories[node] {
         guard case .history(let deep) = tree.kind[history] else { continue }
@@ -694,11 +756,11 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Leaves `toExit` (in that order): exit actions, timers and invocations cancelled.
-  private func exit(_ toExit: [Int], _ trigger: Trigger?) {
+  @inlinable func exit(_ toExit: [Int], _ trigger: Trigger?) {
     guard !toExit.isEmpty else { return }
     for node in toExit {
       note("exit \(model.name(node))")
-      if record != nil {
+      if recording {
         for tag in timerTags[node] {
           if let armed = timers[tag] { note("cancel " + model.title(armed.edge)) }
         }
@@ -729,7 +791,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// `given[i]` is the value `toEnter[i]` is entered with (`nil`: its own); `override` replaces
   /// one of them (a transition's target value over a kept entry set).
-  private func enter(
+  @inlinable func enter(
     _ toEnter: [Int], _ given: [State?], override: (position: Int, value: State)? = nil, _ trigger: Trigger?
   ) {
     @inline(__always) func givenValue(_ position: Int) -> State? {
@@ -752,7 +814,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
         }
       }
     }
-    added.removeAll(keepingCapacity: true)
+    emptied(&added)
     for index in toEnter.indices {
       let node = toEnter[index]
       guard !active[node] else { continue }
@@ -794,7 +856,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Two ascending lists as one.
-  private func merge(_ first: [Int], _ second: [Int]) -> [Int] {
+  @usableFromInline func merge(_ first: [Int], _ second: [Int]) -> [Int] {
     var result: [Int] = []
     result.reserveCapacity(first.count + second.count)
     var (i, j) = (0, 0)
@@ -810,7 +872,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     return result
   }
 
-  private func arm(_ edge: Int, at node: Int, _ visit: UInt64, after delay: SchedulerTime.Stride) {
+  @usableFromInline func arm(_ edge: Int, at node: Int, _ visit: UInt64, after delay: SchedulerTime.Stride) {
     guard let machine else { return }
     nextTimer &+= 1
     note("arm " + model.title(edge))
@@ -823,7 +885,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// The rest of SCXML's macrostep: eventless transitions, then internal events (raised and
   /// done), until neither is left or `microstepLimit` is reached (`wasCut`); a stopped machine
   /// leaves every state; then the invocations of the states entered start.
-  func finishMacrostep() {
+  @inlinable func finishMacrostep() {
     var steps = 0
     wasCut = false
     while !halted {
@@ -851,15 +913,19 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// SCXML's exitInterpreter: every active state is left, innermost first, its exit action run.
-  private func stop() {
+  @usableFromInline func stop() {
     stoppedIn = primary
     exit(Array(configuration.dropFirst().reversed()), nil)
     entered = []
   }
 
   /// Starts the invocations of the states entered in this macrostep that are still active.
-  private func startInvocations() {
-    guard !entered.isEmpty else { return }
+  @inlinable func startInvocations() {
+    if !entered.isEmpty { startEnteredInvocations() }
+  }
+
+  /// Starts the invocations of the states in `entered`.
+  @usableFromInline func startEnteredInvocations() {
     let states = entered
     entered = []
     guard let machine else { return }
@@ -879,7 +945,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
 
   /// An invoked publisher's result, on the claim: processed as an external event if the visit
   /// that started it is still on. Returns why it was refused, if it was.
-  func deliverInvoked(_ event: Event, node: Int, generation visit: UInt64) -> Miss? {
+  @usableFromInline func deliverInvoked(_ event: Event, node: Int, generation visit: UInt64) -> Miss? {
     guard active[node], generation[node] == visit else { return nil }
     return take(event)
   }
@@ -887,7 +953,7 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
   /// Moves to `state` without a transition: every state is left without its exit action
   /// (timers and invocations cancelled), then `state`, its ancestors and its initial
   /// descendants are entered as at the start.
-  func restore(to state: State, context restored: State.MachineContext? = nil) {
+  @usableFromInline func restore(to state: State, context restored: State.MachineContext? = nil) {
     guard let node = model.indexOf[state.caseKey] else { return }
     beginRecord(.restore)
     if let restored { context = restored }
@@ -910,5 +976,16 @@ final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
     let toEnter = builder.toEnter
     enter(toEnter, toEnter.map { builder.given[$0] }, nil)
     finishMacrostep()
+  }
+}
+
+/// Empties `array`, keeping its storage: element by element for a few (cheaper than the
+/// general `removeAll(keepingCapacity:)`, which the send path would pay several times).
+@inlinable @inline(__always)
+func emptied<Element>(_ array: inout [Element]) {
+  if array.count <= 4 {
+    while !array.isEmpty { array.removeLast() }
+  } else {
+    array.removeAll(keepingCapacity: true)
   }
 }

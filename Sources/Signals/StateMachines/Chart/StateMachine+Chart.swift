@@ -15,11 +15,14 @@ enum ChartJob<State: CaseKeyed, Event> {
 }
 
 /// What readers on other threads see of a statechart: the last macrostep's result.
+@usableFromInline
 struct ChartSnapshot<State: CaseKeyed> {
-  var nodes: [Int] = []
-  var values: [State?] = []
-  var halted = false
-  var context: State.MachineContext
+  @usableFromInline var nodes: [Int] = []
+  @usableFromInline var values: [State?] = []
+  @usableFromInline var halted = false
+  @usableFromInline var context: State.MachineContext
+
+  @inlinable init(context: State.MachineContext) { self.context = context }
 }
 
 extension StateMachine: ScheduledWorkTarget {
@@ -175,7 +178,7 @@ extension StateMachine: ScheduledWorkTarget {
   }
 
   /// Takes `event` in a statechart: one macrostep (SCXML's), then the subscribers.
-  @usableFromInline
+  @inlinable
   func processChart(
     _ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false
   ) -> Outcome {
@@ -294,30 +297,38 @@ extension StateMachine: ScheduledWorkTarget {
 
   /// Copies the run's result for other threads, sets `state` to its first leaf, calls the
   /// subscribers of `statePublisher`, and sends the macrostep's snapshot.
+  @inlinable
   func publishChart(_ run: ChartRun<State, Event>) {
-    // The next snapshot is written into the spare one (reusing its storage), then the two are
-    // swapped under the lock: the old one is released later, outside it.
-    var next = spareSnapshot ?? ChartSnapshot(context: run.context)
-    spareSnapshot = nil
-    next.nodes.removeAll(keepingCapacity: true)
-    next.values.removeAll(keepingCapacity: true)
-    for node in run.configuration.dropFirst() {
-      next.nodes.append(node)
-      next.values.append(run.values[node])
+    // The next snapshot is written into the spare one (reusing its storage), then put in place
+    // under the lock: the one it replaces becomes the spare, released later, outside the lock.
+    // (Locals captured by the closures below are constants: a captured variable would be
+    // checked for exclusive access at run time on every send.)
+    var next = spareSnapshot.take() ?? ChartSnapshot(context: run.context)
+    let count = run.configuration.count - 1
+    if next.nodes.count != count {
+      next.nodes = Array(repeating: 0, count: count)
+      next.values = Array(repeating: nil, count: count)
+    }
+    next.nodes.withUnsafeMutableBufferPointer { nodes in
+      for index in 0..<count { nodes[index] = run.configuration[index + 1] }
+    }
+    next.values.withUnsafeMutableBufferPointer { values in
+      for index in 0..<count { values[index] = run.values[run.configuration[index + 1]] }
     }
     next.halted = run.halted
     next.context = run.context
-    var snapshot: ChartSnapshot<State>? = next
-    var primary = run.primary
-    lock.withLock {
-      swap(&chartSnapshot, &snapshot)
-      if let value = primary {
-        primary = current
-        current = value
-      }
+    let filled = next
+    let primary = run.primary
+    let (replaced, previous) = lock.withLock { () -> (ChartSnapshot<State>?, State?) in
+      let replaced = chartSnapshot.take()
+      chartSnapshot = filled
+      guard let primary else { return (replaced, nil) }
+      let previous = current
+      current = primary
+      return (replaced, previous)
     }
-    spareSnapshot = snapshot
-    _ = primary  // the old state is released here, outside the lock
+    spareSnapshot = replaced
+    _ = previous  // the old state is released here, outside the lock
     let halted = run.halted
     publish()
     if halted { finishObservers() }
@@ -326,6 +337,7 @@ extension StateMachine: ScheduledWorkTarget {
   }
 
   /// Sends the run's snapshot to the snapshots' subscribers (and the finish, once stopped).
+  @usableFromInline
   func sendSnapshot(_ run: ChartRun<State, Event>) {
     guard let snapshotSubject else { return }
     snapshotSubject.send(
@@ -336,6 +348,7 @@ extension StateMachine: ScheduledWorkTarget {
   }
 
   /// Finishes every subscriber of `statePublisher` (the machine stopped) and lets them go.
+  @usableFromInline
   func finishObservers() {
     for path in observers { path.call(.finish) }
     observers.removeAll()
