@@ -113,16 +113,14 @@ public final class LoginViewModel: ObservableObject {
   /// other login methods run their requests themselves on it; this screen runs
   /// `statusChart(login:)`, the same states with the request invoked in `loading`.
   public static let statusGraph = StateGraph<LoginStatus, LoginEvent>(initial: .none, terminal: [.success]) {
-    Transition(from: .none, on: .press, to: .loading, presentation: .none)
-    Transition(from: .failure, on: .press, to: .loading, presentation: .none)
+    Transition(from: .none, on: .press, to: .loading)
+    Transition(from: .failure, on: .press, to: .loading)
     Transition(
       from: .loading, on: .succeeded,
-      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
-      presentation: .none)
+      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } })
     Transition(
       from: .loading, on: .failed,
-      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
-      presentation: .none)
+      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } })
   }
 
   /// The login status as a statechart: none or failure --press--> loading; `loading` invokes
