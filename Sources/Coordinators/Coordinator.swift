@@ -11,6 +11,12 @@ import Signals
 /// `systemDidGoBack()`: the graph validates it like any event, and the navigator hears
 /// `systemDidPop()` or `systemDidDismiss()` instead of being asked to pop again.
 ///
+/// A coordinator can run a statechart instead (`screens:` says which states are screens, and
+/// how: `ScreenRole`): a nested flow is a compound state, tabs are a parallel state's regions,
+/// "back to where the flow was" is a `History` state. After each macrostep it lays out the
+/// screens the configuration means (`ScreenLayout`) and tells the navigator the difference
+/// from what it shows (`ScreenLayout.calls(from:)`).
+///
 /// Threading: main actor. Bad input: events the graph refuses are `TransitionRejected` errors and
 /// change nothing.
 @MainActor
@@ -48,6 +54,10 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   var systemInitiated = false
   var started = false
   var observation: AnyCancellable?
+  /// What each state of a statechart is on screen; empty for a flat graph.
+  let roles: [Screen.Case: ScreenRole]
+  /// What the navigator shows, for a statechart.
+  var shown = ScreenLayout<Screen>()
 
   /// A coordinator for `graph` showing screens through `navigator`; `policy` says what `send`
   /// does with an event the graph refuses (`trySend` throws under `.throwError`).
@@ -60,9 +70,12 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   ///   - navigator: The front that shows the screens.
   ///   - backEvent: The event a system back gesture stands for; `nil` refuses the gesture.
   ///   - policy: What `send` does with an event the graph refuses.
+  ///   - roles: For a statechart, what each state that is a screen is (root, pushed, modal, a
+  ///     tab's root, or a tab selector); the navigator then follows the configuration. Ignored
+  ///     for a flat graph, whose transitions' presentations say how screens are shown.
   public init(
     graph: StateGraph<Screen, Event>, navigator: any Navigator<Screen>, backEvent: Event? = nil,
-    policy: RejectionPolicy = .throwError
+    policy: RejectionPolicy = .throwError, screens roles: [Screen.Case: ScreenRole] = [:]
   ) {
     let screens = ScreenStack<Screen, Event>(root: graph.initial)
     self.screens = screens
@@ -71,6 +84,8 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
       resolver: { target, name in screens.resolve(target, name == previousName) })
     self.navigator = navigator
     self.backEvent = backEvent
+    self.roles = graph.isStatechart ? roles : [:]
+    guard !graph.isStatechart else { return }
     // The stack follows every step, before anyone else hears of it; the navigator from `start()`.
     observation = machine.transitions.sink { [weak self] step in
       MainActor.assumeIsolated { self?.apply(step) }
@@ -78,9 +93,38 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   }
 
   /// Shows the initial screen as the root and starts telling the navigator each transition.
+  /// For a statechart with `screens:`, shows the screens its configuration means instead, then
+  /// the difference after each macrostep.
   public func start() {
-    navigator.setRoot(machine.state)
     started = true
+    guard roles.isEmpty else {
+      observation = machine.configurationPublisher.sink { [weak self] configuration in
+        MainActor.assumeIsolated { self?.show(configuration) }
+      }
+      return
+    }
+    navigator.setRoot(machine.state)
+  }
+
+  /// Lays out the screens `configuration` means and tells the navigator the difference.
+  func show(_ configuration: [Screen.Case]) {
+    let layout = ScreenLayout(configuration: configuration, roles: roles, value: machine.activeState)
+    let calls = layout.calls(from: shown)
+    shown = layout
+    let tab =
+      layout.tabs.isEmpty ? [] : layout.tabs[layout.selectedTab].map { Entry(screen: $0, modal: false) }
+    screens.entries = tab + layout.stack.map { Entry(screen: $0.screen, modal: $0.modal) }
+    for call in calls {
+      switch call {
+      case .setRoot(let screen): navigator.setRoot(screen)
+      case .push(let screen): navigator.push(screen)
+      case .pop: if systemInitiated { navigator.systemDidPop() } else { navigator.pop() }
+      case .present(let screen): navigator.present(screen)
+      case .dismiss: if systemInitiated { navigator.systemDidDismiss() } else { navigator.dismiss() }
+      case .setTabs(let roots): navigator.setTabs(roots)
+      case .selectTab(let index): navigator.selectTab(index)
+      }
+    }
   }
 
   /// Whether `event` would be taken now (to enable a button): a transition exists and its guard
