@@ -41,6 +41,20 @@ public protocol Navigator<Screen>: AnyObject {
   ///
   /// The default does nothing, for a navigator that keeps nothing per screen.
   func systemDidDismiss()
+  /// Replaces everything shown with tabs, one per screen in `roots` (each the root of its
+  /// tab's stack), showing the first; `push` and `pop` then act on the tab shown. A coordinator
+  /// running a statechart calls it for a parallel state's regions (`ScreenRole.tab`).
+  ///
+  /// The default sets the first root as the root, for a front without tabs.
+  ///
+  /// - Parameter roots: The tabs' root screens, in order.
+  func setTabs(_ roots: [Screen])
+  /// Shows the tab at `index` (of the last `setTabs(_:)`), with its stack as it was left.
+  ///
+  /// The default does nothing, for a front without tabs.
+  ///
+  /// - Parameter index: The tab's position, from 0.
+  func selectTab(_ index: Int)
 }
 
 extension Navigator {
@@ -48,4 +62,14 @@ extension Navigator {
   public func systemDidPop() {}
   /// Does nothing: a navigator that keeps nothing per screen has nothing to forget.
   public func systemDidDismiss() {}
+  /// Sets the first root as the root: a front without tabs shows one stack.
+  ///
+  /// - Parameter roots: The tabs' root screens, in order.
+  public func setTabs(_ roots: [Screen]) {
+    if let first = roots.first { setRoot(first) }
+  }
+  /// Does nothing: a front without tabs has one stack.
+  ///
+  /// - Parameter index: The tab's position, from 0.
+  public func selectTab(_ index: Int) {}
 }

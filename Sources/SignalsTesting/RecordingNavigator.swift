@@ -2,8 +2,8 @@ import Coordinators
 
 /// A `Navigator` that writes down what it was asked to do, for coordinator tests: each call
 /// becomes one line of `calls` (`root login`, `push profile(id: 7)`, `pop`, `present settings`,
-/// `dismiss`, and `system pop` or `system dismiss` after a system back gesture), screens written
-/// with `String(describing:)`.
+/// `dismiss`, `tabs feed, profile`, `select tab 1`, and `system pop` or `system dismiss` after a
+/// system back gesture), screens written with `String(describing:)`.
 ///
 /// ```swift
 /// let navigator = RecordingNavigator<Screen>()
@@ -42,6 +42,16 @@ public final class RecordingNavigator<Screen>: Navigator {
   public func systemDidPop() { calls.append("system pop") }
   /// Records `system dismiss`: the front already dismissed the modal screen.
   public func systemDidDismiss() { calls.append("system dismiss") }
+  /// Records `tabs <screen>, <screen>`.
+  ///
+  /// - Parameter roots: The tabs' root screens.
+  public func setTabs(_ roots: [Screen]) {
+    calls.append("tabs " + roots.map { "\($0)" }.joined(separator: ", "))
+  }
+  /// Records `select tab <index>`.
+  ///
+  /// - Parameter index: The tab shown.
+  public func selectTab(_ index: Int) { calls.append("select tab \(index)") }
   /// Forgets what was recorded so far.
   public func reset() { calls = [] }
 }

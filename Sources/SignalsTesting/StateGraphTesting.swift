@@ -1,8 +1,9 @@
+import Coordinators
 import Signals
 import Testing
 
-/// Drives a fresh machine along each of `graph.coveringPaths()` (together they take every
-/// transition at least once) and records a test issue for each step that is refused or that
+/// Drives a fresh machine along each of `graph.flowCoveringPaths()` (together they take every
+/// transition at least once, `.previous` back to each screen that opens its source) and records a test issue for each step that is refused or that
 /// lands in another state than the transition names. Returns how many transitions were taken.
 ///
 /// ```swift
@@ -13,34 +14,38 @@ import Testing
 /// Transitions name event cases; `events` gives the values to send: for each step, the first
 /// example of the transition's case that its guard accepts. A payload-free event case needs no
 /// example (it is its own value). `makeMachine` builds the machine for each path (to give guards
-/// what they need); by default, a plain `StateMachine(graph:)`.
+/// what they need); by default, a plain `StateMachine(graph:)`, or for a graph with `.previous`
+/// targets a machine that keeps a coordinator's screen stack.
 ///
 /// - Parameters:
 ///   - graph: The graph whose transitions are driven.
 ///   - examples: Example events for the cases that carry a payload or that guards look at.
-///   - makeMachine: Makes a fresh machine for each path.
+///   - makeMachine: Makes a fresh machine for each path; `nil` for the default.
 ///   - sourceLocation: Where issues are recorded; the caller's line by default.
 /// - Returns: How many transitions were taken, over all the paths.
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,
   events examples: [Event] = [],
-  makeMachine: (StateGraph<State, Event>) -> StateMachine<State, Event> = { StateMachine(graph: $0) },
+  makeMachine: ((StateGraph<State, Event>) -> StateMachine<State, Event>)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
   expectEveryTransition(
     of: graph, events: examples,
     driving: {
-      let machine = makeMachine(graph)
+      let machine =
+        makeMachine?(graph)
+        ?? (graph.hasResolvedTargets ? StateMachine.flow(graph: graph) : StateMachine(graph: graph))
       return { event in try machine.trySend(event) }
     }, sourceLocation: sourceLocation)
 }
 
 /// Drives anything that walks `graph` (a coordinator, a view model) along each of
-/// `graph.coveringPaths()`: `start` sets up a fresh one for each path and returns the function
+/// `graph.flowCoveringPaths()`: `start` sets up a fresh one for each path and returns the function
 /// that sends it an event and answers the state it is in after. Records a test issue for each
 /// step that throws, has no example event, or lands in another state than the transition names
-/// (for a `.previous` target, the state under the top of the stack the path built); returns how
+/// (for a `.previous` target, the state under the top of the stack the path built, as
+/// `graph.flowStack(after:)` says); returns how
 /// many transitions were taken.
 ///
 /// ```swift
@@ -66,7 +71,7 @@ public func expectEveryTransition<State, Event>(
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
   var taken = 0
-  for path in graph.coveringPaths() {
+  for path in graph.flowCoveringPaths() {
     let send = start()
     let route = path.map { "\($0.fromName) --\($0.eventName)--> \($0.toName)" }.joined(separator: ", ")
     var state = graph.initial
@@ -82,7 +87,7 @@ public func expectEveryTransition<State, Event>(
         break
       }
       let expected =
-        graph.stack(after: Array(path[...step]))?.last.map(graph.name(ofCase:)) ?? transition.toName
+        graph.flowStack(after: Array(path[...step]))?.last.map(graph.name(ofCase:)) ?? transition.toName
       do {
         state = try send(event)
         taken += 1

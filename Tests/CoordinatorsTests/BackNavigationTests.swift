@@ -111,9 +111,9 @@ let shelfEvents: [ShelfEvent] = [.open(id: 7), .openRelated(id: 8), .openSetting
     try coordinator.trySend(.openAbout)  // over the settings modal
     #expect(try coordinator.trySend(.close) == .settings)
     #expect(navigator.calls.suffix(3) == ["present settings", "present about", "dismiss"])
-    #expect(shelf.problems() == [])
-    #expect(!shelf.mermaid().contains("about --> about"))
-    #expect(shelf.mermaid().contains("about --> settings: close (previous)"))
+    #expect(shelf.flowProblems() == [])
+    #expect(!shelf.flowMermaid().contains("about --> about"))
+    #expect(shelf.flowMermaid().contains("about --> settings: close (previous)"))
   }
 
   @Test func everyEdgeIncludingTheHistoryTargetIsDrivenThroughTheCoordinator() {

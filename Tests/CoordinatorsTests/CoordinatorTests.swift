@@ -106,7 +106,7 @@ let actions: [Action] = [
 
   @Test func everyEdgeOfTheFlowIsTakenInOneCall() {
     #expect(expectEveryTransition(of: flow, events: actions) >= flow.transitions.count)
-    #expect(flow.problems() == [])
+    #expect(flow.flowProblems() == [])
   }
 
   @Test func aCoordinatorIsDrivenAlongEveryEdgeAndItsScreensFollow() {
@@ -119,7 +119,7 @@ let actions: [Action] = [
       return { event in try coordinator.trySend(event) }
     }
     #expect(taken >= flow.transitions.count)
-    #expect(navigators.count == flow.coveringPaths().count)
+    #expect(navigators.count == flow.flowCoveringPaths().count)
     // Every path drew its first screen, then navigated further.
     #expect(navigators.allSatisfy { $0.calls.first == "root splash" && $0.calls.count > 1 })
   }

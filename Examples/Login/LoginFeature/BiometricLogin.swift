@@ -173,27 +173,23 @@ public final class BiometricLoginViewModel {
   ) {
     for settled: BiometricStatus.Case in [.idle, .notRecognized, .unavailable, .failure, .fallbackToPassword]
     {
-      Transition(from: settled, on: .press, to: .loading, presentation: .none)
+      Transition(from: settled, on: .press, to: .loading)
     }
     Transition(
       from: .loading, on: .succeeded,
-      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
-      presentation: .none)
-    Transition(from: .loading, on: .notRecognized, to: .notRecognized, presentation: .none)
+      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } })
+    Transition(from: .loading, on: .notRecognized, to: .notRecognized)
     Transition(
       from: .loading, on: .unavailable,
-      to: .make(.unavailable) { if case .unavailable(let reason) = $0 { .unavailable(reason) } else { nil } },
-      presentation: .none)
+      to: .make(.unavailable) { if case .unavailable(let reason) = $0 { .unavailable(reason) } else { nil } })
     Transition(
       from: .loading, on: .failed,
-      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } },
-      presentation: .none)
+      to: .make(.failure) { if case .failed(let error) = $0 { .failure(error) } else { nil } })
     Transition(
       fromAny: .fellBack,
       to: .make(.fallbackToPassword) {
         if case .fellBack(let notice) = $0 { .fallbackToPassword(notice: notice) } else { nil }
-      },
-      presentation: .none)
+      })
   }
 
   /// The status, current value first.

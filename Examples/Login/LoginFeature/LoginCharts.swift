@@ -1,3 +1,4 @@
+import Coordinators
 import Signals
 
 /// The login app's graphs, by the name `LoginDemo --graph mermaid|dot --chart NAME` takes: the
@@ -23,7 +24,7 @@ public enum LoginChart: String, CaseIterable, Sendable {
   /// - Returns: The diagram, one line per state or transition, ending in a newline.
   public func mermaid() -> String {
     switch self {
-    case .flow: authGraph.mermaid()
+    case .flow: authGraph.flowMermaid()
     case .gate: Self.gateGraph.mermaid()
     case .loginStatus: Self.statusDrawing.mermaid()
     }
@@ -34,18 +35,19 @@ public enum LoginChart: String, CaseIterable, Sendable {
   /// - Returns: The `digraph`, named after the chart.
   public func dot() -> String {
     switch self {
-    case .flow: authGraph.dot(name: "Auth")
+    case .flow: authGraph.flowDot(name: "Auth")
     case .gate: Self.gateGraph.dot(name: "LoginGate")
     case .loginStatus: Self.statusDrawing.dot(name: "LoginStatus")
     }
   }
 
-  /// What validation finds wrong with the chart (`StateGraph.problems()`); empty when sound.
-  public var problems: [StateGraphProblem] {
+  /// What validation finds wrong with the chart (`StateGraph.problems()`, and for the flow of
+  /// screens `StateGraph.flowProblems()`); empty when sound.
+  public var problems: [FlowProblem] {
     switch self {
-    case .flow: authGraph.problems()
-    case .gate: Self.gateGraph.problems()
-    case .loginStatus: Self.statusDrawing.problems()
+    case .flow: authGraph.flowProblems()
+    case .gate: Self.gateGraph.problems().map(FlowProblem.graph)
+    case .loginStatus: Self.statusDrawing.problems().map(FlowProblem.graph)
     }
   }
 

@@ -1,3 +1,4 @@
+import Coordinators
 import DemoSupport
 import OfficeApp
 import OfficeFeature
@@ -41,7 +42,7 @@ MainActor.assumeIsolated {
         sessionExpired: options.flag("--session-expired"), contactsFail: options.flag("--contacts-fail"),
         noCreate: options.flag("--no-create"), requestLog: options.flag("--request-log"))
     },
-    graph: { $0 == .dot ? officeGraph.dot(name: "Office") : officeGraph.mermaid() },
+    graph: { $0 == .dot ? officeGraph.flowDot(name: "Office") : officeGraph.flowMermaid() },
     builtInScript: officeDemoScript,
     builtInOptions: \.forBuiltInScript,
     builtInScriptFor: { $0.builtInScript },

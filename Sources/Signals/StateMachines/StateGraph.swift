@@ -1,14 +1,14 @@
 /// A state machine's graph, as data: states, an initial state, terminal states and transitions
-/// `from --event--> to`, each with an optional guard and a presentation style.
+/// `from --event--> to`, each with an optional guard and annotations for the machine's owner.
 ///
 /// States and events are the user's own enums, adopting `CaseKeyed`; transitions name cases,
 /// so payloads (a user id) are never spelled in the graph:
 ///
 /// ```swift
 /// let auth = StateGraph<Screen, Action>(initial: .splash, terminal: [.home]) {
-///   Transition(from: .splash, on: .loaded, to: .login, presentation: .root)
+///   Transition(from: .splash, on: .loaded, to: .login)
 ///   Transition(from: .login, on: .submit, to: .loading)
-///   Transition(fromAny: .sessionExpired, to: .login, presentation: .root)
+///   Transition(fromAny: .sessionExpired, to: .login)
 /// }
 /// ```
 ///
@@ -113,10 +113,6 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
     initial: State, context: State.MachineContext, terminal: [State.Case], states declared: [State.Case]?,
     transitions: [Transition], chart elements: [ChartElement<State, Event>]?
   ) {
-    // A graph with `.previous` targets keeps a stack of screens: there, a transition written
-    // without a presentation pushes.
-    let transitions =
-      transitions.contains(where: \.returnsToPrevious) ? transitions.map { $0.forScreens() } : transitions
     self.initial = initial
     self.context = context
     self.terminal = terminal
@@ -168,8 +164,8 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// A transition from a compound state applies in each of its descendants, unless a nearer
   /// state has one for the event; a `fromAny` transition is the chart's root's. Semantics are
   /// the W3C SCXML recommendation's (see the Statecharts article for the differences).
-  /// `presentation` and `.previous` targets are for coordinators' flat graphs: a statechart
-  /// ignores the first and never takes the second.
+  /// Resolved targets (`.resolved(_:)`) are for the owners of flat graphs: a statechart never
+  /// takes them.
   ///
   /// - Parameters:
   ///   - initial: The state a machine starts in; its ancestors and, for a compound or parallel
@@ -209,21 +205,21 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
       chart: chart())
   }
 
-  /// The graph as a flow of screens reads it (a coordinator's): its transitions written without
-  /// a presentation push.
-  /// A statechart is returned as it is (it keeps no stack of screens).
-  package func forScreens() -> StateGraph {
-    guard chart == nil, transitions.contains(where: { !$0.presentationGiven }) else { return self }
+  /// The flat graph with each transition replaced by what `transform` makes of it (a
+  /// coordinator's default presentations); a statechart is returned as it is.
+  package func mappingTransitions(_ transform: (Transition) -> Transition) -> StateGraph {
+    guard chart == nil else { return self }
     return StateGraph(
       initial: initial, context: context, terminal: terminal, states: declaredOrder,
-      transitions: transitions.map { $0.forScreens() }, chart: nil)
+      transitions: transitions.map(transform), chart: nil)
   }
 
   /// Whether the graph is a statechart (made with a `chart:` block).
   public var isStatechart: Bool { chart != nil }
 
-  /// Whether any transition goes back to `.previous` (the machine then keeps a stack).
-  public var hasHistoryTargets: Bool { transitions.contains(where: \.returnsToPrevious) }
+  /// Whether any transition has a resolved target (`.resolved(_:)`), which only an owner that
+  /// resolves it (a coordinator) can take.
+  public var hasResolvedTargets: Bool { transitions.contains { $0.resolvedTargetName != nil } }
 
   /// The transitions that may apply in a state of case `state` on an event of case `event`,
   /// in the order they are tried: specific ones, then wildcards.
@@ -338,10 +334,9 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
         byEvent[transition.event, default: Bucket()].wildcards.append(position)
       }
     }
-    // A wildcard that pushes or presents does not apply in the state it leads to.
+    // A wildcard made with `excludingTarget()` does not apply in the state it leads to.
     func applies(_ wildcard: Transition<State, Event>, in state: State.Case) -> Bool {
-      guard wildcard.presentation == .push || wildcard.presentation == .modal else { return true }
-      return wildcard.to != state
+      wildcard.appliesInTarget || wildcard.to != state
     }
     for event in events {
       guard var bucket = byEvent.removeValue(forKey: event) else { continue }
@@ -434,12 +429,16 @@ final class Rule<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline let fixed: State?
   @usableFromInline let make: (@Sendable (Event) -> State?)?
   @usableFromInline let key: State.Case?
-  @usableFromInline let presentation: Presentation
+  /// The transition's annotations, handed to a watched step.
+  @usableFromInline let annotations: [any TransitionAnnotation]
+  /// A resolved target's name, for the machine's owner.
+  @usableFromInline let resolvedName: String?
 
   init(_ transition: Transition<State, Event>) {
     condition = transition.condition
-    presentation = transition.presentation
+    annotations = transition.annotations
     key = transition.to
+    resolvedName = transition.resolvedTargetName
     switch transition.target.kind {
     case .fixed(let state):
       fixed = state
@@ -447,7 +446,7 @@ final class Rule<State: CaseKeyed, Event: CaseKeyed> {
     case .made(_, let body):
       fixed = nil
       make = body
-    case .previous, .none:
+    case .resolved, .none:
       fixed = nil
       make = nil
     }

@@ -20,19 +20,19 @@ import Synchronization
 /// as they send. An event sent from the running thread itself (a guard or an observer) never
 /// waits. Once drained, the queue keeps room for 64 events at most.
 ///
-/// A machine whose graph has `.previous` targets, or that runs a coordinator, keeps a stack of
-/// states (`stack`): `.root` resets it, `.push`/`.modal` add to it, `.none` replaces its top,
-/// and a transition to the case under the top goes back to that entry, payload included.
+/// A transition to a resolved target (`Transition.Target.resolved(_:)`) needs the machine's
+/// owner (a coordinator) to say where it leads; a plain machine refuses it.
 ///
 /// Threading: any thread. Bad input: an event the graph does not allow changes nothing; `send`
 /// returns `false` and the `RejectionPolicy` decides the rest; `trySend` throws under
 /// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
 /// allocation (except to queue an event behind a running one).
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current`, `entries` and `observers` are read and written by the thread holding
-  // the `drainClaim` (the claim's acquire/release orders one holder's writes before the next
-  // one's reads); `current` and `entries` are also written inside `lock` and read there by
-  // others. `drainQueue` is read and written only inside `lock`.
+  // @unchecked: `current` and `observers` are read and written by the thread holding the
+  // `drainClaim` (the claim's acquire/release orders one holder's writes before the next one's
+  // reads); `current` is also written inside `lock` and read there by others. `drainQueue` is
+  // read and written only inside `lock`. `resolver` is set once, at init, and called only by
+  // the claim's holder.
 
   /// A transition that happened.
   public struct Step {
@@ -42,32 +42,42 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     public let event: Event
     /// The state after.
     public let to: State
-    /// How the transition asked to show `to`.
-    public let presentation: Presentation
-    /// What the transition did to the stack.
-    public let change: StackChange
+    /// The annotations of the transition taken (`Transition.annotated(_:)`), for the machine's
+    /// owner; empty for a statechart's macrostep.
+    public let annotations: [any TransitionAnnotation]
 
     @usableFromInline
-    init(from: State, event: Event, to: State, presentation: Presentation, change: StackChange) {
+    init(from: State, event: Event, to: State, annotations: [any TransitionAnnotation] = []) {
       self.from = from
       self.event = event
       self.to = to
-      self.presentation = presentation
-      self.change = change
+      self.annotations = annotations
+    }
+
+    /// The last annotation of type `type` the transition taken carries, or `nil`.
+    ///
+    /// - Parameter type: The annotation's type.
+    /// - Returns: The annotation attached last with that type, or `nil` when there is none.
+    public func annotation<Annotation: TransitionAnnotation>(_ type: Annotation.Type) -> Annotation? {
+      annotations.lastAnnotation(type)
     }
   }
+
+  /// What a machine's owner gives its `package` initializer to decide where a taken transition
+  /// of a flat graph leads: called by the running thread, outside the lock, with the graph's
+  /// target (`nil` for a resolved target) and the resolved target's name (`nil` for any other),
+  /// it answers the state to move to, or `nil` to refuse the event (`noHistory`).
+  package typealias TargetResolver = (_ target: State?, _ resolvedName: String?) -> State?
 
   /// The graph the machine runs.
   public let graph: StateGraph<State, Event>
   /// What happens to events the graph does not allow.
   public let policy: RejectionPolicy
-  /// Whether the machine keeps a stack (its graph has `.previous` targets, or a coordinator
-  /// runs it).
-  public let keepsStack: Bool
+  /// Where the owner resolves targets (see `TargetResolver`); `nil` for a plain machine.
+  @usableFromInline let resolver: ((_ target: State?, _ resolvedName: String?) -> State?)?
 
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var current: State
-  @usableFromInline @exclusivity(unchecked) var entries: [StackEntry]
   /// Who runs events: the library's one serialized-delivery engine (`SerialDrainOwner`). Free,
   /// the next send claims it with one compare-and-exchange and gives it back with another: no
   /// lock round for the claim.
@@ -112,8 +122,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// queue (its timers fire there, and the transitions run there); pass a `scheduler` to time it
   /// elsewhere (a `TestScheduler` in tests). Any other graph needs no clock.
   public convenience init(graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError) {
-    self.init(
-      graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: graph.defaultScheduler)
+    self.init(graph: graph, policy: policy, scheduler: graph.defaultScheduler, resolver: nil)
   }
 
   /// Starts a machine in `graph`'s initial configuration, with its delayed transitions timed on
@@ -129,19 +138,20 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   public convenience init(
     graph: StateGraph<State, Event>, policy: RejectionPolicy = .throwError, scheduler: any Scheduler
   ) {
-    self.init(graph: graph, policy: policy, keepsStack: graph.hasHistoryTargets, scheduler: scheduler)
+    self.init(graph: graph, policy: policy, scheduler: scheduler, resolver: nil)
   }
 
-  /// Starts a machine that keeps a stack whether or not its graph needs one (coordinators).
+  /// Starts a machine whose owner resolves the targets of its flat graph's transitions
+  /// (coordinators: `.previous`, and the way back to the screen under the top); a statechart
+  /// never calls `resolver`.
   package init(
-    graph: StateGraph<State, Event>, policy: RejectionPolicy, keepsStack: Bool,
-    scheduler: (any Scheduler)? = nil
+    graph: StateGraph<State, Event>, policy: RejectionPolicy, scheduler: (any Scheduler)? = nil,
+    resolver: TargetResolver?
   ) {
     self.graph = graph
     self.policy = policy
-    self.keepsStack = keepsStack && graph.chart == nil
+    self.resolver = graph.chart == nil ? resolver : nil
     current = graph.initial
-    entries = self.keepsStack ? [StackEntry(graph.initial, modal: false)] : []
     let scheduler = scheduler ?? graph.defaultScheduler
     chartRun = graph.chart.map { ChartRun(model: $0, context: graph.context, scheduler: scheduler) }
     isChart = graph.chart != nil
@@ -156,9 +166,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// The current state: the last one the machine took (its observers are called after it is
   /// set, so they read the new state here).
   public var state: State { lock.withLock { current } }
-
-  /// The stack, bottom first (the last entry is `state`); empty unless `keepsStack`.
-  public var stack: [StackEntry] { lock.withLock { entries } }
 
   /// The state, first the current one, then each new one, in order. A concrete publisher (not
   /// `AnyPublisher`), so that a subscriber's path is specialized for the caller's types.
@@ -198,7 +205,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   }
 
   /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
-  /// `.previous` target, there is an entry to go back to. Guards run on this thread, unlocked.
+  /// resolved target, the owner's resolver answers a state. Guards and the resolver run on this
+  /// thread, unlocked.
   /// A statechart answers from its configuration between macrosteps: while one runs (on another
   /// thread, or around a guard, action or observer that asks), it answers `false`.
   ///
@@ -207,12 +215,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   ///   answer before a send that follows.
   public func can(_ event: Event) -> Bool {
     if isChart { return canChart(event) }
-    let (state, depth) = keepsStack ? lock.withLock { (current, entries.count) } : (self.state, 0)
+    let state = self.state
     let range = graph.index.candidates(state.caseKey, event.caseKey)
     for slot in range {
       let transition = graph.index.slots[slot]
       guard transition.condition?(state, event) ?? true else { continue }
-      return !transition.returnsToPrevious || depth >= 2
+      guard let name = transition.resolvedTargetName else { return true }
+      return resolver?(nil, name) != nil
     }
     return false
   }
@@ -240,7 +249,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   ///   behind a running one, or refused under `.ignore` or `.report`.
   /// - Throws: `TransitionRejected`, under `.throwError` only, when the graph has no transition
   ///   for the event in the current state, every guard refused it, its made target was `nil` or
-  ///   of another case, or a `.previous` target had nothing to go back to (the error's `reason`
+  ///   of another case, or the machine's owner did not resolve its target (the error's `reason`
   ///   says which). The state is then unchanged.
   @inlinable @discardableResult
   public func trySend(_ event: Event) throws(TransitionRejected) -> State {
@@ -306,7 +315,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   }
 
   /// Takes `event` from the current state. Called only by the running thread, which alone
-  /// writes `current` and `entries`, so it reads them unlocked; user code runs unlocked. The
+  /// writes `current`, so it reads it unlocked; user code runs unlocked. The
   /// current state is copied only for a guard or a watched step; the target is copied once,
   /// into `current`.
   @inlinable
@@ -335,31 +344,32 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       }
       target = made
     } else {
-      guard entries.count >= 2 else {
+      // A resolved target: the owner says where it leads, if it can.
+      guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
         return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
       }
-      target = entries[entries.count - 2].state
+      target = resolved
     }
     let watched = stepsWatched.load(ordering: .relaxed)
-    guard keepsStack || watched else {
-      // The common machine: no stack, nobody watching steps.
+    guard resolver != nil || watched else {
+      // The common machine: no owner resolving targets, nobody watching steps.
       if keep { taken = target }
       lock.withLock { swap(&current, &target) }  // the old state is released after, unlocked
       publish()
       return .taken
     }
-    let change = stackChange(to: &target, rule.presentation)
-    let from = current
-    if keepsStack {
-      record(target, change)
-    } else {
-      var old = target
-      lock.withLock { swap(&current, &old) }
+    if let resolver, rule.resolvedName == nil {
+      guard let resolved = resolver(target, nil) else {
+        return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
+      }
+      target = resolved
     }
+    let from = current
+    var old = target
+    lock.withLock { swap(&current, &old) }
     publish()
     if watched {
-      stepSubject.send(
-        Step(from: from, event: event, to: target, presentation: rule.presentation, change: change))
+      stepSubject.send(Step(from: from, event: event, to: target, annotations: rule.annotations))
     }
     if keep { taken = target }
     return .taken

@@ -65,54 +65,37 @@ extension StateMachine {
   /// Moves the machine to `state` without a transition (restoring saved navigation) and
   /// publishes it; refuses a state the graph does not have. Call it when no send is running.
   package func restore(state: State) throws(StateRestoreError) {
-    try restore(stack: [(state, false)])
+    try restore(state: state, context: nil)
   }
 
   /// Moves the machine to `state` with the extended state `context` (a statechart's saved
-  /// extended state), as `restore(state:)` does.
-  package func restore(state: State, context: State.MachineContext) throws(StateRestoreError) {
-    try restore(stack: [(state, false)], context: context)
-  }
-
-  /// Moves the machine to the top of `stack` (bottom first, already checked against the graph
-  /// by the caller) without a transition, keeps the stack, and publishes the top.
-  package func restore(
-    stack: [(state: State, modal: Bool)], context: State.MachineContext? = nil
-  ) throws(StateRestoreError) {
-    guard let top = stack.last else { throw .corrupt("the saved stack is empty") }
-    for entry in stack where !graph.states.contains(entry.state.caseKey) {
-      throw .unknownState(graph.name(of: entry.state))
-    }
-    let restored = keepsStack ? stack.map { StackEntry($0.state, modal: $0.modal) } : []
+  /// extended state; `nil` keeps the machine's), as `restore(state:)` does.
+  package func restore(state top: State, context: State.MachineContext?) throws(StateRestoreError) {
+    guard graph.states.contains(top.caseKey) else { throw .unknownState(graph.name(of: top)) }
     if let chartRun {
       let model = chartRun.model
-      if let node = model.indexOf[top.state.caseKey],
+      if let node = model.indexOf[top.caseKey],
         model.tree.isHistory(node)
           || (model.tree.kind[node] == .final && model.tree.parent[node] == 0)
       {
-        throw .notRestorable(graph.name(of: top.state))
+        throw .notRestorable(graph.name(of: top))
       }
       let claimed = tryClaim()
       if claimed {
-        chartRun.restore(to: top.state, context: context)
+        chartRun.restore(to: top, context: context)
         publishChart(chartRun)
         release()
       } else {
-        schedule(.chart(.restore(top.state, context)))
+        schedule(.chart(.restore(top, context)))
       }
       return
     }
     // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
     let claimed = tryClaim()
     defer { if claimed { release() } }
-    let released = lock.withLock { () -> (State, [StackEntry]) in
-      defer {
-        current = top.state
-        entries = restored
-      }
-      return (current, entries)
-    }
-    _ = released
+    var old = top
+    lock.withLock { swap(&current, &old) }
+    _ = old  // the replaced state is released here, outside the lock
     // The subscribers are called by the claim's holder: now, or by the thread running a send.
     if claimed { publish() } else { schedule(.publish) }
   }

@@ -1,28 +1,36 @@
-/// How a coordinator shows the screen a transition leads to.
-public enum Presentation: String, Sendable, Hashable {
-  /// No navigation (a state that is not a screen of its own, or the same screen updated).
-  case none
-  /// Pushed onto the current stack.
-  case push
-  /// Presented modally over the current stack.
-  case modal
-  /// Replaces the whole stack.
-  case root
+/// Something an owner of a machine attaches to a transition and reads back when it is taken
+/// (as xstate's `meta`): the machine carries it and never reads it.
+///
+/// A coordinator attaches how a screen is shown (push, modal, root, in `Coordinators`); an app may
+/// attach analytics names or a screen's title. Attach one with `Transition.annotated(_:)`, read
+/// it from the graph (`Transition.annotation(_:)`) or from a step the machine publishes
+/// (`StateMachine.Step.annotation(_:)`).
+///
+/// Threading: a value shared between threads, hence `Sendable`. Bad input: none; a transition
+/// may carry several annotations of one type, and the last one wins when read by type.
+public protocol TransitionAnnotation: Sendable {
+  /// The text Mermaid and DOT exports draw in parentheses after the transition's event
+  /// (`openSettings (modal)`), or `nil` to draw nothing; `nil` by default.
+  var diagramLabel: String? { get }
+}
+
+extension TransitionAnnotation {
+  /// Draws nothing.
+  public var diagramLabel: String? { nil }
 }
 
 /// One edge of a `StateGraph`: from a case of `State` (or from every state), on a case of
-/// `Event`, to a target, with an optional guard and the way a coordinator shows the target.
+/// `Event`, to a target, with an optional guard and annotations its machine's owner reads.
 /// Written one per line in a graph's builder block:
 ///
 /// ```swift
-/// Transition(from: .failure, on: .press, to: .loading, presentation: .none)
+/// Transition(from: .failure, on: .press, to: .loading)
 /// Transition(from: .loading, on: .succeeded, to: .make(.success) { event in
 ///   if case .succeeded(let session) = event { .success(session) } else { nil }
 /// })
 /// Transition(from: .launch, on: .launched, to: .biometric, guard: "biometric") { _, event in
 ///   event == .launched(.biometric)
 /// }
-/// Transition(from: .settings, on: .close, to: .previous)
 /// Transition(fromAny: .sessionExpired, to: .login)
 /// ```
 ///
@@ -35,7 +43,8 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     enum Kind {
       case fixed(State)
       case made(State.Case, @Sendable (Event) -> State?)
-      case previous
+      /// Named here, resolved by the machine's owner when the transition is taken.
+      case resolved(String)
       /// Targetless: the transition's action runs, no state is left or entered.
       case none
     }
@@ -57,10 +66,17 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
       Target(kind: .made(key, make))
     }
 
-    /// Back to where the machine came from (a history target): the entry under the top of the
-    /// machine's stack, payload included, popped (or dismissed when the top was modal). With
-    /// nothing under the top, the event is refused with `TransitionRejected.Reason.noHistory`.
-    public static var previous: Target { Target(kind: .previous) }
+    /// A target the machine's owner resolves when the transition is taken: `name` says which
+    /// (`previous`, for a coordinator's way back). The machine asks the resolver its owner gave
+    /// it; with none, or when the resolver has no answer now, the event is refused with
+    /// `TransitionRejected.Reason.noHistory`. `can(_:)` asks the resolver too. A statechart never
+    /// takes such a transition; exports draw it only where the owner says where it leads, and
+    /// SCXML leaves it out.
+    ///
+    /// - Parameter name: What the owner resolves (`previous`); drawn in diagrams as the label
+    ///   `(name)`.
+    /// - Returns: The target, for `Transition`'s `to:`.
+    public static func resolved(_ name: String) -> Target { Target(kind: .resolved(name)) }
   }
 
   /// The source state's case, or `nil` for an edge from every state (a wildcard).
@@ -74,12 +90,12 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   public let condition: (@Sendable (State, Event) -> Bool)?
   /// The guard's name, for validation messages and diagrams.
   public private(set) var conditionName: String?
-  /// How a coordinator shows the target (ignored for `.previous`, which pops or dismisses).
-  /// `.none` when the transition was written without one, except where screens are shown (a
-  /// `Coordinator`'s graph, or a graph with `.previous` targets), where that means `.push`.
-  public private(set) var presentation: Presentation
-  /// Whether the transition was written with a presentation.
-  var presentationGiven = true
+  /// What the machine's owner attached with `annotated(_:)`, in that order; the machine never
+  /// reads them.
+  public private(set) var annotations: [any TransitionAnnotation] = []
+  /// Whether a wildcard (`fromAny`) applies in the state it leads to; set to `false` by
+  /// `excludingTarget()`.
+  public private(set) var appliesInTarget = true
   /// What the transition does when a statechart takes it (after the exit actions, before the
   /// entry actions), in the order `action(_:)` added them. A graph with actions runs as a
   /// statechart.
@@ -97,28 +113,6 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - from: The case of the state the edge leaves.
   ///   - event: The case of the event that takes it.
   ///   - to: The state it leads to, payload included.
-  ///   - presentation: How a coordinator shows `to`: pushed, modal, as the new root, or with
-  ///     no navigation (`.none`). Leave it out for a graph that is not a flow of screens.
-  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
-  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
-  ///     for always.
-  public init(
-    from: State.Case, on event: Event.Case, to: State, presentation: Presentation,
-    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
-  ) {
-    self.init(
-      from: from, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
-      conditionName: conditionName, condition: condition)
-  }
-
-  /// An edge from the case `from` on the case `event` to the state `to`, with no presentation
-  /// of its own: none in a plain machine; pushed where screens are shown (a `Coordinator`, or a
-  /// graph with `.previous` targets, whose machine keeps a stack).
-  ///
-  /// - Parameters:
-  ///   - from: The case of the state the edge leaves.
-  ///   - event: The case of the event that takes it.
-  ///   - to: The state it leads to, payload included.
   ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
@@ -127,38 +121,18 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
   ) {
     self.init(
-      from: from, event: event, target: Target(kind: .fixed(to)), presentation: .none,
-      conditionName: conditionName, condition: condition)
-    presentationGiven = false
-  }
-
-  /// An edge from the case `from` on the case `event` to a made or history target
-  /// (`.make(.profile) { ... }`, `.previous`), with an optional guard as the trailing closure.
-  ///
-  /// - Parameters:
-  ///   - from: The case of the state the edge leaves.
-  ///   - event: The case of the event that takes it.
-  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
-  ///   - presentation: How a coordinator shows the target (ignored for `.previous`).
-  ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
-  ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
-  ///     for always.
-  public init(
-    from: State.Case, on event: Event.Case, to target: Target, presentation: Presentation,
-    guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
-  ) {
-    self.init(
-      from: from, event: event, target: target, presentation: presentation, conditionName: conditionName,
+      from: from, event: event, target: Target(kind: .fixed(to)), conditionName: conditionName,
       condition: condition)
   }
 
-  /// An edge from the case `from` on the case `event` to a made or history target, with no
-  /// presentation of its own (none in a plain machine, pushed where screens are shown).
+  /// An edge from the case `from` on the case `event` to a made or resolved target
+  /// (`.make(.profile) { ... }`, `.resolved("previous")`), with an optional guard as the
+  /// trailing closure.
   ///
   /// - Parameters:
   ///   - from: The case of the state the edge leaves.
   ///   - event: The case of the event that takes it.
-  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
+  ///   - target: Where it leads: `.make(_:_:)` or `.resolved(_:)`.
   ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
@@ -166,10 +140,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     from: State.Case, on event: Event.Case, to target: Target,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
   ) {
-    self.init(
-      from: from, event: event, target: target, presentation: .none, conditionName: conditionName,
-      condition: condition)
-    presentationGiven = false
+    self.init(from: from, event: event, target: target, conditionName: conditionName, condition: condition)
   }
 
   /// A targetless transition from the case `from` on the case `event`: when taken, its action
@@ -180,56 +151,69 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - from: The case of the state it belongs to.
   ///   - event: The case of the event that takes it.
   public init(from: State.Case, on event: Event.Case) {
-    self.init(
-      from: from, event: event, target: Target(kind: .none), presentation: .none, conditionName: nil,
-      condition: nil)
-    presentationGiven = false
+    self.init(from: from, event: event, target: Target(kind: .none), conditionName: nil, condition: nil)
   }
 
   /// An edge from every state on `event` to `to` (for global events such as "session
-  /// expired"). An edge declared for a specific state and the same event is tried first. A
-  /// wildcard that pushes or presents does not apply in the state it leads to (a screen is not
-  /// opened over itself).
+  /// expired"). An edge declared for a specific state and the same event is tried first; it
+  /// applies in its own target too, unless made with `excludingTarget()`.
   ///
   /// - Parameters:
   ///   - event: The case of the event that takes it, in any state.
   ///   - to: The state it leads to, payload included.
-  ///   - presentation: How a coordinator shows `to`; the new root by default.
-  public init(fromAny event: Event.Case, to: State, presentation: Presentation = .root) {
-    self.init(
-      from: nil, event: event, target: Target(kind: .fixed(to)), presentation: presentation,
-      conditionName: nil, condition: nil)
+  public init(fromAny event: Event.Case, to: State) {
+    self.init(from: nil, event: event, target: Target(kind: .fixed(to)), conditionName: nil, condition: nil)
   }
 
-  /// A wildcard edge (see the other `fromAny` form) to a made or history target.
+  /// A wildcard edge (see the other `fromAny` form) to a made or resolved target.
   ///
   /// - Parameters:
   ///   - event: The case of the event that takes it, in any state.
-  ///   - target: Where it leads: `.make(_:_:)` or `.previous`.
-  ///   - presentation: How a coordinator shows the target; the new root by default.
-  public init(fromAny event: Event.Case, to target: Target, presentation: Presentation = .root) {
-    self.init(
-      from: nil, event: event, target: target, presentation: presentation, conditionName: nil, condition: nil)
+  ///   - target: Where it leads: `.make(_:_:)` or `.resolved(_:)`.
+  public init(fromAny event: Event.Case, to target: Target) {
+    self.init(from: nil, event: event, target: target, conditionName: nil, condition: nil)
   }
 
   init(
-    from: State.Case?, event: Event.Case, target: Target, presentation: Presentation, conditionName: String?,
+    from: State.Case?, event: Event.Case, target: Target, conditionName: String?,
     condition: (@Sendable (State, Event) -> Bool)?
   ) {
     self.from = from
     self.event = event
     self.target = target
-    self.presentation = presentation
     self.condition = condition
     self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
   }
 
-  /// The transition as a flow of screens reads it: written without a presentation, it pushes.
-  package func forScreens() -> Transition {
-    guard !presentationGiven else { return self }
+  /// This transition carrying `annotation` as well, after those it already carries: data for
+  /// the machine's owner (a coordinator's presentation), which the machine never reads.
+  /// `StateMachine.Step.annotations` hands them over when the transition is taken, and exports
+  /// draw each one's `diagramLabel`.
+  ///
+  /// - Parameter annotation: What to attach.
+  /// - Returns: The annotated transition.
+  public func annotated(_ annotation: some TransitionAnnotation) -> Transition {
     var copy = self
-    copy.presentation = .push
-    copy.presentationGiven = true
+    copy.annotations.append(annotation)
+    return copy
+  }
+
+  /// The last annotation of type `type` the transition carries, or `nil`.
+  ///
+  /// - Parameter type: The annotation's type.
+  /// - Returns: The annotation attached last with that type, or `nil` when there is none.
+  public func annotation<Annotation: TransitionAnnotation>(_ type: Annotation.Type) -> Annotation? {
+    annotations.lastAnnotation(type)
+  }
+
+  /// This wildcard, not applying in the state it leads to (a screen is not opened over
+  /// itself): there, the event finds no transition (or the state's own). Changes nothing for a
+  /// transition with a source.
+  ///
+  /// - Returns: The transition, excluded from its target.
+  public func excludingTarget() -> Transition {
+    var copy = self
+    copy.appliesInTarget = false
     return copy
   }
 
@@ -282,32 +266,41 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     if case .none = target.kind { true } else { false }
   }
 
-  /// The target's case, or `nil` for `.previous` (it depends on the machine's stack).
+  /// The target's case, or `nil` for a resolved target (its owner decides) and a targetless
+  /// transition.
   public var to: State.Case? {
     switch target.kind {
     case .fixed(let state): state.caseKey
     case .made(let key, _): key
-    case .previous, .none: nil
+    case .resolved, .none: nil
     }
   }
 
-  /// Whether the target is `.previous`.
-  public var returnsToPrevious: Bool {
-    if case .previous = target.kind { true } else { false }
+  /// The name of a resolved target (`.resolved("previous")`), or `nil` for any other.
+  public var resolvedTargetName: String? {
+    if case .resolved(let name) = target.kind { name } else { nil }
   }
 
   /// The source's case name, or `*` for a wildcard.
   public var fromName: String { from.map(caseLabel) ?? "*" }
   /// The event's case name.
   public var eventName: String { caseLabel(event) }
-  /// The target's case name, `previous` for a history target, or the source's name for a
+  /// The target's case name, a resolved target's name (`previous`), or the source's name for a
   /// targetless transition (it stays there).
-  public var toName: String { to.map(caseLabel) ?? (isTargetless ? fromName : "previous") }
+  public var toName: String { to.map(caseLabel) ?? resolvedTargetName ?? fromName }
 }
 
 extension Transition.Target: Sendable where State: Sendable {}
 extension Transition.Target.Kind: Sendable where State: Sendable {}
 extension Transition: Sendable where State: Sendable {}
+
+extension Array where Element == any TransitionAnnotation {
+  /// The last element of type `type`, or `nil`.
+  func lastAnnotation<Annotation: TransitionAnnotation>(_ type: Annotation.Type) -> Annotation? {
+    for annotation in reversed() { if let found = annotation as? Annotation { return found } }
+    return nil
+  }
+}
 
 /// Collects `StateGraph.Transition`s written one per line.
 @resultBuilder

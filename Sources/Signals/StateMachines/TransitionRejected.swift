@@ -9,7 +9,9 @@ public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
     /// The transition's `.make` target returned `nil`, or a state of another case than it
     /// declares.
     case invalidTarget
-    /// The transition goes back to `.previous`, and nothing is under the top of the stack.
+    /// The machine's owner did not resolve the transition's target: a resolved target
+    /// (`.resolved(_:)`) with no owner, or one with nothing to go back to now (a coordinator's
+    /// `.previous` with nothing under the top of its stack).
     case noHistory
     /// The event was taken, but started a loop (eventless transitions, raised events, or
     /// events sent from actions or answered at once by invocations) that the machine cut after
@@ -44,7 +46,8 @@ public struct TransitionRejected: Error, Equatable, CustomStringConvertible {
       "event \(event) in state \(state) was refused by \(names.joined(separator: ", "))"
     case .invalidTarget:
       "event \(event) in state \(state) made a target of another case than its transition names"
-    case .noHistory: "event \(event) in state \(state) goes back, but there is nothing to go back to"
+    case .noHistory:
+      "event \(event) in state \(state) has a target its machine's owner did not resolve (nothing to go back to)"
     case .loopLimit(let steps):
       "event \(event) in state \(state) started a loop that was cut after \(steps) steps"
     }

@@ -29,8 +29,8 @@ import Testing
   let app = Self.makeGraph()
 
   @Test func theGraphHasNoProblemsAndDrawsItself() {
-    #expect(app.problems() == [])
-    #expect(app.mermaid().hasPrefix("stateDiagram-v2\n    [*] --> welcome\n"))
+    #expect(app.flowProblems() == [])
+    #expect(app.flowMermaid().hasPrefix("stateDiagram-v2\n    [*] --> welcome\n"))
   }
 
   @Test func theMachineTakesOnlyTheGraphsEdges() {

@@ -33,7 +33,7 @@ let authEvents: [AuthEvent] = [
 @MainActor
 @Suite struct AuthFlowTests {
   @Test func theGraphIsSoundAndEveryEdgeIsTaken() {
-    #expect(authGraph.problems() == [])
+    #expect(authGraph.flowProblems() == [])
     #expect(expectEveryTransition(of: authGraph, events: authEvents) >= authGraph.transitions.count)
   }
 
@@ -86,7 +86,7 @@ let authEvents: [AuthEvent] = [
   /// the flow shows up here as a reviewable diff.
   @Test func theGraphDrawsAsMermaidAndDot() {
     #expect(
-      authGraph.mermaid() == """
+      authGraph.flowMermaid() == """
         stateDiagram-v2
             [*] --> launch
             launch --> password: launched [no credential] (root)
@@ -113,7 +113,7 @@ let authEvents: [AuthEvent] = [
 
         """)
     #expect(
-      authGraph.dot(name: "Auth") == """
+      authGraph.flowDot(name: "Auth") == """
         digraph Auth {
           rankdir=LR;
           "[*]" [shape=point];

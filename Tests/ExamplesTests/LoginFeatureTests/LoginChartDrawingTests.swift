@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func theFlowDrawsAsTheAuthGraph() {
-    #expect(LoginChart.flow.mermaid() == authGraph.mermaid())
-    #expect(LoginChart.flow.dot() == authGraph.dot(name: "Auth"))
+    #expect(LoginChart.flow.mermaid() == authGraph.flowMermaid())
+    #expect(LoginChart.flow.dot() == authGraph.flowDot(name: "Auth"))
   }
 }

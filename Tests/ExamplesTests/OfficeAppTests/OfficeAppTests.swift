@@ -1,3 +1,4 @@
+import Coordinators
 import DemoSupport
 import Foundation
 import OfficeFeature
@@ -10,7 +11,7 @@ import Testing
 @MainActor
 @Suite struct OfficeAppTests {
   @Test func theGraphIsSoundAndEveryEdgeIsTaken() {
-    #expect(officeGraph.problems() == [])
+    #expect(officeGraph.flowProblems() == [])
     #expect(
       expectEveryTransition(
         of: officeGraph,

@@ -180,5 +180,5 @@ enum ParentScreen: CaseKeyed, CaseIterable { case list }
 /// The parent flow's one event.
 enum ParentEvent: CaseKeyed, CaseIterable { case refresh }
 let parentGraph = StateGraph<ParentScreen, ParentEvent>(initial: .list) {
-  Transition(from: .list, on: .refresh, to: .list, presentation: .none)
+  Transition(from: .list, on: .refresh, to: .list)
 }

@@ -36,16 +36,14 @@ enum StatusEvent: Equatable, Sendable, CaseKeyed {
 
 /// The status graph: no placeholder payload anywhere.
 let statusGraph = StateGraph<Status, StatusEvent>(initial: .none, terminal: [.success]) {
-  Transition(from: .none, on: .press, to: .loading, presentation: .none)
-  Transition(from: .failure, on: .press, to: .loading, presentation: .none)
+  Transition(from: .none, on: .press, to: .loading)
+  Transition(from: .failure, on: .press, to: .loading)
   Transition(
     from: .loading, on: .succeeded,
-    to: .make(.success) { if case .succeeded(let user) = $0 { .success(user: user) } else { nil } },
-    presentation: .none)
+    to: .make(.success) { if case .succeeded(let user) = $0 { .success(user: user) } else { nil } })
   Transition(
     from: .loading, on: .failed,
-    to: .make(.failure) { if case .failed(let reason) = $0 { .failure(reason: reason) } else { nil } },
-    presentation: .none)
+    to: .make(.failure) { if case .failed(let reason) = $0 { .failure(reason: reason) } else { nil } })
 }
 
 @Suite struct CaseMatchingTests {

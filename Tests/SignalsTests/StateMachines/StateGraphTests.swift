@@ -48,23 +48,29 @@ enum AuthEvent: Hashable, Sendable, CaseKeyed {
 }
 
 let authGraph = StateGraph<AuthScreen, AuthEvent>(initial: .splash, terminal: []) {
-  Transition(from: .splash, on: .loaded, to: .login, presentation: .root, guard: "signed out") { _, event in
+  Transition(from: .splash, on: .loaded, to: .login, guard: "signed out") { _, event in
     event == .loaded(signedIn: false)
-  }
-  Transition(from: .splash, on: .loaded, to: .home, presentation: .root, guard: "signed in") { _, event in
+  }.annotated(Shown.root)
+  Transition(from: .splash, on: .loaded, to: .home, guard: "signed in") { _, event in
     event == .loaded(signedIn: true)
-  }
-  Transition(from: .login, on: .submit, to: .loading, presentation: .none)
-  Transition(from: .loading, on: .succeeded, to: .home, presentation: .root)
-  Transition(from: .loading, on: .failed, to: .login, presentation: .none)
-  Transition(from: .login, on: .useBiometric, to: .biometric, presentation: .modal)
-  Transition(from: .biometric, on: .succeeded, to: .home, presentation: .root)
-  Transition(from: .biometric, on: .cancel, to: .login, presentation: .none)
+  }.annotated(Shown.root)
+  Transition(from: .login, on: .submit, to: .loading)
+  Transition(from: .loading, on: .succeeded, to: .home).annotated(Shown.root)
+  Transition(from: .loading, on: .failed, to: .login)
+  Transition(from: .login, on: .useBiometric, to: .biometric).annotated(Shown.modal)
+  Transition(from: .biometric, on: .succeeded, to: .home).annotated(Shown.root)
+  Transition(from: .biometric, on: .cancel, to: .login)
   Transition(
     from: .home, on: .openProfile,
     to: .make(.profile) { if case .openProfile(let id) = $0 { .profile(id: id) } else { nil } })
-  Transition(from: .profile, on: .back, to: .home, presentation: .none)
+  Transition(from: .profile, on: .back, to: .home)
   Transition(fromAny: .sessionExpired, to: .login)
+}
+
+/// How the tests' screens are shown: an annotation the machine carries and the exports draw.
+enum Shown: String, TransitionAnnotation {
+  case root, modal
+  var diagramLabel: String? { rawValue }
 }
 
 /// Example events for the graph's cases that carry a payload.
@@ -90,11 +96,11 @@ let authEvents: [AuthEvent] = [
     ) {
       Transition(from: .a, on: .go, to: .b)
       Transition(from: .a, on: .go, to: .c)
-      Transition(from: .a, on: .show, to: .modal, presentation: .modal)
+      Transition(from: .a, on: .show, to: .modal).annotated(Shown.modal)
       Transition(from: .orphan, on: .go, to: .c)
       Transition(from: .a, on: .again, to: .ghost)
-      Transition(from: .orphan, on: .show, to: .settings, presentation: .root)
-      Transition(from: .settings, on: .close, to: .previous)
+      Transition(from: .orphan, on: .show, to: .settings)
+      Transition(from: .settings, on: .close, to: .resolved("back"))
     }
     #expect(
       graph.problems() == [
@@ -105,8 +111,6 @@ let authEvents: [AuthEvent] = [
         .deadEnd(state: "modal"),
         .deadEnd(state: "ghost"),
         .ambiguous(state: "a", event: "go"),
-        .modalWithoutWayBack(state: "modal"),
-        .nothingToGoBackTo(state: "settings"),
       ])
     #expect(
       StateGraphProblem.deadEnd(state: "b").description == "state b is not terminal and has no transition out"
@@ -115,9 +119,9 @@ let authEvents: [AuthEvent] = [
 
   @Test func mermaidIsDeterministicAndExpandsWildcards() {
     let graph = StateGraph<AuthScreen, AuthEvent>(initial: .login, terminal: [.home]) {
-      Transition(from: .login, on: .submit, to: .loading, presentation: .none)
-      Transition(from: .loading, on: .succeeded, to: .home, presentation: .root)
-      Transition(from: .loading, on: .failed, to: .login, presentation: .none)
+      Transition(from: .login, on: .submit, to: .loading)
+      Transition(from: .loading, on: .succeeded, to: .home).annotated(Shown.root)
+      Transition(from: .loading, on: .failed, to: .login)
       Transition(fromAny: .sessionExpired, to: .login)
     }
     #expect(
@@ -127,8 +131,8 @@ let authEvents: [AuthEvent] = [
             login --> loading: submit
             loading --> home: succeeded (root)
             loading --> login: failed
-            login --> login: sessionExpired (root)
-            loading --> login: sessionExpired (root)
+            login --> login: sessionExpired
+            loading --> login: sessionExpired
             home --> [*]
 
         """)
@@ -143,8 +147,8 @@ let authEvents: [AuthEvent] = [
           "login" -> "loading" [label="submit"];
           "loading" -> "home" [label="succeeded (root)"];
           "loading" -> "login" [label="failed"];
-          "login" -> "login" [label="sessionExpired (root)"];
-          "loading" -> "login" [label="sessionExpired (root)"];
+          "login" -> "login" [label="sessionExpired"];
+          "loading" -> "login" [label="sessionExpired"];
         }
 
         """)
@@ -392,5 +396,36 @@ let authEvents: [AuthEvent] = [
       try machine.restore(from: Data(#"{"state":"third","version":1}"#.utf8))
     }
     #expect(machine.state == .first)
+  }
+}
+
+@Suite struct TransitionAnnotationTests {
+  @Test func aStepCarriesTheAnnotationsOfTheTransitionTaken() throws {
+    let machine = StateMachine(graph: authGraph)
+    let steps = machine.transitions.record()
+    try machine.trySend(.loaded(signedIn: false))
+    try machine.trySend(.useBiometric)
+    try machine.trySend(.cancel)
+    #expect(steps.values.map { $0.annotation(Shown.self)?.rawValue } == ["root", "modal", nil])
+    #expect(authGraph.transitions[5].annotation(Shown.self) == .modal)
+  }
+
+  @Test func aPlainMachineRefusesAResolvedTarget() {
+    enum S: CaseKeyed, CaseIterable { case a, b }
+    enum E: CaseKeyed, CaseIterable { case go, back }
+    let graph = StateGraph<S, E>(initial: .a) {
+      Transition(from: .a, on: .go, to: .b)
+      Transition(from: .b, on: .back, to: .resolved("previous"))
+    }
+    let machine = StateMachine(graph: graph)
+    machine.send(.go)
+    #expect(graph.hasResolvedTargets)
+    #expect(graph.transitions[1].toName == "previous")
+    #expect(!machine.can(.back))
+    #expect(throws: TransitionRejected(state: "b", event: "back", reason: .noHistory)) {
+      try machine.trySend(.back)
+    }
+    #expect(graph.problems() == [])
+    #expect(!graph.mermaid().contains("back"))
   }
 }

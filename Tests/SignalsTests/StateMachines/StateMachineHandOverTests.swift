@@ -13,7 +13,7 @@ import Testing
   enum Tick: CaseKeyed, CaseIterable { case tick }
 
   static let graph = StateGraph<Power, Tick>(initial: .on) {
-    Transition(from: .on, on: .tick, to: .on, presentation: .none)
+    Transition(from: .on, on: .tick, to: .on)
   }
 
   /// The first thread sends one event and, while it runs, the other thread queues `prefill`

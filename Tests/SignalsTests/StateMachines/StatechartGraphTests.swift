@@ -242,19 +242,3 @@ import Testing
     #expect(Self.everything.dot() == Self.everything.dot())
   }
 }
-
-@Suite struct StatechartPresentationTests {
-  @Test func aTransitionWrittenWithoutAPresentationHasNoneInAPlainGraph() {
-    let graph = StateGraph<Spot, Cue>(initial: .a) { Transition(from: .a, on: .go, to: .b) }
-    #expect(graph.transitions[0].presentation == .none)
-  }
-
-  @Test func aGraphWithPreviousTargetsReadsAMissingPresentationAsAPush() {
-    let graph = StateGraph<Spot, Cue>(initial: .a) {
-      Transition(from: .a, on: .go, to: .b)
-      Transition(from: .b, on: .back, to: .previous)
-    }
-    #expect(graph.transitions[0].presentation == .push)
-    #expect(graph.problems() == [])
-  }
-}

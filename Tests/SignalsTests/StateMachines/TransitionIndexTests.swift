@@ -27,10 +27,10 @@ struct NamedEvent: Equatable, Sendable, CaseKeyed {
 
   @Test func theByteTableAndTheHashedLookupAgreeOnEveryPair() {
     let graph = StateGraph<Status, StatusEvent>(initial: .none) {
-      Transition(from: .none, on: .press, to: .loading, presentation: .none)
-      Transition(from: .loading, on: .failed, to: .failure(reason: "x"), presentation: .none)
-      Transition(fromAny: .press, to: .loading, presentation: .none)
-      Transition(fromAny: .succeeded, to: .success(user: "u"), presentation: .push)
+      Transition(from: .none, on: .press, to: .loading)
+      Transition(from: .loading, on: .failed, to: .failure(reason: "x"))
+      Transition(fromAny: .press, to: .loading)
+      Transition(fromAny: .succeeded, to: .success(user: "u")).excludingTarget()
     }
     #expect(graph.looksUpCasesByByte)
     var compared = 0
@@ -48,7 +48,7 @@ struct NamedEvent: Equatable, Sendable, CaseKeyed {
   @Test func wideCaseKeysAreHashedAndStillMatch() throws {
     let graph = StateGraph<NamedScreen, NamedEvent>(initial: NamedScreen(name: "list")) {
       Transition(from: "list", on: "open", to: NamedScreen(name: "detail"))
-      Transition(from: "detail", on: "close", to: NamedScreen(name: "list"), presentation: .root)
+      Transition(from: "detail", on: "close", to: NamedScreen(name: "list"))
     }
     #expect(!graph.looksUpCasesByByte)
     let machine = StateMachine(graph: graph, policy: .ignore)
@@ -61,7 +61,7 @@ struct NamedEvent: Equatable, Sendable, CaseKeyed {
 
   @Test func anEventTheGraphNeverNamesIsRefusedThroughTheTable() {
     let graph = StateGraph<Status, StatusEvent>(initial: .none) {
-      Transition(from: .none, on: .press, to: .loading, presentation: .none)
+      Transition(from: .none, on: .press, to: .loading)
     }
     let machine = StateMachine(graph: graph, policy: .throwError)
     #expect(throws: TransitionRejected(state: "none", event: "failed", reason: .noTransition)) {

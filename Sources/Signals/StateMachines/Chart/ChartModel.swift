@@ -184,7 +184,7 @@
     switch transition.target.kind {
     case .fixed(let state): fixed = state
     case .made(_, let body): make = body
-    case .previous: return  // not a statechart target
+    case .resolved: return  // not a statechart target
     case .none: break
     }
     let source = transition.from.map { node($0) } ?? 0

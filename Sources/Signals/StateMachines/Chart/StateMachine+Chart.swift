@@ -198,7 +198,7 @@ extension StateMachine: ScheduledWorkTarget {
     }
     publishChart(run)
     if stepsWatched.load(ordering: .relaxed) {
-      stepSubject.send(Step(from: from, event: event, to: current, presentation: .none, change: .replaceTop))
+      stepSubject.send(Step(from: from, event: event, to: current))
     }
     if keep { taken = current }
     if run.wasCut {

@@ -8,7 +8,7 @@ extension StateGraph {
   /// `cond` (their names), internal transitions as `type="internal"`, actions as
   /// `<log label="action"/>` (entry and exit actions in `<onentry>`/`<onexit>`), and invoked
   /// publishers as `<invoke>` with their label. A flat graph is a chart of one level; its
-  /// `.previous` targets have no SCXML form and are left out.
+  /// Resolved targets (`.resolved(_:)`) have no SCXML form and are left out.
   ///
   /// Bad input: a state's name that is not an XML name is written `s_` followed by its
   /// characters, each other than letters, digits, `_`, `-` and `.` as `_`; two names that
