@@ -31,8 +31,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   // @unchecked: `current` and `observers` are read and written by the thread holding the
   // `drainClaim` (the claim's acquire/release orders one holder's writes before the next one's
   // reads); `current` is also written inside `lock` and read there by others. `drainQueue` is
-  // read and written only inside `lock`. `resolver` is set once, at init, and called only by
-  // the claim's holder.
+  // read and written only inside `lock`. `resolver` is set once, at init, and called by the
+  // claim's holder and by `can(_:)` (a coordinator's, on the main actor, as its sends).
 
   /// A transition that happened.
   public struct Step {
