@@ -123,6 +123,13 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
   return left ? text + space : space + text
 }
 
+/// `--list` prints the names of the table's scenarios, one a line (`Benchmarks/instructions
+/// --table` and `Benchmarks/guard` walk them).
+if CommandLine.arguments.contains("--list") {
+  for scenario in scenarios() { print(scenario.name) }
+  exit(0)
+}
+
 if only == "statechart" {
   StatechartScenarios.printAll(rounds: rounds, scale: scale)
   exit(0)
@@ -158,6 +165,7 @@ if only == "state-machine-cpu" {
 }
 
 var failed = false
+print("machine: \(Machine.description)")
 print(
   "Signals benchmarks\(quick ? " (quick: 1/100 size, one round; check values only, timings not meaningful)" : ""): median ns per event of \(rounds) interleaved rounds"
 )

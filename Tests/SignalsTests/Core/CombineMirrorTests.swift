@@ -171,6 +171,14 @@ import Testing
     #expect(upstreamSubscriber { $0.delay(for: 1, scheduler: scheduler) } == ("Delay", 0))
   }
 
+  @Test func switchToLatestsUpstreamSubscriberIsNamedAfterTheOperatorWithNoChildren() {
+    let upstream = SubscriberCatcher<PassthroughSubject<Int, TestError>, TestError>()
+    let cancellable = upstream.switchToLatest().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    #expect(upstream.described == "SwitchToLatest")
+    #expect(upstream.childCount == 0)
+    cancellable.cancel()
+  }
+
   @Test func aFlattenedInnerPublishersSubscriberIsNamedAfterTheOperator() {
     let outer = PassthroughSubject<Int, TestError>()
     let inner = SubscriberCatcher<Int, TestError>()

@@ -130,27 +130,26 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.lock.withLock { currentUpstream }?.request(demand)
   }
 
-  @inlinable var outer: LinkedInput<Inner, Downstream.Failure> {
-    LinkedInput(
-      link: outerLink,
-      receiveValue: { [self] publisher in switchTo(publisher) },
-      receiveCompletion: { [self] completion in
-        guard outerLink.terminate(cancelUpstream: false) else { return }
-        // Combine's order: a failure of the upstream cancels the current inner publisher first.
-        if case .failure = completion { cancelAll() }
-        let accepted = delivery.complete {
-          if case .failure = completion { return completion }
-          outerFinished = true
-          return current == nil ? .finished : nil
-        }
-        if accepted { cancelAll() }
-      })
+  @inlinable var outer: SwitchOuterInput<Inner, Downstream> { SwitchOuterInput(state: self) }
+
+  /// The upstream's completion: a failure cancels the current inner publisher and goes on; the
+  /// finish waits for the current inner publisher to finish.
+  @inlinable func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard outerLink.terminate(cancelUpstream: false) else { return }
+    // Combine's order: a failure of the upstream cancels the current inner publisher first.
+    if case .failure = completion { cancelAll() }
+    let accepted = delivery.complete {
+      if case .failure = completion { return completion }
+      outerFinished = true
+      return current == nil ? .finished : nil
+    }
+    if accepted { cancelAll() }
   }
 
   /// Makes `publisher` the current inner publisher: from now on only its events count, and the
   /// previous one is cancelled. The inner subscriber is a value carrying its generation, so a
   /// switch allocates nothing here.
-  @inlinable func switchTo(_ publisher: Inner) {
+  @inlinable @inline(__always) func switchTo(_ publisher: Inner) {
     // A `Just` answers its subscriber's first request with its value and its finish, at once:
     // with demand outstanding, it is done without a subscription (no inner subscription object,
     // two lock rounds instead of four). In code specialized for the inner type this test is
@@ -173,19 +172,36 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   /// the subscriber has demand outstanding (what `attach` would request from it); returns
   /// `false`, having changed nothing, if it has none (the `Just` then waits for a request as any
   /// inner publisher does).
+  ///
+  /// When there is no previous inner publisher to cancel and nothing is being delivered or
+  /// waits, the value goes out from this lock round: the switch takes the demand and the
+  /// delivery together (one lock round per value instead of two). Otherwise the previous one is
+  /// cancelled first and the value is sent as any value is.
   @inlinable func switchedToJust(_ value: Downstream.Input) -> Bool {
-    let (handled, generation, previous) = delivery.lock.withLock {
-      () -> (Bool, UInt64, (any Subscription)?) in
-      if delivery.closed { return (true, 0, nil) }
-      guard delivery.demand - delivery.pendingValues > 0 else { return (false, 0, nil) }
+    let (handled, generation, previous, deliversNow) = delivery.lock.withLock {
+      () -> (Bool, UInt64, (any Subscription)?, Bool) in
+      if delivery.closed { return (true, 0, nil, false) }
+      guard delivery.demand - delivery.pendingValues > 0 else { return (false, 0, nil, false) }
       lastGeneration &+= 1
-      defer {
-        // Finished as soon as subscribed: what the inner finish does when the upstream has not
-        // finished (it cannot have: this runs inside its value).
-        current = nil
-        currentUpstream = nil
+      // Finished as soon as subscribed: what the inner finish does when the upstream has not
+      // finished (it cannot have: this runs inside its value).
+      current = nil
+      guard let previous = currentUpstream else {
+        if delivery.pendingValues == 0, !delivery.drainerIsActive() {
+          delivery.demand -= 1
+          delivery.claimDrain()
+          return (true, lastGeneration, nil, true)
+        }
+        return (true, lastGeneration, nil, false)
       }
-      return (true, lastGeneration, currentUpstream)
+      currentUpstream = nil
+      return (true, lastGeneration, previous, false)
+    }
+    if deliversNow {
+      // What `delivery.send` does once it has claimed the drain for a value.
+      let more = delivery.downstream.receive(value)
+      delivery.drain(carrying: .init(more))
+      return true
     }
     guard handled, generation != 0 else { return handled }
     previous?.cancel()
@@ -249,6 +265,32 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.cancel()
     cancelAll()
   }
+}
+
+/// The subscriber `switchToLatest` gives its upstream: it holds the state and calls `switchTo`
+/// directly (through `LinkedInput`'s closures, each value paid two closure calls more).
+@usableFromInline
+struct SwitchOuterInput<Inner: Publisher, Downstream: Subscriber>: Subscriber
+where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
+  @usableFromInline typealias Input = Inner
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline let state: SwitchState<Inner, Downstream>
+
+  @inlinable init(state: SwitchState<Inner, Downstream>) { self.state = state }
+
+  @inlinable func receive(subscription: any Subscription) { state.outerLink.attach(subscription) }
+  @inlinable func receive(_ input: Inner) -> Subscribers.Demand {
+    if !state.outerLink.isTerminated { state.switchTo(input) }
+    return .none
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !state.outerLink.isTerminated { state.receiveOuter(completion: completion) }
+  }
+}
+
+// Named after the operator, as `LinkedInput` was and as Combine's inner subscribers are.
+extension SwitchOuterInput: CombineDescribed {
+  @usableFromInline var combineName: String { "SwitchToLatest" }
 }
 
 /// The subscriber `switchToLatest` gives each inner publisher: the state, and the generation

@@ -189,6 +189,23 @@ import Testing
     #expect(recorder.isFinished)
   }
 
+  /// Under an upstream that does not serialize its calls (it calls the switch from inside a
+  /// delivery), a `Just` that arrives while a value is being delivered goes out after it
+  /// returns, never inside it: the switch's one-lock-round path for a `Just` is taken only when
+  /// nothing is being delivered.
+  @Test func aJustArrivingDuringADeliveryGoesOutAfterIt() {
+    let upstream = DirectPublisher<Just<Int>>()
+    var log: [String] = []
+    let cancellable = upstream.switchToLatest().sink { value in
+      log.append("begin \(value)")
+      if value == 1 { upstream.send(Just(2)) }
+      log.append("end \(value)")
+    }
+    upstream.send(Just(1))
+    #expect(log == ["begin 1", "end 1", "begin 2", "end 2"])
+    cancellable.cancel()
+  }
+
   @Test func cancelReleasesOuterAndInner() {
     let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
     let inner = PassthroughSubject<Int, Never>()
@@ -198,4 +215,18 @@ import Testing
     #expect(inner.subscriberCount == 0 && upstream.subscriberCount == 0)
     #expect(scope.count == 0)
   }
+}
+
+/// A publisher that calls its one subscriber directly from `send`, without serializing: a
+/// subscriber that sends from inside a delivery calls the operator re-entrantly.
+final class DirectPublisher<Output>: Publisher {
+  typealias Failure = Never
+  var subscriber: AnySubscriber<Output, Never>?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    self.subscriber = AnySubscriber(subscriber)
+    subscriber.receive(subscription: Subscriptions.empty)
+  }
+
+  func send(_ value: Output) { _ = subscriber?.receive(value) }
 }

@@ -100,14 +100,12 @@ where Downstream.Input == (First, Second) {
   /// Passes the request to both inputs, as Combine does.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-  @inlinable var first: LinkedInput<First, Downstream.Failure> {
-    LinkedInput(
-      link: links.0, receiveValue: receiveFirst, receiveCompletion: { [self] in complete(0, $0) })
+  @inlinable var first: CombineLatestFirstInput<First, Second, Downstream> {
+    CombineLatestFirstInput(state: self)
   }
 
-  @inlinable var second: LinkedInput<Second, Downstream.Failure> {
-    LinkedInput(
-      link: links.1, receiveValue: receiveSecond, receiveCompletion: { [self] in complete(1, $0) })
+  @inlinable var second: CombineLatestSecondInput<First, Second, Downstream> {
+    CombineLatestSecondInput(state: self)
   }
 
   @inlinable func receiveFirst(_ value: First) {
@@ -153,4 +151,54 @@ where Downstream.Input == (First, Second) {
 }
 
 /// Equal when the upstreams are equal (Combine's conformance).
+/// The subscriber `combineLatest` gives its first publisher: it holds the state and calls its
+/// `receiveFirst` directly (through `LinkedInput`'s closures, each value paid two closure calls
+/// more).
+@usableFromInline
+struct CombineLatestFirstInput<First, Second, Downstream: Subscriber>: Subscriber
+where Downstream.Input == (First, Second) {
+  @usableFromInline typealias Input = First
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline let state: CombineLatestState<First, Second, Downstream>
+
+  @inlinable init(state: CombineLatestState<First, Second, Downstream>) { self.state = state }
+
+  @inlinable func receive(subscription: any Subscription) { state.links.0.attach(subscription) }
+  @inlinable func receive(_ input: First) -> Subscribers.Demand {
+    if !state.links.0.isTerminated { state.receiveFirst(input) }
+    return .none
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !state.links.0.isTerminated { state.complete(0, completion) }
+  }
+}
+
+/// The subscriber `combineLatest` gives its second publisher (see `CombineLatestFirstInput`).
+@usableFromInline
+struct CombineLatestSecondInput<First, Second, Downstream: Subscriber>: Subscriber
+where Downstream.Input == (First, Second) {
+  @usableFromInline typealias Input = Second
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline let state: CombineLatestState<First, Second, Downstream>
+
+  @inlinable init(state: CombineLatestState<First, Second, Downstream>) { self.state = state }
+
+  @inlinable func receive(subscription: any Subscription) { state.links.1.attach(subscription) }
+  @inlinable func receive(_ input: Second) -> Subscribers.Demand {
+    if !state.links.1.isTerminated { state.receiveSecond(input) }
+    return .none
+  }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !state.links.1.isTerminated { state.complete(1, completion) }
+  }
+}
+
+// Named after the operator, as `LinkedInput` was and as Combine's inner subscribers are.
+extension CombineLatestFirstInput: CombineDescribed {
+  @usableFromInline var combineName: String { "CombineLatest" }
+}
+extension CombineLatestSecondInput: CombineDescribed {
+  @usableFromInline var combineName: String { "CombineLatest" }
+}
+
 extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
