@@ -488,7 +488,12 @@ import Synchronization
     if enabled.count == 1 {
       emptied(&exiting)
       guard let domain = domain(enabled[0].edge) else { return exiting }
-      exiting.append(contentsOf: activeDescendants(of: domain).reversed())
+      let start = firstIndex(after: domain)
+      var position = firstIndex(after: lastDescendant[domain])
+      while position > start {
+        position &-= 1
+        exiting.append(configuration[position])
+      }
       return exiting
     }
     var marked = Set<Int>()
@@ -821,7 +826,13 @@ import Synchronization
       active[node] = true
       added.append(node)
       let effects = tree.effects[node]
-      values[node] = givenValue(index) ?? model.nodes[node].value ?? derived[node]
+      if let value = givenValue(index) {
+        values[node] = value
+      } else if let own = model.nodes[node].value {
+        values[node] = own
+      } else {
+        values[node] = effects.contains(.derivesValue) ? derived[node] : nil
+      }
       generation[node] &+= 1
       let visit = generation[node]
       if effects.contains(.invokes) { entered.append((node, visit)) }

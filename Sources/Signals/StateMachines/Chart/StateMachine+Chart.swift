@@ -186,7 +186,7 @@ extension StateMachine: ScheduledWorkTarget {
       return .refused(Refusal(state: current.caseKey, event: event.caseKey, kind: .noTransition))
     }
     let stateKey = current.caseKey
-    let from = current
+    let from: State? = stepsWatched.load(ordering: .relaxed) ? current : nil
     if let miss = run.take(event, invoked: invoked) {
       let kind: Refusal.Kind
       switch miss {
@@ -197,7 +197,7 @@ extension StateMachine: ScheduledWorkTarget {
       return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }
     publishChart(run)
-    if stepsWatched.load(ordering: .relaxed) {
+    if let from, stepsWatched.load(ordering: .relaxed) {
       stepSubject.send(Step(from: from, event: event, to: current))
     }
     if keep { taken = current }
