@@ -26,7 +26,8 @@ enum SubjectKind: UInt8, Sendable {
 /// then its context: no allocation of its own. A subscriber that requested `.unlimited` takes the
 /// first branch of `handle`: two loads, no demand bookkeeping.
 @usableFromInline
-final class SubjectSubscription<Downstream: Subscriber>: SubscriberHandleOf<Downstream>, Subscription,
+final class SubjectSubscription<Downstream: Subscriber>: SubscriberHandleOf<HeldSubscriber<Downstream>>,
+  Subscription,
   @unchecked Sendable
 {
   // @unchecked: the backlog (in `route`'s context) is touched only by the broadcaster's

@@ -61,7 +61,7 @@ struct SignalPayload {
   }
 }
 
-/// A payload seen in place: its one field has the payload's layout.
+/// A payload seen in place: its one field has the payload's layout (`SignalPayload.withValue`).
 @usableFromInline
 struct BorrowedPayload<T>: ~Copyable {
   @usableFromInline let value: T
@@ -183,82 +183,102 @@ enum HandleFlags {
 /// keeps its subscription makes no cycle. The subscriber is read in place, without a copy or a
 /// retain (CONTRIBUTING, *a subscriber held inline*).
 ///
+/// Generic over the holder (`HeldSubscriber<Downstream>`) rather than the subscriber, for its
+/// unspecialised `deinit` (CONTRIBUTING, *a subscriber held inline*).
+///
 /// Only the delivering thread reads the subscriber or lets it go, and never while a call to it
 /// is in progress (a cancel from inside the subscriber is queued behind that call).
 @usableFromInline
-class SubscriberHandleOf<Downstream: Subscriber>: SubscriberHandle<Downstream.Input, Downstream.Failure>,
-  @unchecked Sendable
+class SubscriberHandleOf<Holder: SubscriberHolder & ~Copyable>:
+  SubscriberHandle<Holder.Downstream.Input, Holder.Downstream.Failure>, @unchecked Sendable
 {
   // @unchecked: `held` is touched only by the owner's delivering thread (and the mirror, a
   // debugging aid); the rest is atomic or immutable.
-  @usableFromInline @exclusivity(unchecked) final var held: HeldSubscriber<Downstream>?
+  @usableFromInline @exclusivity(unchecked) final var held: Holder
 
   /// The route's type, for this handle's subscriber.
   @usableFromInline typealias Route = (
-    SubscriberHandle<Downstream.Input, Downstream.Failure>, HandleSignal, SignalPayload
+    SubscriberHandle<Holder.Downstream.Input, Holder.Downstream.Failure>, HandleSignal, SignalPayload
   ) -> Void
 
-  @inlinable init(id: UInt64, tag: UInt8, downstream: Downstream, route: @escaping Route) {
-    held = HeldSubscriber(downstream)
+  @inlinable init(id: UInt64, tag: UInt8, downstream: Holder.Downstream, route: @escaping Route) {
+    held = Holder(downstream)
     super.init(id: id, tag: tag, route: route)
   }
 
   /// Gives the subscriber `value`; `.none` once it was let go.
-  @inlinable @inline(__always) final func receive(_ value: Downstream.Input) -> Subscribers.Demand {
-    switch held {
-    case .some(let box): box.receive(value)
-    case .none: .none
-    }
+  @inlinable @inline(__always) final func receive(_ value: Holder.Downstream.Input) -> Subscribers.Demand {
+    held.receive(value)
   }
 
   /// Gives the subscriber `completion`, unless it was let go.
-  @inlinable final func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    switch held {
-    case .some(let box): box.receive(completion: completion)
-    case .none: break
-    }
+  @inlinable final func receive(completion: Subscribers.Completion<Holder.Downstream.Failure>) {
+    held.receive(completion: completion)
   }
 
   /// Gives the subscriber `subscription`, unless it was let go.
-  @inlinable final func receive(subscription: any Subscription) {
-    switch held {
-    case .some(let box): box.receive(subscription: subscription)
-    case .none: break
-    }
-  }
+  @inlinable final func receive(subscription: any Subscription) { held.receive(subscription: subscription) }
 
   /// The subscriber, copied; `nil` once let go. For the mirror.
-  @inlinable final var subscriber: Downstream? {
-    switch held {
-    case .some(let box): box.subscriber
-    case .none: nil
-    }
-  }
+  @inlinable final var subscriber: Holder.Downstream? { held.subscriber }
 
   /// Lets the subscriber go (its `deinit` may run: call it outside the owner's lock).
-  @inlinable final func releaseSubscriber() { held = nil }
+  @inlinable final func releaseSubscriber() { held.release() }
 }
 
-/// A subscriber kept inline by `SubscriberHandleOf`: noncopyable, so reading it through the
-/// handle borrows it in place (a copyable one would be copied out, a retain and a release of
-/// each reference it holds per value), and an `Optional` so the handle can drop it early. Call
-/// the subscriber through the methods below: reading `subscriber` out of a borrowed box and
-/// calling it copies it again.
+/// What `SubscriberHandleOf` keeps its subscriber in (`HeldSubscriber`): noncopyable, so the
+/// handle reads it in place.
 @usableFromInline
-struct HeldSubscriber<Downstream: Subscriber>: ~Copyable {
-  @usableFromInline let subscriber: Downstream
+protocol SubscriberHolder: ~Copyable {
+  associatedtype Downstream: Subscriber
+  init(_ subscriber: Downstream)
+  /// Lets the subscriber go.
+  mutating func release()
+  func receive(_ value: Downstream.Input) -> Subscribers.Demand
+  func receive(completion: Subscribers.Completion<Downstream.Failure>)
+  func receive(subscription: any Subscription)
+  /// The subscriber, copied, or `nil` once let go.
+  var subscriber: Downstream? { get }
+}
 
-  @inlinable init(_ subscriber: Downstream) { self.subscriber = subscriber }
+/// A subscriber kept inline by `SubscriberHandleOf`, or nothing once let go: noncopyable, so
+/// reading it through the handle borrows it in place (a copyable one would be copied out, a
+/// retain and a release of each reference it holds per value). Call the subscriber through the
+/// methods below: binding it out of a borrowed holder and calling it copies it again.
+@usableFromInline
+enum HeldSubscriber<Downstream: Subscriber>: ~Copyable, SubscriberHolder {
+  case held(Downstream)
+  case released
+
+  @inlinable init(_ subscriber: Downstream) { self = .held(subscriber) }
+
+  @inlinable mutating func release() { self = .released }
 
   @inlinable @inline(__always) func receive(_ value: Downstream.Input) -> Subscribers.Demand {
-    subscriber.receive(value)
+    switch self {
+    case .held(let subscriber): subscriber.receive(value)
+    case .released: .none
+    }
   }
 
   @inlinable @inline(__always) func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    subscriber.receive(completion: completion)
+    switch self {
+    case .held(let subscriber): subscriber.receive(completion: completion)
+    case .released: break
+    }
   }
 
   @inlinable @inline(__always) func receive(subscription: any Subscription) {
-    subscriber.receive(subscription: subscription)
+    switch self {
+    case .held(let subscriber): subscriber.receive(subscription: subscription)
+    case .released: break
+    }
+  }
+
+  @inlinable var subscriber: Downstream? {
+    switch self {
+    case .held(let subscriber): subscriber
+    case .released: nil
+    }
   }
 }

@@ -43,7 +43,8 @@ struct StateObserverPath<State> {
 /// a cancel from elsewhere asks the machine for a turn (`notify`), which runs now or right after
 /// the event running.
 @usableFromInline
-final class StateObserver<Downstream: Subscriber>: SubscriberHandleOf<Downstream>, Subscription,
+final class StateObserver<Downstream: Subscriber>: SubscriberHandleOf<HeldSubscriber<Downstream>>,
+  Subscription,
   @unchecked Sendable
 where Downstream.Failure == Never {
   // @unchecked: `notify` is immutable; the rest is as `SubscriberHandleOf`'s.
