@@ -23,7 +23,7 @@ extension Broadcaster {
       }
       return attach(handle)
     }
-    guard let admission else {
+    guard let admission = consume admission else {
       if waits { subscribeAfterWaiting(subscriber) }
       return
     }
@@ -43,12 +43,13 @@ extension Broadcaster {
   /// *no multi-payload enum on the subscribe path*.)
   @usableFromInline struct Admission {
     @usableFromInline let handle: Handle
-    @usableFromInline let values: ArraySlice<Output>
+    /// `nil` when there are none: an empty slice would still retain its storage.
+    @usableFromInline let values: ArraySlice<Output>?
     @usableFromInline let completion: Subscribers.Completion<Failure>?
     @usableFromInline let unused: SubjectRelease
 
     @inlinable init(
-      _ handle: Handle, _ values: ArraySlice<Output>, _ completion: Subscribers.Completion<Failure>?,
+      _ handle: Handle, _ values: ArraySlice<Output>?, _ completion: Subscribers.Completion<Failure>?,
       _ unused: SubjectRelease
     ) {
       self.handle = handle
@@ -67,16 +68,18 @@ extension Broadcaster {
       unused = letSubjectGoIfUnused()
     }
     if replay.isEmpty || (deliveredCompletion != nil && !replaysAfterCompletion) {
-      return Admission(handle, [], deliveredCompletion, unused)
+      return Admission(handle, nil, deliveredCompletion, unused)
     }
     return Admission(handle, replay.elements, deliveredCompletion, unused)
   }
 
   /// Gives a new subscriber its subscription, then what `attach` found for it.
   @inlinable func admit(_ admission: Admission) {
-    let ended = admission.completion != nil && admission.values.isEmpty
+    let ended = admission.completion != nil && admission.values == nil
     admission.handle.call(ended ? .startEnded : .start)
-    for value in admission.values { admission.handle.call(value: value) }
+    if let values = admission.values {
+      for value in values { admission.handle.call(value: value) }
+    }
     if let completion = admission.completion { admission.handle.call(completion: completion) }
     admission.unused.perform()
   }
