@@ -5,7 +5,8 @@ import Synchronization
 /// Every subscription object Signals creates (a subject's per-subscriber handle, a stateful
 /// operator's state) is counted from its creation until it is deallocated, which happens once it
 /// was cancelled or completed and nothing holds it. Always on, no compile flag: the cost is one
-/// atomic increment and one task-local read per subscription, nothing per value. Inside
+/// atomic increment per subscription (and a task-local read, once the process has used
+/// `track(_:)`), nothing per value. Inside
 /// `track(_:)` each subscription also keeps a small record (its subscriber's type) so that a leak
 /// report can say what is alive: that costs a lock and an allocation, in tracked code only.
 ///
@@ -14,6 +15,10 @@ import Synchronization
 /// SignalsTesting's leak check, built on it).
 public enum LiveSubscriptions {
   static let global = Atomic<Int>(0)
+  /// Whether `track` was ever called in this process: until then no subscription reads the
+  /// task-local scope (a few hundred instructions each). Never reset, so a task that inherits a
+  /// scope and outlives `track` still records into it.
+  static let tracking = Atomic<Bool>(false)
 
   /// The number of live subscriptions in the whole process.
   public static var count: Int { global.load(ordering: .relaxed) }
@@ -46,6 +51,7 @@ public enum LiveSubscriptions {
     capturingSites captureSite: (@Sendable () -> (any Sendable)?)?, _ body: () throws -> R
   ) rethrows -> (result: R, scope: Scope) {
     let scope = Scope(captureSite: captureSite)
+    tracking.store(true, ordering: .releasing)
     let result = try Scope.$current.withValue(scope) { try body() }
     return (result, scope)
   }
@@ -110,7 +116,7 @@ extension LiveSubscriptions {
   /// object that keeps its record somewhere other than a `LiveSubscription` field.
   @usableFromInline static func begin(subscriber: any Any.Type) -> TrackedSubscription? {
     global.wrappingAdd(1, ordering: .relaxed)
-    guard let scope = Scope.current else { return nil }
+    guard tracking.load(ordering: .acquiring), let scope = Scope.current else { return nil }
     return TrackedSubscription(scope: scope, subscriber: subscriber)
   }
 

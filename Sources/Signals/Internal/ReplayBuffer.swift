@@ -16,6 +16,11 @@ struct ReplayBuffer<Element> {
   }
 
   @inlinable mutating func keep(_ element: Element) {
+    if capacity == 1 && storage.count == 1 && start == 0 {
+      // A current value (`CurrentValueSubject`): replaced in place, with no shifting.
+      storage[0] = element
+      return
+    }
     storage.append(element)
     if storage.count &- start > capacity {
       start &+= 1

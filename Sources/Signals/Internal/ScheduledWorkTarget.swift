@@ -3,11 +3,10 @@
 ///
 /// Schedule through the target's own helpers (`scheduleWork(on:tag:)` and the rest): they are
 /// inlinable extension methods of the target, so the closure handed to the scheduler is made in
-/// the operator's specialised code and calls its `scheduledWorkDue` directly. Made anywhere
-/// else (the `Scheduler` extension below, called on `any Scheduler`), the closure ran
-/// `scheduledWorkDue` as unspecialised generic code, with type metadata lookups on every value:
-/// a `receive(on:)` value cost 7,990 instructions that way and 2,622 now (a bare
-/// `queue.async`: 1,633; `Benchmarks/instructions --curve "receive(on:)"`).
+/// the operator's specialised code and calls its `scheduledWorkDue` directly (CONTRIBUTING,
+/// *closure, not method*): a `receive(on:)` value cost 7,990 instructions through the `Scheduler`
+/// extension below and 2,622 this way (a bare `queue.async`: 1,633;
+/// `Benchmarks/instructions --curve "receive(on:)"`).
 @usableFromInline
 protocol ScheduledWorkTarget: AnyObject, Sendable {
   /// Called on the scheduler when the work tagged `tag` is due (a timer fired, or queued work runs).
@@ -39,10 +38,8 @@ extension Scheduler {
 
 extension ScheduledWorkTarget {
   /// Calls `scheduledWorkDue(tag)` on `scheduler` as soon as possible, keeping `self` alive
-  /// until then. The closure is made here, in code specialised for the operator, so it calls
-  /// the operator's `scheduledWorkDue` directly. (The `Scheduler` extension's helpers, called on
-  /// `any Scheduler`, run unspecialised: their closure reached `scheduledWorkDue` through the
-  /// protocol, unspecialised, with a type metadata lookup for every generic type it touched.)
+  /// until then. The closure is made here, in code specialised for the operator (CONTRIBUTING,
+  /// *closure, not method*).
   @inlinable func scheduleWork(on scheduler: any Scheduler, tag: UInt64) {
     scheduler.schedule { [self] in scheduledWorkDue(tag) }
   }

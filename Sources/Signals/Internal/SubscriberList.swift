@@ -10,21 +10,18 @@ protocol ListedByID: AnyObject {
 ///
 /// Iteration order is subscription order. Removal is O(log n): a search over the slots
 /// (`position(of:)`), after which the slot becomes a tombstone that keeps the removed id (so the
-/// search still works); the slots are compacted once more than half of them are tombstones and reset once all
-/// of them are, so cancelling many subscribers in any order stays linear.
+/// search still works); the slots are compacted once more than half of them are tombstones and
+/// reset once all of them are, so cancelling many subscribers in any order stays linear.
 ///
-/// Each slot is one word: a live element's address (retained by the list) or a tombstone,
-/// `id << 1 | 1` (addresses are even). The slots live in memory the list allocates itself, so
-/// a reader can walk them in place (`forEach`) with no retain of a buffer, and the list costs 8
-/// bytes per subscriber plus the growth slack. Not thread-safe: its owner guards it
-/// (`Broadcaster` lets only the thread that delivers change it, and that thread reads it outside
-/// its lock).
+/// The slots and their encoding are `SubscriberSlots`' (one word each, walked in place with no
+/// retain); this type keeps their count and decides when they move. Not thread-safe: its owner
+/// guards it (`Broadcaster` lets only the thread that delivers change it, and that thread reads it
+/// outside its lock).
 @usableFromInline
 struct SubscriberList<Element: ListedByID>: ~Copyable {
-  /// The slots, `slotCount` of them in use, room for `capacity`.
-  @usableFromInline var base: UnsafeMutablePointer<UInt>?
+  @usableFromInline var slots = SubscriberSlots<Element>()
+  /// How many slots are in use, tombstones included.
   @usableFromInline var slotCount = 0
-  @usableFromInline var capacity = 0
   /// How many slots are tombstones.
   @usableFromInline var empty = 0
   @usableFromInline var nextID: UInt64 = 0
@@ -35,10 +32,13 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
 
   @inlinable init() {}
 
-  @inlinable deinit { releaseAll() }
+  @inlinable deinit { slots.releaseAndDeallocate(count: slotCount) }
 
   /// The number of subscribers in the list.
   @inlinable var count: Int { slotCount - empty }
+
+  /// How many slots the storage has room for.
+  @inlinable var capacity: Int { slots.capacity }
 
   /// The id the next `append` will use.
   @inlinable mutating func makeID() -> UInt64 {
@@ -48,31 +48,15 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
 
   /// Appends `element`, whose id must be greater than every id in the list.
   @inlinable mutating func append(_ element: Element) {
-    if slotCount == capacity { resize(to: Swift.max(4, capacity &* 2)) }
-    base.unsafelyUnwrapped[slotCount] = UInt(bitPattern: Unmanaged.passRetained(element).toOpaque())
+    if slotCount == slots.capacity { slots.resize(to: Swift.max(4, slots.capacity &* 2), keeping: slotCount) }
+    slots.store(element, at: slotCount)
     slotCount &+= 1
   }
 
   /// Calls `body` with each element in order, unretained: the list keeps it alive for the call
   /// as long as nobody changes the list meanwhile (the owner's rule).
   @inlinable func forEach(_ body: (Unmanaged<Element>) throws -> Void) rethrows {
-    guard let base else { return }
-    for index in 0..<slotCount {
-      if let element = Self.element(in: base[index]) { try body(element) }
-    }
-  }
-
-  /// The live element a slot holds, or `nil` for a tombstone.
-  @inlinable static func element(in slot: UInt) -> Unmanaged<Element>? {
-    guard slot & 1 == 0, let address = UnsafeRawPointer(bitPattern: slot) else { return nil }
-    return Unmanaged.fromOpaque(address)
-  }
-
-  /// The id of the slot at `index`, live or removed.
-  @inlinable func id(at index: Int) -> UInt64 {
-    let slot = base.unsafelyUnwrapped[index]
-    guard let element = Self.element(in: slot) else { return UInt64(slot >> 1) }
-    return element._withUnsafeGuaranteedRef { $0.id }
+    try slots.forEachLive(count: slotCount, body)
   }
 
   /// The index of `id`'s slot, or where it would go: the first slot whose id is not less.
@@ -86,9 +70,9 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
     guard slotCount > 0 else { return 0 }
     var low = 0
     var high = slotCount &- 1
-    var lowID = self.id(at: low)
+    var lowID = slots.id(at: low)
     if id <= lowID { return 0 }
-    var highID = self.id(at: high)
+    var highID = slots.id(at: high)
     if id > highID { return slotCount }
     // From here: lowID < id <= highID, so the answer is in (low, high].
     var halves = false
@@ -101,7 +85,7 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
         mid = Swift.min(Swift.max(low &+ guess, low &+ 1), high &- 1)
       }
       halves.toggle()
-      let midID = self.id(at: mid)
+      let midID = slots.id(at: mid)
       if midID < id {
         low = mid
         lowID = midID
@@ -116,7 +100,7 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
   /// The slot and the element under `id`, or `nil` if it is not in the list.
   @inlinable func find(_ id: UInt64) -> (index: Int, element: Unmanaged<Element>)? {
     let index = position(of: id)
-    guard index < slotCount, let element = Self.element(in: base.unsafelyUnwrapped[index]),
+    guard index < slotCount, let element = slots.element(at: index),
       element._withUnsafeGuaranteedRef({ $0.id == id })
     else { return nil }
     return (index, element)
@@ -131,7 +115,7 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
   /// Release what it returns after unlocking.
   @inlinable mutating func remove(id: UInt64) -> Element? {
     guard let (index, element) = find(id) else { return nil }
-    base.unsafelyUnwrapped[index] = UInt(truncatingIfNeeded: id) << 1 | 1
+    slots.bury(at: index, id: id)
     empty &+= 1
     if empty == slotCount {
       reset()
@@ -144,15 +128,14 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
   /// Drops the tombstones, keeping the live slots in order, and shrinks the storage to twice
   /// their number.
   @inlinable mutating func compact() {
-    let slots = base.unsafelyUnwrapped
     var kept = 0
-    for index in 0..<slotCount where slots[index] & 1 == 0 {
-      slots[kept] = slots[index]
+    for index in 0..<slotCount where slots.isLive(at: index) {
+      slots.move(from: index, to: kept)
       kept &+= 1
     }
     slotCount = kept
     empty = 0
-    resize(to: Swift.max(Self.keptCapacity, kept &* 2))
+    slots.resize(to: Swift.max(Self.keptCapacity, kept &* 2), keeping: kept)
   }
 
   /// Empties the list and returns what it held, in order. Release it after unlocking.
@@ -160,10 +143,8 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
     var all = ContiguousArray<Element>()
     all.reserveCapacity(count)
     forEach { all.append($0.takeRetainedValue()) }
-    base?.deallocate()
-    base = nil
+    slots.free()
     slotCount = 0
-    capacity = 0
     empty = 0
     return all
   }
@@ -172,27 +153,7 @@ struct SubscriberList<Element: ListedByID>: ~Copyable {
   @inlinable mutating func reset() {
     slotCount = 0
     empty = 0
-    guard capacity > Self.keptCapacity else { return }
-    base?.deallocate()
-    base = nil
-    capacity = 0
-  }
-
-  /// Moves the slots to storage with room for `newCapacity` (at least `slotCount`).
-  @inlinable mutating func resize(to newCapacity: Int) {
-    guard newCapacity != capacity else { return }
-    let storage = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
-    if let base {
-      storage.initialize(from: base, count: slotCount)
-      base.deallocate()
-    }
-    base = storage
-    capacity = newCapacity
-  }
-
-  /// Releases every live element and frees the slots.
-  @inlinable func releaseAll() {
-    forEach { $0.release() }
-    base?.deallocate()
+    guard slots.capacity > Self.keptCapacity else { return }
+    slots.free()
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a machine asks of one subscriber of its `statePublisher`.
 @usableFromInline
 enum StateObserverCall<State> {
@@ -13,51 +11,25 @@ enum StateObserverCall<State> {
   case finish
 }
 
-/// The path to one subscriber of a machine's `statePublisher`, as the machine's list keeps it: the
-/// handle (flags and demand, read without knowing the subscriber's type) and a closure compiled
-/// for the subscriber's type (a method of the generic handle, called from the machine, would run
-/// unspecialized).
+/// One subscriber of a machine's `statePublisher`, as the machine's list keeps it: its handle,
+/// the same `SubscriberHandle` a subject keeps for each subscriber, whose path is compiled for
+/// the subscriber's type.
 @usableFromInline
 struct StateObserverPath<State> {
-  @usableFromInline let handle: StateObserverState
-  @usableFromInline let call: (StateObserverCall<State>) -> Void
+  @usableFromInline let handle: SubscriberHandle<State, Never>
 
-  @inlinable init(handle: StateObserverState, call: @escaping (StateObserverCall<State>) -> Void) {
-    self.handle = handle
-    self.call = call
-  }
-}
+  @inlinable init(handle: SubscriberHandle<State, Never>) { self.handle = handle }
 
-/// The part of a `statePublisher` subscription the machine reads: whether it is active, whether a
-/// state waits for demand, and the demand.
-@usableFromInline
-class StateObserverState: @unchecked Sendable {
-  // @unchecked: the stored properties are atomic.
-
-  /// Bit 0: active; bit 1: a state waits for demand (set and cleared by the machine's running
-  /// thread only).
-  @usableFromInline final let flags = Atomic<UInt8>(1)
-  /// The outstanding demand: requests add to it from any thread; only the machine's running
-  /// thread takes from it.
-  @usableFromInline final let demand = AtomicDemand()
-
-  @inlinable init() {}
-
-  @inlinable final var isActive: Bool { flags.load(ordering: .acquiring) & 1 != 0 }
-  @inlinable final var isWaiting: Bool { flags.load(ordering: .sequentiallyConsistent) & 2 != 0 }
-  /// Active, and no state waits: a state may go straight to the subscriber if it has demand.
-  @inlinable final var isActiveAndClear: Bool { flags.load(ordering: .acquiring) == 1 }
-
-  /// Clears the active bit; returns whether this call was the one that cleared it.
-  @inlinable final func deactivate() -> Bool {
-    flags.bitwiseAnd(~1, ordering: .acquiringAndReleasing).oldValue & 1 != 0
-  }
-
-  @inlinable final func setWaiting(_ waiting: Bool) {
-    if waiting {
-      flags.bitwiseOr(2, ordering: .sequentiallyConsistent)
-    } else {
-      flags.bitwiseAnd(~2, ordering: .sequentiallyConsistent)
+  /// Tells the subscriber `call` (the machine's running thread).
+  @inlinable @inline(__always)
+  func call(_ call: StateObserverCall<State>) {
+    switch call {
+    case .value(let state): handle.call(value: state)
+    case .start(let state):
+      handle.call(.start)
+      handle.call(value: state)
+    case .flush(let state): handle.call(flush: state)
+    case .finish: handle.call(completion: .finished)
     }
   }
 }
@@ -71,10 +43,11 @@ class StateObserverState: @unchecked Sendable {
 /// a cancel from elsewhere asks the machine for a turn (`notify`), which runs now or right after
 /// the event running.
 @usableFromInline
-final class StateObserver<Downstream: Subscriber>: StateObserverState, Subscription, @unchecked Sendable
+final class StateObserver<Downstream: Subscriber>: SubscriberHandleOf<HeldSubscriber<Downstream>>,
+  Subscription,
+  @unchecked Sendable
 where Downstream.Failure == Never {
-  // @unchecked: `downstream` and `notify` are immutable; the rest is atomic.
-  @usableFromInline let downstream: Downstream
+  // @unchecked: `notify` is immutable; the rest is as `SubscriberHandleOf`'s.
   /// Asks the machine for a turn: `true` to deliver a waiting state, `false` to drop this
   /// handle from its list.
   @usableFromInline let notify: (StateObserver<Downstream>, Bool) -> Void
@@ -82,32 +55,36 @@ where Downstream.Failure == Never {
 
   @inlinable
   init(downstream: Downstream, notify: @escaping (StateObserver<Downstream>, Bool) -> Void) {
-    self.downstream = downstream
     self.notify = notify
-    super.init()
+    super.init(id: 0, tag: 0, downstream: downstream) { handle, signal, payload in
+      unsafeDowncast(handle, to: StateObserver.self).handle(signal, payload)
+    }
   }
 
-  /// The closure the machine keeps for this subscriber (its context is this object).
+  /// What the machine keeps for this subscriber.
   @inlinable @inline(__always)
-  var path: StateObserverPath<Downstream.Input> {
-    StateObserverPath(handle: self) { [self] call in
-      switch call {
-      case .value(let state):
+  var path: StateObserverPath<Downstream.Input> { StateObserverPath(handle: self) }
+
+  /// What `route` does with each signal (specialized with it). Called only by the running thread.
+  @inlinable @inline(__always)
+  func handle(_ signal: HandleSignal, _ payload: SignalPayload) {
+    switch signal {
+    case .value:
+      payload.withValue(Downstream.Input.self) { state in
         if demand.isUnlimited && isActiveAndClear {
-          _ = downstream.receive(state)
+          _ = receive(state)
         } else {
           offer(state)
         }
-      case .start(let state):
-        downstream.receive(subscription: self)
-        offer(state)
-      case .flush(let state):
-        guard isActive, isWaiting, demand.take() else { return }
-        setWaiting(false)
-        demand.add(downstream.receive(state))
-      case .finish:
-        if deactivate() { downstream.receive(completion: .finished) }
       }
+    case .start: receive(subscription: self)
+    case .flush:
+      guard isActive, isWaiting, demand.take() else { return }
+      setWaiting(false)
+      payload.withValue(Downstream.Input.self) { demand.add(receive($0)) }
+    case .completion:
+      if deactivate() { receive(completion: payload.load(Subscribers.Completion<Never>.self)) }
+    case .startEnded, .detach, .requestFlush, .acknowledgeDemand, .releaseSubscriber, .reportParent: break
     }
   }
 
@@ -120,11 +97,11 @@ where Downstream.Failure == Never {
       // A request that came before the flag was set did not ask for a turn: deliver now.
       if demand.value > .none, demand.take() {
         setWaiting(false)
-        demand.add(downstream.receive(state))
+        demand.add(receive(state))
       }
       return
     }
-    demand.add(downstream.receive(state))
+    demand.add(receive(state))
   }
 
   @inlinable func request(_ demand: Subscribers.Demand) {
