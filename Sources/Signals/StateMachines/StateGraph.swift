@@ -30,11 +30,11 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   public let states: [State.Case]
   /// The transitions, in declaration order.
   public let transitions: [Transition]
-  let declaredStates: Set<State.Case>?
-  let declaredOrder: [State.Case]?
+  @usableFromInline let declaredStates: Set<State.Case>?
+  @usableFromInline let declaredOrder: [State.Case]?
   @usableFromInline let index: TransitionIndex<State, Event>
   /// The statechart's structure, when the graph was made with a `chart:` block.
-  let chart: ChartModel<State, Event>?
+  @usableFromInline let chart: ChartModel<State, Event>?
 
   /// The extended state every machine made from the graph starts with (`()` unless the state
   /// type names a `MachineContext`).
@@ -51,6 +51,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - declared: Every case of the graph, or `nil` to take the cases the transitions name.
   ///   - transitions: The edges, one `Transition` per line; `if`, `switch` and `for` may choose
   ///     them.
+  @inlinable
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     @TransitionBuilder<State, Event> transitions: () -> [Transition]
@@ -68,6 +69,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - terminal: The cases a flow ends in.
   ///   - declared: Every case of the graph, or `nil`.
   ///   - transitions: The edges, one per line.
+  @inlinable
   public init(
     initial: State, context: State.MachineContext, terminal: [State.Case] = [],
     states declared: [State.Case]? = nil, @TransitionBuilder<State, Event> transitions: () -> [Transition]
@@ -83,6 +85,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - terminal: The cases a flow ends in; they need no way out.
   ///   - declared: Every case of the graph, or `nil` to take the cases the transitions name.
   ///   - transitions: The edges, in the order they are tried.
+  @inlinable
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     transitions: [Transition]
@@ -98,6 +101,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - terminal: The cases a flow ends in.
   ///   - declared: Every case of the graph, or `nil`.
   ///   - transitions: The edges, in the order they are tried.
+  @inlinable
   public init(
     initial: State, context: State.MachineContext, terminal: [State.Case] = [],
     states declared: [State.Case]? = nil, transitions: [Transition]
@@ -109,6 +113,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
 
   /// The one designated initializer: a flat graph when `chart` is `nil` and no transition
   /// needs a statechart (an action, a guard on the extended state, no target, internal).
+  @inlinable
   init(
     initial: State, context: State.MachineContext, terminal: [State.Case], states declared: [State.Case]?,
     transitions: [Transition], chart elements: [ChartElement<State, Event>]?
@@ -174,6 +179,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - declared: Every case of the graph, or `nil`.
   ///   - transitions: The event transitions, in document order.
   ///   - chart: The structure and the reactive parts.
+  @inlinable
   public init(
     initial: State, terminal: [State.Case] = [], states declared: [State.Case]? = nil,
     @TransitionBuilder<State, Event> transitions: () -> [Transition],
@@ -195,6 +201,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   ///   - declared: Every case of the graph, or `nil`.
   ///   - transitions: The event transitions, in document order.
   ///   - chart: The structure and the reactive parts.
+  @inlinable
   public init(
     initial: State, context: State.MachineContext, terminal: [State.Case] = [],
     states declared: [State.Case]? = nil, @TransitionBuilder<State, Event> transitions: () -> [Transition],
@@ -305,12 +312,16 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
 
   /// One event's transitions while the index is built: sources in first-seen order, each
   /// source's transitions and the wildcards, as positions in declaration order.
+  @usableFromInline
   struct Bucket {
-    var sources: [State.Case] = []
-    var bySource: [State.Case: [Int]] = [:]
-    var wildcards: [Int] = []
+    @usableFromInline var sources: [State.Case] = []
+    @usableFromInline var bySource: [State.Case: [Int]] = [:]
+    @usableFromInline var wildcards: [Int] = []
+
+    @inlinable init() {}
   }
 
+  @inlinable
   init(_ transitions: [Transition<State, Event>], states: [State.Case]) {
     var slots: [Transition<State, Event>] = []
     var specific: [Pair: Range<Int>] = [:]
@@ -383,6 +394,7 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Each key's byte to its position in `keys`, or `[]` when the keys are not one byte wide or
   /// two keys share a byte.
+  @inlinable
   static func byteTable<Key: Hashable>(_ keys: [Key]) -> [Int16] {
     guard MemoryLayout<Key>.size <= 1, keys.count <= 256 else { return [] }
     var table = [Int16](repeating: -1, count: 256)
@@ -434,6 +446,7 @@ final class Rule<State: CaseKeyed, Event: CaseKeyed> {
   /// A resolved target's name, for the machine's owner.
   @usableFromInline let resolvedName: String?
 
+  @inlinable
   init(_ transition: Transition<State, Event>) {
     condition = transition.condition
     annotations = transition.annotations

@@ -256,6 +256,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Whether only a statechart can run the transition: it has an action, a guard on the
   /// extended state, no target, or is internal.
+  @usableFromInline
   var needsChart: Bool {
     if case .none = target.kind { return true }
     return !actions.isEmpty || !chartConditions.isEmpty || isInternal
