@@ -63,10 +63,11 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     return .none
   }
 
-  /// The trigger's first value: ends the flow (leaving the trigger, which has sent the one value
-  /// it was asked for, subscribed, as Combine's does), or opens it.
+  /// The trigger's first value: ends the flow, or opens it. The trigger is cancelled either way
+  /// (Combine's `prefix` leaves it subscribed, so a timer trigger would go on running; here
+  /// nothing outlives the flow).
   @inlinable func fire() {
-    guard links.1.terminate(cancelUpstream: !endsAtTrigger) else { return }
+    guard links.1.terminate() else { return }
     if endsAtTrigger {
       end(.finished, upstreamEnded: false)
     } else {

@@ -6,13 +6,14 @@ import Testing
 @Suite struct PrefixUntilOutputTests {
   let scheduler = TestScheduler()
 
-  @Test func deliversUntilTheTriggerThenCancelsTheUpstreamAndFinishes() throws {
+  @Test func deliversUntilTheTriggerThenFinishesAndCancelsBoth() throws {
     let upstream = try scheduler.hot("-a-b-c-d-|")
     let trigger = try scheduler.hot("----x----|")
     expectMarbles(scheduler.run(upstream.prefix(untilOutputFrom: trigger)), "-a-b|")
-    #expect(upstream.subscriptions.first?.cancelled == SchedulerTime.zero.advanced(by: .milliseconds(4)))
-    // The trigger has sent the one value it was asked for and is left alone, as in Combine.
-    #expect(trigger.subscriptions.first?.cancelled == nil)
+    let fourFrames = SchedulerTime.zero.advanced(by: .milliseconds(4))
+    #expect(upstream.subscriptions.first?.cancelled == fourFrames)
+    // Combine leaves the trigger subscribed; here nothing outlives the flow.
+    #expect(trigger.subscriptions.first?.cancelled == fourFrames)
   }
 
   /// What the doubles below were asked, in order.
@@ -62,7 +63,7 @@ import Testing
     let cancellable = upstream.prefix(untilOutputFrom: trigger)
       .sink(receiveCompletion: { _ in log.entries.append("finished") }, receiveValue: { _ in })
     _ = trigger.send?(1)
-    #expect(log.entries == ["upstream cancelled", "finished"])
+    #expect(log.entries == ["trigger cancelled", "upstream cancelled", "finished"])
     cancellable.cancel()
   }
 
