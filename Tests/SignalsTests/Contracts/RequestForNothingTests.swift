@@ -3,8 +3,9 @@ import SignalsVirtualTime
 import Testing
 
 /// A request for nothing (`.none`) reaches the upstream of `delay`, `receive(on:)`, `timeout`,
-/// `append` and `catch`, as Combine's pass every request on (OpenCombine 0.14's `testRequest` of
-/// the time operators, `ConcatenateTests.testBackpressure`).
+/// `append`, `handleEvents` and `catch`, as Combine's pass every request on (OpenCombine 0.14's
+/// `testRequest` of the time operators, `ConcatenateTests.testBackpressure`,
+/// `HandleEventsTests.testAccumulatesDemandUntilSubscriptionArrives`).
 @Suite struct RequestForNothingTests {
   /// A subscription that records the requests it is given.
   final class Requests: Subscription, @unchecked Sendable {
@@ -40,6 +41,7 @@ import Testing
     ("receive(on:)", { $0.receive(on: $1).eraseToAnyPublisher() }),
     ("timeout", { $0.timeout(.seconds(1), scheduler: $1).eraseToAnyPublisher() }),
     ("append", { upstream, _ in upstream.append(Just(0)).eraseToAnyPublisher() }),
+    ("handleEvents", { upstream, _ in upstream.handleEvents().eraseToAnyPublisher() }),
     (
       "catch",
       { upstream, _ in
@@ -48,7 +50,7 @@ import Testing
     ),
   ]
 
-  @Test(arguments: 0..<5) func aRequestForNothingReachesTheUpstream(_ index: Int) throws {
+  @Test(arguments: 0..<6) func aRequestForNothingReachesTheUpstream(_ index: Int) throws {
     let (name, make) = Self.operators[index]
     let requests = Requests()
     let holder = Holder()
@@ -57,6 +59,24 @@ import Testing
     subscription.request(.max(2))
     subscription.request(.none)
     #expect(requests.seen == [.max(2), .none], "\(name)")
+    subscription.cancel()
+  }
+
+  @Test func handleEventsSeesARequestForNothing() throws {
+    let requests = Requests()
+    let holder = Holder()
+    final class Seen: @unchecked Sendable {
+      // @unchecked: used on the test's one thread.
+      var demands: [Subscribers.Demand] = []
+    }
+    let seen = Seen()
+    Silent(subscription: requests).handleEvents(receiveRequest: { seen.demands.append($0) }).subscribe(holder)
+    let subscription = try #require(holder.subscription)
+    subscription.request(.max(45))
+    subscription.request(.none)
+    subscription.request(.max(13))
+    #expect(seen.demands == [.max(45), .none, .max(13)])
+    #expect(requests.seen == [.max(45), .none, .max(13)])
     subscription.cancel()
   }
 }
