@@ -61,11 +61,18 @@ struct RelayEdges: Sendable {
   @usableFromInline let earlyCompletion: Bool
   /// What a cancel before the subscription does to the subscription when it comes.
   @usableFromInline let cancelledEarly: CancelledEarly
+  /// Whether a request for nothing (`.none`) goes to the upstream as it is (Combine's
+  /// `handleEvents`, which passes every request on) or is dropped.
+  @usableFromInline let passesRequestsForNothing: Bool
 
-  @inlinable init(earlyValues: Bool, earlyCompletion: Bool, cancelledEarly: CancelledEarly) {
+  @inlinable init(
+    earlyValues: Bool, earlyCompletion: Bool, cancelledEarly: CancelledEarly,
+    passesRequestsForNothing: Bool = false
+  ) {
     self.earlyValues = earlyValues
     self.earlyCompletion = earlyCompletion
     self.cancelledEarly = cancelledEarly
+    self.passesRequestsForNothing = passesRequestsForNothing
   }
 
   /// Ignores early events; cancels a subscription that comes after a cancel. The default.
@@ -181,7 +188,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       rules.upstreamDemand == .everythingForOneResult
       ? RelayEdges(
         earlyValues: edges.earlyValues, earlyCompletion: edges.earlyCompletion,
-        cancelledEarly: .requestsEverything)
+        cancelledEarly: .requestsEverything, passesRequestsForNothing: edges.passesRequestsForNothing)
       : edges
   }
 
@@ -276,7 +283,10 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
 
   /// Passes the request upstream; delivers a waiting last value and completion.
   @inlinable func request(_ more: Subscribers.Demand) {
-    guard more > 0 else { return }
+    guard more > 0 else {
+      if edges.passesRequestsForNothing { link.requestNothing() }
+      return
+    }
     let waiting = lock.withLock { () -> (Downstream.Input?, Subscribers.Completion<Downstream.Failure>)? in
       demand.add(more)
       defer { tail = nil }

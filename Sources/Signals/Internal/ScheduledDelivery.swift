@@ -37,8 +37,15 @@ final class ScheduledDelivery<Downstream: Subscriber, Context: Scheduler>: Subsc
     self.tolerance = tolerance
     delivery.forwardDemand(to: [link])
   }
-  /// Adds to the subscriber's demand.
-  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+  /// Adds to the subscriber's demand; a request for nothing goes to the upstream as it is, as
+  /// Combine's `delay` and `receive(on:)` pass every request on.
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      link.requestNothing()
+      return
+    }
+    delivery.request(demand)
+  }
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(

@@ -121,9 +121,13 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     return more
   }
 
-  /// Adds to the demand and asks the publisher now subscribed for it.
+  /// Adds to the demand and asks the publisher now subscribed for it; a request for nothing
+  /// reaches that publisher too, as Combine's `Concatenate` and `Catch` pass every request on.
   @inlinable func request(_ more: Subscribers.Demand) {
-    guard more > 0 else { return }
+    guard more > 0 else {
+      (links.0.isTerminated ? links.1 : links.0).requestNothing()
+      return
+    }
     demand.add(more)
     (links.0.isTerminated ? links.1 : links.0).request(more)
   }

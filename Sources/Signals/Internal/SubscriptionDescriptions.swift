@@ -150,6 +150,9 @@ extension ObjectWillChangeRelay: CombineDescribed {
 extension LinkedInput: CombineDescribed {
   @usableFromInline var combineName: String { link.role.name }
 }
+extension GateTrigger: CombineDescribed {
+  @usableFromInline var combineName: String { input.combineName }
+}
 extension SwitchInput: CombineDescribed {
   @usableFromInline var combineName: String { "SwitchToLatest" }
   /// The identifier of the subscription it belongs to, as Combine's inner subscriber shows it.

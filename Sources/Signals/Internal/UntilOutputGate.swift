@@ -31,14 +31,25 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     links.1.request(.max(1))
   }
 
-  /// Adds to the subscriber's demand, which goes to the upstream.
-  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+  /// Adds to the subscriber's demand, which goes to the upstream. For `prefix`, a request of
+  /// `.none` goes to the upstream too, as Combine's passes every request through.
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      if endsAtTrigger { links.0.requestNothing() }
+      return
+    }
+    delivery.request(demand)
+  }
 
   /// The trigger's subscriber; `ended` handles a completion that comes before its first value.
+  /// It has the gate's combine identifier: as in Combine, the upstream and the trigger see one
+  /// subscriber.
   @inlinable func trigger<Value, TriggerFailure: Error>(
     _: Value.Type, ended: @escaping (Subscribers.Completion<TriggerFailure>) -> Void
-  ) -> LinkedInput<Value, TriggerFailure> {
-    LinkedInput(link: links.1, receiveValue: { [self] _ in fire() }, receiveCompletion: ended)
+  ) -> GateTrigger<Value, TriggerFailure> {
+    GateTrigger(
+      input: LinkedInput(link: links.1, receiveValue: { [self] _ in fire() }, receiveCompletion: ended),
+      combineIdentifier: CombineIdentifier(self))
   }
 
   /// An upstream value: delivered once open, returning what the subscriber adds for it (as
@@ -52,7 +63,9 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
     return .none
   }
 
-  /// The trigger's first value: ends the flow, or opens it.
+  /// The trigger's first value: ends the flow, or opens it. The trigger is cancelled either way
+  /// (Combine's `prefix` leaves it subscribed, so a timer trigger would go on running; here
+  /// nothing outlives the flow).
   @inlinable func fire() {
     guard links.1.terminate() else { return }
     if endsAtTrigger {
@@ -66,11 +79,13 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// alone).
   @inlinable func triggerEnded() { _ = links.1.terminate(cancelUpstream: false) }
 
-  /// Delivers `completion` (behind any value waiting for demand) and lets go of both inputs.
+  /// Lets go of both inputs (cancelling the upstream unless it ended, and a trigger still
+  /// waiting for its value), then delivers `completion` behind any value waiting for demand:
+  /// as in Combine, the subscriber's completion comes after the cancels.
   @inlinable func end(_ completion: Subscribers.Completion<Downstream.Failure>, upstreamEnded: Bool) {
-    guard delivery.receive(completion: completion) else { return }
-    _ = links.0.terminate(cancelUpstream: !upstreamEnded)
+    guard links.0.terminate(cancelUpstream: !upstreamEnded) else { return }
     _ = links.1.terminate()
+    _ = delivery.receive(completion: completion)
   }
 
   @inlinable func cancel() {
@@ -94,5 +109,23 @@ extension UntilOutputGate: Subscriber {
   }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     if !links.0.isTerminated { end(completion, upstreamEnded: true) }
+  }
+}
+
+/// The trigger's subscriber: the gate's input for it, under the gate's combine identifier.
+@usableFromInline
+struct GateTrigger<Input, Failure: Error>: Subscriber {
+  @usableFromInline let input: LinkedInput<Input, Failure>
+  @usableFromInline let combineIdentifier: CombineIdentifier
+
+  @inlinable init(input: LinkedInput<Input, Failure>, combineIdentifier: CombineIdentifier) {
+    self.input = input
+    self.combineIdentifier = combineIdentifier
+  }
+
+  @inlinable func receive(subscription: any Subscription) { input.receive(subscription: subscription) }
+  @inlinable func receive(_ value: Input) -> Subscribers.Demand { input.receive(value) }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+    input.receive(completion: completion)
   }
 }

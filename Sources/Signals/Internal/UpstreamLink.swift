@@ -62,6 +62,14 @@ final class UpstreamLink: Sendable {
   /// Marks the operator terminated and cancels the upstream unless `cancelUpstream` is `false`
   /// (the upstream completed by itself). Returns `true` only for the first call, so the caller
   /// that wins is the one that delivers the completion.
+  /// Passes a request for nothing (`.none`) to the attached subscription, as Combine's operators
+  /// that hand every request upstream do. Before the subscription and after `terminate` it is
+  /// dropped: there is nothing to add up.
+  @inlinable func requestNothing() {
+    guard !isTerminated, let subscription = upstream.withLock({ $0 }) else { return }
+    subscription.request(.none)
+  }
+
   @inlinable @discardableResult
   func terminate(cancelUpstream: Bool = true) -> Bool {
     guard !terminated.exchange(true, ordering: .acquiringAndReleasing) else { return false }

@@ -163,6 +163,9 @@ import Testing
     #expect(upstreamSubscriber { $0.tryCatch { _ in other } } == ("TryCatch", 0))
     #expect(upstreamSubscriber { $0.append(1) } == ("Concatenate", 0))
     #expect(upstreamSubscriber { $0.drop(untilOutputFrom: other) } == ("DropUntilOutput", 0))
+    // The trigger's subscriber too (it shares the gate's combine identifier).
+    #expect(upstreamSubscriber { other.drop(untilOutputFrom: $0) } == ("DropUntilOutput", 0))
+    #expect(upstreamSubscriber { other.prefix(untilOutputFrom: $0) } == ("PrefixUntilOutput", 0))
     #expect(upstreamSubscriber { $0.handleEvents() } == ("HandleEvents", 0))
     #expect(upstreamSubscriber { $0.breakpoint() } == ("Breakpoint", 0))
     #expect(upstreamSubscriber { $0.retry(1) } == ("Retry", 0))

@@ -101,7 +101,10 @@ extension Publishers {
             receiveCompletion?(completion)
             return (nil, completion)
           }),
-        name: relayName, edges: .passing)
+        name: relayName,
+        edges: RelayEdges(
+          earlyValues: true, earlyCompletion: true, cancelledEarly: .leavesIt, passesRequestsForNothing: true)
+      )
       upstream.subscribe(
         EventsInput<Output, Failure>(
           name: relayName,

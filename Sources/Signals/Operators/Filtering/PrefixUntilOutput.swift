@@ -10,9 +10,11 @@ extension Publisher {
   ///
   /// `publisher` is subscribed first, then the upstream (as in Combine), so a trigger that
   /// produces at once lets nothing through. A finish or failure of `publisher` before its first
-  /// value is ignored: the upstream goes on alone. The upstream's finish or failure ends the
-  /// publisher and cancels `publisher`. Demand, as in Combine: the subscriber's requests go to
-  /// the upstream; `publisher` is asked for one value on its own, and its value, like the
+  /// value is ignored: the upstream goes on alone. The upstream's finish or failure cancels
+  /// `publisher` and ends the publisher; `publisher`'s value cancels both, the upstream before
+  /// the finish arrives, as in Combine (which leaves `publisher` subscribed: a timer trigger
+  /// would go on running). Demand, as in Combine: the subscriber's requests go to the upstream
+  /// (`.none` included); `publisher` is asked for one value on its own, and its value, like the
   /// upstream's completion, ends the flow even for a subscriber that has requested nothing.
   /// Threading: the two may produce on different threads; the subscriber receives one call at a
   /// time.

@@ -152,7 +152,15 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
     delivery.forwardDemand(to: [link])
   }
   /// Adds to the subscriber's demand.
-  @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
+  @inlinable func request(_ demand: Subscribers.Demand) {
+    // A request for nothing goes to the upstream as it is, as Combine's `timeout` passes every
+    // request on.
+    if demand == .none {
+      link.requestNothing()
+      return
+    }
+    delivery.request(demand)
+  }
 
   @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
     LinkedInput(
