@@ -52,16 +52,14 @@ enum StateMachineScenario {
   }
 
   static let graph = StateGraph<Status, Event>(initial: .none, terminal: [.success]) {
-    Transition(from: .none, on: .press, to: .loading, presentation: .none)
-    Transition(from: .failure, on: .press, to: .loading, presentation: .none)
+    Transition(from: .none, on: .press, to: .loading)
+    Transition(from: .failure, on: .press, to: .loading)
     Transition(
       from: .loading, on: .succeeded,
-      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } },
-      presentation: .none)
+      to: .make(.success) { if case .succeeded(let session) = $0 { .success(session) } else { nil } })
     Transition(
       from: .loading, on: .failed,
-      to: .make(.failure) { if case .failed(let problem) = $0 { .failure(problem) } else { nil } },
-      presentation: .none)
+      to: .make(.failure) { if case .failed(let problem) = $0 { .failure(problem) } else { nil } })
   }
 
   /// The `index`-th event of the cycle: press, failed, press, failed, ...
