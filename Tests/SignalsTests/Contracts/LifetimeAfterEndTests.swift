@@ -134,13 +134,16 @@ import Testing
   // MARK: - retry
 
   @Test func retryLetsGoOfAFinishedAttemptWhileItsSubscriberKeepsTheSubscription() {
+    // A subject, not `Just`: `Just(5).map(f)` runs `f` at once and keeps no closure.
+    let source = PassthroughSubject<Int, TestError>()
     let other = PassthroughSubject<Int, TestError>()
     let flag = Flag()
     var values: [Int] = []
     let cancellable: AnyCancellable
     do {
       let tracked = Tracked(flag)
-      cancellable = Just(5).setFailureType(to: TestError.self)
+      cancellable =
+        source
         .map { [tracked] in
           tracked.use()
           return $0
@@ -149,6 +152,8 @@ import Testing
         .zip(other)
         .sink(receiveCompletion: { _ in }, receiveValue: { values.append($0.0 * 10 + $0.1) })
     }
+    source.send(5)
+    source.send(completion: .finished)
     // The attempt has finished; `zip` still holds retry's subscription, its other input live.
     #expect(flag.released)
     other.send(1)
@@ -174,5 +179,39 @@ import Testing
     cancellable.cancel()
     #expect(values == [1])
     #expect(flag.released)
+  }
+
+  // MARK: - append
+
+  @Test func appendLetsGoOfItsSecondPublisherAtCancelUnderAFirstThatHoldsIt() {
+    let upstream = HoldingPublisher()
+    let flag = Flag()
+    var values: [Int] = []
+    let cancellable: AnyCancellable
+    do {
+      let tracked = Tracked(flag)
+      // A subject, not `Just`: `Just(9).map(f)` runs `f` at once and keeps no closure.
+      let second = PassthroughSubject<Int, TestError>().map { [tracked] value -> Int in
+        tracked.use()
+        return value
+      }
+      cancellable = upstream.append(second)
+        .sink(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    }
+    upstream.send(1)
+    cancellable.cancel()
+    #expect(values == [1])
+    #expect(flag.released)
+  }
+
+  @Test func appendStillSubscribesItsSecondPublisherWhenTheFirstFinishes() {
+    let first = PassthroughSubject<Int, TestError>()
+    var values: [Int] = []
+    let cancellable = first.append(7, 8).sink(
+      receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    first.send(1)
+    first.send(completion: .finished)
+    #expect(values == [1, 7, 8])
+    cancellable.cancel()
   }
 }
