@@ -8,12 +8,18 @@ import Synchronization
 /// `Concatenate` ignore it (where Combine traps instead, on `catch`'s first publisher sending a
 /// value or a failure that early, this ignores it too): a value returns `.none` and reaches no
 /// one, a completion ends nothing, and the publisher may still subscribe properly afterwards.
+///
+/// Lifetime: `append`'s second publisher (and the closures of the operators in it) is kept in
+/// the subscription, not in the first publisher's subscriber, and let go of when it is
+/// subscribed, when the first fails, or at cancel, as OpenCombine's `Concatenate` lets go of it:
+/// a first publisher that keeps its subscriber after a cancel keeps no second one.
 @usableFromInline
 final class SequentialSubscription<UpstreamFailure: Error, NewPublisher: Publisher, Downstream: Subscriber>:
   Subscription,
   @unchecked Sendable
 where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublisher.Failure {
-  // @unchecked: `handler` is immutable and called once, serially; links are thread-safe.
+  // @unchecked: `handler` is immutable and called once, serially; links are thread-safe;
+  // `following` is touched only inside `lock`.
   @usableFromInline let downstream: Downstream
   @usableFromInline let handler: (UpstreamFailure) -> Result<NewPublisher, NewPublisher.Failure>
   @usableFromInline let links: (UpstreamLink, UpstreamLink)
@@ -26,6 +32,9 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
   /// Combine's name for the operator, the subscription's `description` (`"Catch"`).
   @usableFromInline let name: String
+  @usableFromInline let lock = Lock()
+  /// `append`'s second publisher, until it is subscribed, the first fails, or a cancel.
+  @usableFromInline @exclusivity(unchecked) var following: NewPublisher?
 
   @inlinable init(
     _ downstream: Downstream, name: String,
@@ -41,14 +50,16 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @inlinable func first(
     onFinish next: NewPublisher? = nil
   ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
-    LinkedInput(
+    let appends = next != nil
+    if let next { lock.withLock { following = next } }
+    return LinkedInput(
       link: links.0,
       returningDemand: { [self] value in
         // The handshake is done when the first publisher's subscription arrives.
         guard handshake.isDone else { return .none }
         // Combine's `Concatenate` drops a value of its first publisher that finds no demand
         // (one that breaks the protocol); `catch` passes it on.
-        guard next != nil else { return deliver(value) }
+        guard appends else { return deliver(value) }
         if demand.isUnlimited { return downstream.receive(value) }
         guard demand.take() else { return .none }
         return deliverCounted(value)
@@ -56,9 +67,13 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
       onSubscribe: giveSubscription
     ) { [self] completion in
       guard handshake.isDone, links.0.terminate(cancelUpstream: false) else { return }
+      // Taken out of the lock; when the first failed, released as this call returns.
+      let next = appends ? lock.withLock { following.take() } : nil
       switch completion {
       case .finished:
-        if let next {
+        if appends {
+          // `nil` only when a cancel came meanwhile.
+          guard let next else { return }
           links.1.request(demand.value)
           next.subscribe(second)
         } else if links.1.terminate() {
@@ -135,6 +150,9 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   @inlinable func cancel() {
     links.0.terminate()
     links.1.terminate()
+    // Released here, outside the lock: releasing it may run any deinitializer.
+    let dropped = lock.withLock { following.take() }
+    withExtendedLifetime(dropped) {}
   }
 }
 

@@ -61,13 +61,20 @@ extension Publishers {
 
 /// One `retry` subscription: the current attempt's subscription, the retries left, and a loop
 /// that re-subscribes without recursing when attempts fail synchronously.
+///
+/// Lifetime as OpenCombine's `Retry`: at its completion and at cancel it lets go of the
+/// upstream publisher (and the closures of the operators in it) and of its subscriber, so an
+/// attempt's upstream that keeps its subscriber after the end, or a subscriber that keeps this
+/// subscription after the end (a `zip` whose other input is live), keeps neither alive.
 @usableFromInline
 final class RetryState<Upstream: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   // @unchecked: the `var`s are touched only inside `lock`; `downstream` is called serially
-  // (one attempt is live at a time, and each upstream is serial).
-  @usableFromInline let upstream: Upstream
-  @usableFromInline let downstream: Downstream
+  // (one attempt is live at a time, and each upstream is serial), from a copy taken in `lock`.
+  /// The publisher subscribed to again after a failure; `nil` once done.
+  @usableFromInline @exclusivity(unchecked) var upstream: Upstream?
+  /// The subscriber; `nil` once done (the completion and a cancel let go of it).
+  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var retriesLeft: Int
   @usableFromInline @exclusivity(unchecked) var attempt = 0
@@ -87,14 +94,14 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   @inlinable func subscribeUntilSettled() {
-    while let attempt = lock.withLock({ () -> Int? in
-      if done { return nil }
+    while let next = lock.withLock({ () -> (Int, Upstream)? in
+      guard !done, let upstream else { return nil }
       attempt += 1
       subscribing = true
       failedWhileSubscribing = false
-      return attempt
+      return (attempt, upstream)
     }) {
-      upstream.subscribe(AttemptInput(state: self, attempt: attempt))
+      next.1.subscribe(AttemptInput(state: self, attempt: next.0))
       let again = lock.withLock { () -> Bool in
         subscribing = false
         return failedWhileSubscribing
@@ -103,33 +110,36 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
   }
 
-  @inlinable func isCurrent(_ attempt: Int) -> Bool { lock.withLock { !done && attempt == self.attempt } }
+  /// The subscriber, while `attempt` is the live one.
+  @inlinable func subscriber(for attempt: Int) -> Downstream? {
+    lock.withLock { !done && attempt == self.attempt ? downstream : nil }
+  }
 
   @inlinable func attach(_ subscription: any Subscription, attempt: Int) {
-    let accepted = lock.withLock { () -> Bool in
-      guard !done, attempt == self.attempt, current == nil else { return false }
+    let downstream = lock.withLock { () -> Downstream? in
+      guard !done, attempt == self.attempt, current == nil else { return nil }
       current = subscription
-      return true
+      return self.downstream
     }
-    guard accepted else {
+    guard let downstream else {
       subscription.cancel()
       return
     }
     let outstanding = demand.value
     if outstanding > 0 { subscription.request(outstanding) }
-    giveSubscription()
+    giveSubscription(to: downstream)
   }
 
   /// Gives this subscription downstream, once: when the first attempt has its subscription
   /// (Combine's handshake: upstream first), or before the completion at the latest.
-  @inlinable func giveSubscription() {
+  @inlinable func giveSubscription(to downstream: Downstream) {
     handshake.once { downstream.receive(subscription: self) }
   }
 
   /// Delivers a value of the current attempt, counting the demand it uses. What the subscriber
   /// adds is asked of the current attempt with a request and `.none` is returned, as Combine's
   /// `retry` does (an attempt still subscribing is asked for it when its subscription comes).
-  @inlinable func deliver(_ input: Upstream.Output) -> Subscribers.Demand {
+  @inlinable func deliver(_ input: Upstream.Output, to downstream: Downstream) -> Subscribers.Demand {
     _ = demand.take()
     let more = downstream.receive(input)
     if more > 0 {
@@ -147,7 +157,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   @inlinable func complete(_ completion: Subscribers.Completion<Upstream.Failure>, attempt: Int) {
-    let next = lock.withLock { () -> RetryNext in
+    let next = lock.withLock { () -> RetryNext<Upstream, Downstream> in
       guard !done, attempt == self.attempt else { return .ignore }
       current = nil
       if case .failure = completion, retriesLeft > 0 {
@@ -159,24 +169,38 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         return .resubscribe
       }
       done = true
-      return .deliver
+      defer {
+        upstream = nil
+        downstream = nil
+      }
+      return .deliver(downstream, upstream)
     }
     switch next {
     case .ignore: break
-    case .deliver:
-      giveSubscription()
+    case .deliver(let downstream, let upstream):
+      // The upstream publisher is released here, outside the lock.
+      withExtendedLifetime(upstream) {}
+      guard let downstream else { return }
+      giveSubscription(to: downstream)
       downstream.receive(completion: completion)
     case .resubscribe: subscribeUntilSettled()
     }
   }
 
   @inlinable func cancel() {
-    let subscription = lock.withLock { () -> (any Subscription)? in
+    let taken = lock.withLock { () -> ((any Subscription)?, Upstream?, Downstream?) in
       done = true
-      defer { current = nil }
-      return current
+      defer {
+        current = nil
+        upstream = nil
+        downstream = nil
+      }
+      return (current, upstream, downstream)
     }
-    subscription?.cancel()
+    taken.0?.cancel()
+    // The publisher and the subscriber are released here, outside the lock: releasing them may
+    // run any deinitializer.
+    withExtendedLifetime(taken) {}
   }
 
   /// The subscriber for one attempt; it ignores everything once its attempt is over.
@@ -192,7 +216,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
     @inlinable func receive(subscription: any Subscription) { state.attach(subscription, attempt: attempt) }
     @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      state.isCurrent(attempt) ? state.deliver(input) : .none
+      guard let downstream = state.subscriber(for: attempt) else { return .none }
+      return state.deliver(input, to: downstream)
     }
     @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       state.complete(completion, attempt: attempt)
@@ -202,6 +227,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
 /// What `retry` does after an attempt completes.
 @usableFromInline
-enum RetryNext {
-  case ignore, deliver, resubscribe
+enum RetryNext<Upstream, Downstream> {
+  case ignore, resubscribe
+  /// Deliver the completion to the subscriber taken out of the state, and let go of the
+  /// upstream publisher taken with it.
+  case deliver(Downstream?, Upstream?)
 }
