@@ -14,7 +14,7 @@ let usage = """
     (no option)      in a terminal: the app (log in, then 1-4 on the home screen; esc goes back;
                      ctrl-c quits); otherwise: plays the built-in script and prints its frames
     --script FILE    plays a script (type TEXT, tab, enter, esc, up, down, wait 600ms; - is stdin)
-    --graph FORMAT   prints the app's navigation graph as Mermaid or Graphviz DOT
+    --graph FORMAT   prints the app's navigation statechart as Mermaid or Graphviz DOT
     --open URL       opens a deep link such as app://contact/user/42 (held until you log in)
     --news-fails     the news backend fails (shows the error and failure toasts; the news
                      offer r to retry)

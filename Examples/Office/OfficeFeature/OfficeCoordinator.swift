@@ -40,8 +40,9 @@ public protocol BackButtonHandler: AnyObject {
 /// The office app's coordinator, MVVM-C as iOS developers know it: it makes each screen's view
 /// model or presenter (news and feedback are MVP, contacts a VIPER module asked of the router),
 /// listens to their typed outputs (the login's `loggedIn`, the home menu's choices, the picker's
-/// outcome as a child flow), drives `officeGraph` through a `Coordinator`,
-/// and asks the UI front's `Navigator` to set the root, push, present, pop or dismiss each scene.
+/// outcome as a child flow), drives the statechart `officeGraph` through a `Coordinator`, which
+/// lays its configuration out as screens (`officeScreens`) and asks the UI front's `Navigator` to
+/// set the root, push, present, pop or dismiss each scene.
 /// It owns the `Router` the modules talk through: the contacts module's pages (list, picker,
 /// detail) are asked of it by URL and shown here, and a contact chosen in the list comes back as
 /// the link `app://contact/user/:id`; deep links wait in it until login, then open
@@ -54,7 +55,7 @@ public protocol BackButtonHandler: AnyObject {
 public final class OfficeCoordinator: BackButtonHandler {
   /// The router the modules talk through; deep links wait in it until login.
   public let router = Router()
-  /// The graph's coordinator: the screen stack as states, validated by `officeGraph`.
+  /// The chart's coordinator: the screen stack as the configuration of `officeGraph` lays it out.
   public let flow: Coordinator<OfficeScreen, OfficeEvent>
   /// Messages to show the user (a link held until login, a bad link, the picker's outcome), as
   /// they happen.
@@ -107,13 +108,14 @@ public final class OfficeCoordinator: BackButtonHandler {
     scenes = SceneNavigator(front: navigator, didShow: OfficeCoordinator.didShow) { coordinator, screen in
       coordinator.makeScene(screen)
     }
-    flow = Coordinator(graph: officeGraph, navigator: scenes, backEvent: .back)
+    flow = Coordinator(graph: officeGraph, navigator: scenes, backEvent: .back, screens: officeScreens)
     contactsModule = ContactModuleFactory(service: RemoteContactsService(client: client), router: router)
     scenes.owner = self
   }
 
-  /// The screen on top.
-  public var screen: OfficeScreen { flow.state }
+  /// The screen on top (the chart's state is its first active leaf, `menu` under home: not a
+  /// screen).
+  public var screen: OfficeScreen { flow.stack.last?.screen ?? flow.state }
 
   /// Registers the modules' routes and shows the login screen.
   public func start() {
@@ -143,7 +145,7 @@ public final class OfficeCoordinator: BackButtonHandler {
     }
   }
 
-  /// The back button: the graph's `back` edge from the screen on top, if it has one.
+  /// The back button: the chart's `back` edge from the screen on top, if it has one.
   public func backButtonPressed() { flow.send(.back) }
 
   // MARK: Navigation outputs
@@ -151,7 +153,7 @@ public final class OfficeCoordinator: BackButtonHandler {
   /// Asks the contacts module for contact `id`'s page and shows it when it comes; before login
   /// the link waits in the router.
   func openContact(id: Int) -> RouteDisposition {
-    if flow.state == .login { return .notReady(reason: "log in first") }
+    if screen == .login { return .notReady(reason: "log in first") }
     let url = OfficeRoutes.contactDetail(id: id)
     do {
       detailRequest = try router.request(url, as: ContactDetail.self).receive(on: UIScheduler.shared).sink(
@@ -168,13 +170,13 @@ public final class OfficeCoordinator: BackButtonHandler {
 
   /// Shows the page the contacts module answered, over the contact list.
   func showContact(_ detail: ContactDetail) {
-    guard flow.state != .login else { return }
+    guard screen != .login else { return }
     pendingDetail = detail
     // A screen pushed over home or the list (another contact, news, feedback) is left first:
     // the link replaces it, so the last link wins the screen.
-    if [.contact, .news, .feedback].contains(flow.state.caseKey) { flow.send(.back) }
+    if [.contact, .news, .feedback].contains(screen.caseKey) { flow.send(.back) }
     // A deep link from elsewhere goes through the contact list, so back leads there.
-    if flow.state.caseKey != .contacts { flow.send(.openContacts) }
+    if screen.caseKey != .contacts { flow.send(.openContacts) }
     flow.send(.openContact(id: detail.contact.id))
   }
 
@@ -309,6 +311,9 @@ public final class OfficeCoordinator: BackButtonHandler {
       let detail = pendingDetail?.contact.id == id ? pendingDetail : nil
       pendingDetail = nil
       return (.contact(detail), nil)
+    case .menu, .browsing:
+      // `officeScreens` gives these states no role: the coordinator never shows them.
+      preconditionFailure("\(screen) is not a screen")
     }
   }
 }
