@@ -50,7 +50,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     }
     @usableFromInline let kind: Kind
 
-    init(kind: Kind) { self.kind = kind }
+    @inlinable init(kind: Kind) { self.kind = kind }
 
     /// A target made from the event, for states that carry the event's payload
     /// (`.openProfile(id: 42)` to `.profile(id: 42)`). `key` names the target's case for
@@ -89,7 +89,9 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// the event, on the sending thread, outside the machine's lock (it may read `state`).
   public let condition: (@Sendable (State, Event) -> Bool)?
   /// The guard's name, for validation messages and diagrams.
-  public private(set) var conditionName: String?
+  public var conditionName: String? { guardName }
+  /// `conditionName`, stored (an inlinable initializer cannot call a private setter).
+  @usableFromInline var guardName: String?
   /// What the machine's owner attached with `annotated(_:)`, in that order; the machine never
   /// reads them.
   public private(set) var annotations: [any TransitionAnnotation] = []
@@ -116,6 +118,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
+  @inlinable
   public init(
     from: State.Case, on event: Event.Case, to: State,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
@@ -136,6 +139,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   ///   - conditionName: The guard's name in problems and diagrams; `guard` when omitted.
   ///   - condition: Whether the edge may be taken, given the current state and the event; `nil`
   ///     for always.
+  @inlinable
   public init(
     from: State.Case, on event: Event.Case, to target: Target,
     guard conditionName: String? = nil, _ condition: (@Sendable (State, Event) -> Bool)? = nil
@@ -150,6 +154,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// - Parameters:
   ///   - from: The case of the state it belongs to.
   ///   - event: The case of the event that takes it.
+  @inlinable
   public init(from: State.Case, on event: Event.Case) {
     self.init(from: from, event: event, target: Target(kind: .none), conditionName: nil, condition: nil)
   }
@@ -161,6 +166,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// - Parameters:
   ///   - event: The case of the event that takes it, in any state.
   ///   - to: The state it leads to, payload included.
+  @inlinable
   public init(fromAny event: Event.Case, to: State) {
     self.init(from: nil, event: event, target: Target(kind: .fixed(to)), conditionName: nil, condition: nil)
   }
@@ -170,10 +176,12 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   /// - Parameters:
   ///   - event: The case of the event that takes it, in any state.
   ///   - target: Where it leads: `.make(_:_:)` or `.resolved(_:)`.
+  @inlinable
   public init(fromAny event: Event.Case, to target: Target) {
     self.init(from: nil, event: event, target: target, conditionName: nil, condition: nil)
   }
 
+  @inlinable
   init(
     from: State.Case?, event: Event.Case, target: Target, conditionName: String?,
     condition: (@Sendable (State, Event) -> Bool)?
@@ -182,7 +190,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
     self.event = event
     self.target = target
     self.condition = condition
-    self.conditionName = condition == nil ? nil : (conditionName ?? "guard")
+    guardName = condition == nil ? nil : (conditionName ?? "guard")
   }
 
   /// This transition carrying `annotation` as well, after those it already carries: data for
@@ -240,7 +248,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
   public func guarded(_ name: String? = nil, _ condition: @escaping ChartGuard<State, Event>) -> Transition {
     var copy = self
     copy.chartConditions.append(condition)
-    copy.conditionName = [conditionName, name ?? "guard"].compactMap { $0 }.joined(separator: " && ")
+    copy.guardName = [conditionName, name ?? "guard"].compactMap { $0 }.joined(separator: " && ")
     return copy
   }
 
@@ -256,7 +264,7 @@ public struct Transition<State: CaseKeyed, Event: CaseKeyed> {
 
   /// Whether only a statechart can run the transition: it has an action, a guard on the
   /// extended state, no target, or is internal.
-  @usableFromInline
+  @inlinable
   var needsChart: Bool {
     if case .none = target.kind { return true }
     return !actions.isEmpty || !chartConditions.isEmpty || isInternal
@@ -310,6 +318,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter transition: A transition written on its own line.
   /// - Returns: It, alone.
+  @inlinable
   public static func buildExpression(_ transition: Transition<State, Event>) -> [Transition<State, Event>] {
     [transition]
   }
@@ -317,6 +326,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter transitions: The helper's transitions.
   /// - Returns: Them, in order.
+  @inlinable
   public static func buildExpression(_ transitions: [Transition<State, Event>]) -> [Transition<State, Event>]
   {
     transitions
@@ -325,6 +335,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter parts: Each line's transitions.
   /// - Returns: All of them, line after line.
+  @inlinable
   public static func buildBlock(_ parts: [Transition<State, Event>]...) -> [Transition<State, Event>] {
     parts.flatMap { $0 }
   }
@@ -332,6 +343,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter part: The `if`'s transitions, or `nil` when its condition was false.
   /// - Returns: Them, or none.
+  @inlinable
   public static func buildOptional(_ part: [Transition<State, Event>]?) -> [Transition<State, Event>] {
     part ?? []
   }
@@ -339,6 +351,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter first: The transitions of the branch taken (the first).
   /// - Returns: Them.
+  @inlinable
   public static func buildEither(first: [Transition<State, Event>]) -> [Transition<State, Event>] {
     first
   }
@@ -346,6 +359,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter second: The transitions of the branch taken (the second).
   /// - Returns: Them.
+  @inlinable
   public static func buildEither(second: [Transition<State, Event>]) -> [Transition<State, Event>] {
     second
   }
@@ -353,6 +367,7 @@ public enum TransitionBuilder<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter parts: Each iteration's transitions.
   /// - Returns: All of them, iteration after iteration.
+  @inlinable
   public static func buildArray(_ parts: [[Transition<State, Event>]]) -> [Transition<State, Event>] {
     parts.flatMap { $0 }
   }
