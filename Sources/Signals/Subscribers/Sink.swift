@@ -8,22 +8,15 @@ extension Subscribers {
   /// its cancellation, and lets go of its upstream on either. Lifetime as in Combine: at the
   /// completion the sink lets go of its closures and what they capture (even while an
   /// `AnyCancellable` still holds the sink), and at cancel the `AnyCancellable` that `sink(...)`
-  /// returns lets go of the sink, and the upstream of it, and with it of its closures. An
-  /// upstream that keeps the sink after a cancel (a publisher written by hand that ignores
-  /// cancel) makes the sink let go of its closures itself: when the cancel comes from inside
-  /// its value closure, as that call returns; otherwise at the next value or completion that
-  /// upstream sends (which the sink does not pass on), or when the sink is released.
-  /// Threading: values are passed on with no lock (one atomic load before and after each);
-  /// `cancel()` may be called from any thread (see `Cancellable`), and never releases the
-  /// closures itself, because a value may be running on another thread at that moment.
+  /// returns lets go of the sink and with it of its closures (a sink you hold yourself and
+  /// cancel keeps its closures until you release it). Threading: values are passed on with no
+  /// lock; `cancel()` may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // @unchecked: `state` is written only inside `lock`. The closures are written only on the
-    // delivering side (the completion, or a value that finds the sink ended), inside `lock`;
-    // `receive(_:)` reads `onValue` without the lock, which is safe because the upstream never
-    // overlaps two of its calls (the Subscriber contract), and a completion or cancel sent from
-    // inside the call replaces the closure while the call holds its own reference to it. A
-    // cancel only sets `ended`: it never writes the closures, since a value may be running on
-    // another thread as it comes.
+    // @unchecked: `state` is written only inside `lock`. The closures are written only by the
+    // completion, inside `lock`; `receive(_:)` reads `onValue` without the lock, which is safe
+    // because the upstream never overlaps a value with the completion (the Subscriber contract),
+    // and a completion sent from inside the call replaces the closure while the call holds its
+    // own reference to it.
 
     /// The closure called with each value; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
@@ -40,10 +33,6 @@ extension Subscribers {
     @usableFromInline @exclusivity(unchecked) var onValue: (Input) -> Void
     @usableFromInline @exclusivity(unchecked) var onCompletion: (Subscribers.Completion<Failure>) -> Void
     @usableFromInline let lock = Lock()
-    /// Set at the completion and at cancel; a value that finds it set is not passed on and
-    /// makes the sink let go of its closures. Declared right after `lock`, in bytes the lock
-    /// leaves free, so the sink does not grow.
-    @usableFromInline let ended = Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
@@ -78,68 +67,38 @@ extension Subscribers {
     /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      // After a cancel (an upstream that keeps the sink and goes on sending): nothing more is
-      // passed on, and the closures go now, on the delivering side.
-      if ended.load(ordering: .relaxed) {
-        dropClosures()
-        return .none
-      }
-      // A completion or cancel from inside the call ends the sink; this call keeps its own
+      // A completion from inside the call replaces `onValue`; this call keeps its own
       // reference, so the closure outlives the call.
       let onValue = self.onValue
       onValue(input)
-      if ended.load(ordering: .relaxed) { dropClosures() }
       return .none
     }
 
-    /// Lets go of both closures once the sink has ended. Called only on the delivering side
-    /// (see `receive(_:)`), never by `cancel()`.
-    @usableFromInline func dropClosures() {
-      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void) in
+    /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
+    /// closures (as OpenCombine's `Sink` does), so what they capture is released even while an
+    /// `AnyCancellable` keeps this sink.
+    @inlinable
+    public func receive(completion: Subscribers.Completion<Failure>) {
+      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
+        if case .done = state { return nil }
+        state = .done
+        // Taken out before they are replaced, so that they are released after the lock.
         let taken = (onValue, onCompletion)
         onValue = { _ in }
         onCompletion = { _ in }
         return taken
       }
-      // Released after the lock: releasing a closure may run any deinitializer.
-      withExtendedLifetime(taken) {}
-    }
-
-    /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
-    /// closures (as OpenCombine's `Sink` does), so what they capture is released even while an
-    /// `AnyCancellable` keeps this sink. A completion after a cancel is not passed on, and lets
-    /// go of the closures too.
-    @inlinable
-    public func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = lock.withLock {
-        () -> (value: (Input) -> Void, completion: (Subscribers.Completion<Failure>) -> Void, wasDone: Bool)
-        in
-        let wasDone: Bool
-        if case .done = state { wasDone = true } else { wasDone = false }
-        state = .done
-        ended.store(true, ordering: .releasing)
-        // Taken out before they are replaced, so that they are released after the lock.
-        defer {
-          onValue = { _ in }
-          onCompletion = { _ in }
-        }
-        return (onValue, onCompletion, wasDone)
-      }
       // Released here, after the lock: releasing a closure may run any deinitializer.
-      if !taken.wasDone { taken.completion(completion) }
-      withExtendedLifetime(taken) {}
+      guard let (onValue, onCompletion) = taken else { return }
+      onCompletion(completion)
+      withExtendedLifetime(onValue) {}
     }
 
-    /// Cancels the upstream subscription; the sink receives nothing more. It does not release
-    /// the closures itself: the upstream lets go of the sink, or the sink lets go of them on
-    /// the delivering side (see the type's lifetime notes).
+    /// Cancels the upstream subscription; the sink receives nothing more.
     @inlinable
     public func cancel() {
       let upstream = lock.withLock { () -> (any Subscription)? in
-        defer {
-          state = .done
-          ended.store(true, ordering: .releasing)
-        }
+        defer { state = .done }
         if case .subscribed(let subscription) = state { return subscription }
         return nil
       }

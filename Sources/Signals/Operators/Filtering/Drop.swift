@@ -178,30 +178,18 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 /// after its completion, and once the upstream completed or was cancelled it takes the next
 /// subscription offered. A negative count drops nothing (Combine traps).
 ///
-/// Lifetime: a cancel that comes while no upstream subscription is live (before it arrives, or
-/// after the upstream completed) lets go of the subscriber, since no value can be on its way
-/// then: a subscription that arrives later is still taken as Combine takes it, but what it sends
-/// reaches no one, and an upstream that keeps this subscription keeps nothing below it (a `zip`
-/// whose other input failed while it subscribed, issue 41). A cancel while the upstream is live
-/// keeps the subscriber, which a value on another thread may be reaching; the upstream lets go.
-///
 /// Threading: the upstream's events are serial (the Subscriber contract), so the count left is
 /// touched without a lock; the subscription and the requests kept are under `lock`, which is
 /// never held while calling out.
 @usableFromInline
 final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable {
-  // @unchecked: `remaining` is touched only by the upstream's serial events; `upstream`,
-  // `pending` and `cancelledLive` only inside `lock`; `downstream` is read without the lock by
-  // the upstream's events and written (to `nil`, once) inside `lock` only while no upstream
-  // subscription is live, when no event can be running.
-  @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+  // @unchecked: `remaining` is touched only by the upstream's serial events; `upstream` and
+  // `pending` only inside `lock`.
+  @usableFromInline let downstream: Downstream
   @usableFromInline let lock = Lock()
   @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
   @usableFromInline @exclusivity(unchecked) var pending = Subscribers.Demand.none
   @usableFromInline @exclusivity(unchecked) var remaining: Int
-  /// Whether a cancel found a live upstream: a value may still be running on another thread, so
-  /// a later cancel must not let go of the subscriber either.
-  @usableFromInline @exclusivity(unchecked) var cancelledLive = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, count: Int) {
@@ -227,7 +215,7 @@ final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, 
       remaining -= 1
       return .none
     }
-    return downstream?.receive(input) ?? .none
+    return downstream.receive(input)
   }
 
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
@@ -236,7 +224,7 @@ final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, 
       return upstream
     }
     withExtendedLifetime(ended) {}
-    downstream?.receive(completion: completion)
+    downstream.receive(completion: completion)
   }
 
   @inlinable func request(_ demand: Subscribers.Demand) {
@@ -249,19 +237,11 @@ final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, 
   }
 
   @inlinable func cancel() {
-    let (ended, released) = lock.withLock { () -> ((any Subscription)?, Downstream?) in
+    let ended = lock.withLock { () -> (any Subscription)? in
       defer { upstream = nil }
-      if let upstream {
-        cancelledLive = true
-        return (upstream, nil)
-      }
-      if cancelledLive { return (nil, nil) }
-      defer { downstream = nil }
-      return (nil, downstream)
+      return upstream
     }
     ended?.cancel()
-    // Released here, outside the lock: releasing it may run any deinitializer.
-    withExtendedLifetime(released) {}
   }
 }
 
