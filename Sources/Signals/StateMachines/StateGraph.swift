@@ -237,7 +237,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
   /// - Returns: The transitions from `state` on `event`, then the `fromAny` ones on `event`;
   ///   empty if there is none.
   public func candidates(from state: State.Case, on event: Event.Case) -> [Transition] {
-    index.candidates(state, event).map { index.slots[$0] }
+    index.candidates(state, event).map { index.slot($0) }
   }
 
   /// Whether the index finds a case's row and column by its byte (keys of at most one byte:
@@ -246,7 +246,7 @@ public struct StateGraph<State: CaseKeyed, Event: CaseKeyed> {
 
   /// `candidates(from:on:)` found by hashing only, to check the byte table against.
   package func hashedCandidates(from state: State.Case, on event: Event.Case) -> [Transition] {
-    index.hashedCandidates(state, event).map { index.slots[$0] }
+    index.hashedCandidates(state, event).map { index.slot($0) }
   }
 
   /// Whether `state` is terminal.
@@ -294,8 +294,11 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
     }
   }
 
-  /// The transitions, copied in lookup order: each range below is a run of this array.
-  @usableFromInline let slots: [Transition<State, Event>]
+  /// The graph's transitions, in declaration order (the graph's own array, shared).
+  @usableFromInline let transitions: [Transition<State, Event>]
+  /// Each slot's transition, as a position in `transitions`, in lookup order: each range below
+  /// is a run of slots (a wildcard has a slot in every source's run it applies to).
+  @usableFromInline let order: [Int]
   /// What the send path needs of each slot, flattened into a reference so that reading it
   /// copies nothing.
   @usableFromInline let rules: [Rule<State, Event>]
@@ -310,68 +313,81 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline let rowOfByte: [Int16]
   @usableFromInline let columnOfByte: [Int16]
 
-  /// One event's transitions while the index is built: sources in first-seen order, each
-  /// source's transitions and the wildcards, as positions in declaration order.
-  @usableFromInline
-  struct Bucket {
-    @usableFromInline var sources: [State.Case] = []
-    @usableFromInline var bySource: [State.Case: [Int]] = [:]
-    @usableFromInline var wildcards: [Int] = []
-
-    @inlinable init() {}
-  }
-
   @inlinable
   init(_ transitions: [Transition<State, Event>], states: [State.Case]) {
-    var slots: [Transition<State, Event>] = []
-    var specific: [Pair: Range<Int>] = [:]
-    var wildcard: [Event.Case: Range<Int>] = [:]
+    // Linear in the transitions, with no array per source: each (source, event) pair is a
+    // group, numbered in first-seen order; the groups' transitions are laid out by a counting
+    // sort (declaration order kept within each), each followed by the wildcards of its event
+    // that apply in its source. A wildcard made with `excludingTarget()` does not apply in the
+    // state it leads to, which then gets a group of its own (its other transitions, or none).
+    var groupOf = [Int](repeating: -1, count: transitions.count)
+    var groupIndex: [Pair: Int] = [:]
+    groupIndex.reserveCapacity(transitions.count)
+    var groups: [Pair] = []
     var events: [Event.Case] = []
-    var seenEvents: Set<Event.Case> = []
-    for transition in transitions where seenEvents.insert(transition.event).inserted {
-      events.append(transition.event)
-    }
-    // One pass buckets the transitions by event, and within an event by source, keeping
-    // declaration order: building is linear in the transitions (a `filter` per source was
-    // quadratic: 20 s for a 10,000-state ring).
-    var byEvent: [Event.Case: Bucket] = [:]
+    var wildcardsOf: [Event.Case: [Int]] = [:]
     for (position, transition) in transitions.enumerated() {
-      if let from = transition.from {
-        byEvent[transition.event, default: Bucket()].bySource[from, default: []].append(position)
-        if byEvent[transition.event]?.bySource[from]?.count == 1 {
-          byEvent[transition.event]?.sources.append(from)
-        }
-      } else {
-        byEvent[transition.event, default: Bucket()].wildcards.append(position)
+      if wildcardsOf[transition.event] == nil {
+        wildcardsOf[transition.event] = []
+        events.append(transition.event)
       }
-    }
-    // A wildcard made with `excludingTarget()` does not apply in the state it leads to.
-    func applies(_ wildcard: Transition<State, Event>, in state: State.Case) -> Bool {
-      wildcard.appliesInTarget || wildcard.to != state
+      guard let from = transition.from else {
+        wildcardsOf[transition.event]!.append(position)
+        continue
+      }
+      let key = Pair(state: from, event: transition.event)
+      if let group = groupIndex[key] {
+        groupOf[position] = group
+      } else {
+        groupOf[position] = groups.count
+        groupIndex[key] = groups.count
+        groups.append(key)
+      }
     }
     for event in events {
-      guard var bucket = byEvent.removeValue(forKey: event) else { continue }
-      let wildcards = bucket.wildcards.map { transitions[$0] }
-      for wildcard in wildcards {
-        if let to = wildcard.to, !applies(wildcard, in: to), bucket.bySource[to] == nil {
-          bucket.sources.append(to)
-          bucket.bySource[to] = []
+      for position in wildcardsOf[event]! where !transitions[position].appliesInTarget {
+        guard let to = transitions[position].to else { continue }
+        let key = Pair(state: to, event: event)
+        if groupIndex[key] == nil {
+          groupIndex[key] = groups.count
+          groups.append(key)
         }
       }
-      for source in bucket.sources {
-        let start = slots.count
-        for position in bucket.bySource[source] ?? [] { slots.append(transitions[position]) }
-        for wildcard in wildcards where applies(wildcard, in: source) { slots.append(wildcard) }
-        specific[Pair(state: source, event: event)] = start..<slots.count
-      }
-      if !wildcards.isEmpty {
-        let start = slots.count
-        slots += wildcards
-        wildcard[event] = start..<slots.count
-      }
     }
-    self.slots = slots
-    rules = slots.map { Rule($0) }
+    // Counting sort: each group's transitions, in declaration order.
+    var starts = [Int](repeating: 0, count: groups.count + 1)
+    for group in groupOf where group >= 0 { starts[group + 1] += 1 }
+    for group in groups.indices { starts[group + 1] += starts[group] }
+    var grouped = [Int](repeating: 0, count: starts[groups.count])
+    var next = starts
+    for (position, group) in groupOf.enumerated() where group >= 0 {
+      grouped[next[group]] = position
+      next[group] += 1
+    }
+    var order: [Int] = []
+    order.reserveCapacity(transitions.count)
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(groups.count)
+    for (group, key) in groups.enumerated() {
+      let start = order.count
+      order += grouped[starts[group]..<starts[group + 1]]
+      for position in wildcardsOf[key.event]!
+      where transitions[position].appliesInTarget || transitions[position].to != key.state {
+        order.append(position)
+      }
+      ranges.append(start..<order.count)
+    }
+    let specific = groupIndex.mapValues { ranges[$0] }
+    var wildcard: [Event.Case: Range<Int>] = [:]
+    for event in events where !wildcardsOf[event]!.isEmpty {
+      let start = order.count
+      order += wildcardsOf[event]!
+      wildcard[event] = start..<order.count
+    }
+    self.transitions = transitions
+    self.order = order
+    let rulesByPosition = transitions.map { Rule($0) }
+    rules = order.map { rulesByPosition[$0] }
     self.specific = specific
     self.wildcard = wildcard
     let rowOfByte = Self.byteTable(states)
@@ -405,6 +421,9 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
     }
     return table
   }
+
+  /// The transition in `slot`.
+  @inlinable func slot(_ slot: Int) -> Transition<State, Event> { transitions[order[slot]] }
 
   /// The slots to try, in order; empty when nothing applies.
   @inlinable @inline(__always)

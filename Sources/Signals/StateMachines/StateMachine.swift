@@ -218,7 +218,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     let state = self.state
     let range = graph.index.candidates(state.caseKey, event.caseKey)
     for slot in range {
-      let transition = graph.index.slots[slot]
+      let transition = graph.index.slot(slot)
       guard transition.condition?(state, event) ?? true else { continue }
       guard let name = transition.resolvedTargetName else { return true }
       return resolver?(nil, name) != nil
@@ -384,7 +384,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     case .noHistory: reason = .noHistory
     case .loopLimit: reason = .loopLimit(Self.loopLimit)
     case .guardsFailed(let range):
-      reason = .guardsFailed(range.compactMap { graph.index.slots[$0].conditionName })
+      reason = .guardsFailed(range.compactMap { graph.index.slot($0).conditionName })
     case .guardsFailedNamed(let names):
       reason = .guardsFailed(names)
     }

@@ -150,7 +150,6 @@ where Downstream.Input == (First, Second) {
   }
 }
 
-/// Equal when the upstreams are equal (Combine's conformance).
 /// The subscriber `combineLatest` gives its first publisher: it holds the state and calls its
 /// `receiveFirst` directly (through `LinkedInput`'s closures, each value paid two closure calls
 /// more).
@@ -201,4 +200,5 @@ extension CombineLatestSecondInput: CombineDescribed {
   @usableFromInline var combineName: String { "CombineLatest" }
 }
 
+/// Equal when the upstreams are equal (Combine's conformance).
 extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
