@@ -286,26 +286,6 @@ extension KnownDifference {
         difference.direction == .signalsKeepsLonger && difference.signalsReleasesAll
           && testCase.pipeline.contains(isRogue)
       }),
-    KnownDifference(
-      "open-handleEvents-passes-second-subscription-on", .foundHere,
-      "Given a second subscription, Signals' `handleEvents` passes it on to its subscriber, which cancels it,"
-        + " so the `receiveCancel` block runs for a subscription nobody used; OpenCombine's runs"
-        + " `receiveSubscription` and cancels it itself, with no `receiveCancel`. Removes such a probe cancel"
-        + " (one right before the cancel of the rogue's second or later subscription).",
-      applies: { $0.rogueSubscribesAgain },
-      normalize: { events in
-        var result: [TraceEvent] = []
-        for event in events.reversed() {
-          if event.kind == .cancel, event.site.hasPrefix("p"), let next = result.last, next.kind == .cancel,
-            next.time == event.time, next.site.hasPrefix("r") || next.site.hasPrefix("p"),
-            next.site != "r1"
-          {
-            continue
-          }
-          result.append(event)
-        }
-        return result.reversed()
-      }),
   ]
 
   /// Open, protocol violations.

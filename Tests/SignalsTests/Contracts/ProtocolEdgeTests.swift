@@ -225,6 +225,30 @@ import Testing
     #expect(subscription.events == (edge.cancelledEarly == .leavesIt ? [] : [edge.cancelledEarly.rawValue]))
   }
 
+  // Combine's `HandleEvents` cancels a second subscription itself, with no `receiveCancel`
+  // (`receiveSubscription` sees it while the flow is live, not after its end): found by the
+  // Differential run against OpenCombine.
+  @Test func handleEventsCancelsASecondSubscriptionWithoutItsCancelHandler() {
+    let source = Manual()
+    var seen: [String] = []
+    let sink = source.handleEvents(
+      receiveSubscription: { _ in seen.append("subscription") }, receiveCancel: { seen.append("cancel") }
+    )
+    .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let first = Recorded()
+    let second = Recorded()
+    source.subscription?(first)
+    source.subscription?(second)
+    source.completion?(.finished)
+    let late = Recorded()
+    source.subscription?(late)
+    #expect(seen == ["subscription", "subscription"])
+    #expect(second.events == ["cancel"])
+    #expect(late.events == ["cancel"])
+    #expect(first.events == ["request unlimited"])
+    withExtendedLifetime(sink) {}
+  }
+
   // OpenCombine's `testReceiveCompletionBeforeSubscription` for the time operators: Combine's
   // ignore a completion that comes before their subscription.
   @Test func theTimeOperatorsIgnoreACompletionBeforeTheSubscription() {

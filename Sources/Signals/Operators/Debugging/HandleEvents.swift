@@ -109,6 +109,13 @@ extension Publishers {
         EventsInput<Output, Failure>(
           name: relayName,
           receiveSubscription: { subscription in
+            // Combine's: a second subscription is shown to `receiveSubscription` while the flow
+            // is live (after its end the handlers are gone) and cancelled here, with no
+            // `receiveCancel`: it never reaches the subscriber.
+            if relay.subscribed {
+              if !relay.link.isTerminated { receiveSubscription?(subscription) }
+              return subscription.cancel()
+            }
             receiveSubscription?(subscription)
             // The relay cancels its upstream only when its subscriber cancels: it never ends
             // the flow itself, and an upstream completion does not cancel.
