@@ -954,13 +954,6 @@ import Synchronization
     }
   }
 
-  /// An invoked publisher's result, on the claim: processed as an external event if the visit
-  /// that started it is still on. Returns why it was refused, if it was.
-  @usableFromInline func deliverInvoked(_ event: Event, node: Int, generation visit: UInt64) -> Miss? {
-    guard active[node], generation[node] == visit else { return nil }
-    return take(event)
-  }
-
   /// Moves to `state` without a transition: every state is left without its exit action
   /// (timers and invocations cancelled), then `state`, its ancestors and its initial
   /// descendants are entered as at the start.
