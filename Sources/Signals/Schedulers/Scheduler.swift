@@ -111,6 +111,46 @@ extension Scheduler {
   }
 }
 
+/// A type whose values can be made from a number of seconds, milliseconds, microseconds or
+/// nanoseconds: Combine's requirement on a scheduler's stride, which ``SchedulerTime/Stride``
+/// meets.
+///
+/// Generic code written against Combine's constraint (`where S.SchedulerTimeType.Stride:
+/// SchedulerTimeIntervalConvertible`) compiles unchanged, and a helper may be generic over it.
+/// Bad input: each conforming type says what a value past its range becomes (the stride
+/// saturates).
+public protocol SchedulerTimeIntervalConvertible {
+  /// The interval of `s` seconds.
+  ///
+  /// - Parameter s: The number of seconds.
+  /// - Returns: The interval.
+  static func seconds(_ s: Int) -> Self
+
+  /// The interval of `s` seconds, which may have a fraction.
+  ///
+  /// - Parameter s: The number of seconds.
+  /// - Returns: The interval.
+  static func seconds(_ s: Double) -> Self
+
+  /// The interval of `ms` milliseconds.
+  ///
+  /// - Parameter ms: The number of milliseconds.
+  /// - Returns: The interval.
+  static func milliseconds(_ ms: Int) -> Self
+
+  /// The interval of `us` microseconds.
+  ///
+  /// - Parameter us: The number of microseconds.
+  /// - Returns: The interval.
+  static func microseconds(_ us: Int) -> Self
+
+  /// The interval of `ns` nanoseconds.
+  ///
+  /// - Parameter ns: The number of nanoseconds.
+  /// - Returns: The interval.
+  static func nanoseconds(_ ns: Int) -> Self
+}
+
 extension SchedulerTime.Stride {
   /// The smallest interval a repeating schedule accepts; shorter ones are raised to it.
   public static let minimumInterval = SchedulerTime.Stride(nanoseconds: 1)

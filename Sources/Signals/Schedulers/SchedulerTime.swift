@@ -63,11 +63,27 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, Codable, CustomStri
   /// or as numeric literals, which count seconds (`0.5` is half a second). Arithmetic saturates
   /// at the representable range (about ±292 years) instead of trapping. `Codable`: it encodes
   /// its nanoseconds.
+  ///
+  /// It is the stride of every scheduler, so it carries the members of Combine's strides that
+  /// fit one type: `magnitude` counts signed nanoseconds as `DispatchQueue`'s stride does,
+  /// `timeInterval` and `init(_:)` count seconds as `RunLoop`'s and `OperationQueue`'s do, and
+  /// `init(_:)` and `dispatchTimeInterval` convert from and to a `DispatchTimeInterval`.
   public struct Stride: SignedNumeric, Comparable, Hashable, Sendable, Codable, ExpressibleByFloatLiteral,
-    CustomStringConvertible
+    SchedulerTimeIntervalConvertible, CustomStringConvertible
   {
     /// The interval in nanoseconds.
     public var nanoseconds: Int64
+
+    /// The interval in nanoseconds, signed: Combine's `DispatchQueue.SchedulerTimeType.Stride`
+    /// magnitude, so `Stride.milliseconds(-2).magnitude` is `-2_000_000`.
+    ///
+    /// Unlike most `SignedNumeric` types it keeps the sign, as Combine's does; `abs(_:)` still
+    /// gives the absolute interval. Setting it sets `nanoseconds`. Bad input: where `Int` is
+    /// narrower than 64 bits, the value saturates at `Int`'s range.
+    public var magnitude: Int {
+      @inlinable get { Int(clamping: nanoseconds) }
+      @inlinable set { nanoseconds = Int64(clamping: newValue) }
+    }
 
     /// The interval of `nanoseconds` nanoseconds.
     ///
@@ -87,22 +103,37 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, Codable, CustomStri
 
     /// The interval of `seconds` seconds, rounded to the nearest nanosecond and saturated.
     ///
+    /// Bad input: not a number is zero; an infinity or a length past the representable range
+    /// (about ±292 years) is the largest or smallest interval.
+    ///
     /// - Parameter seconds: The length in seconds.
     @inlinable
     public init(seconds: Double) {
       let nanos = (seconds * 1e9).rounded()
       if nanos.isNaN {
         nanoseconds = 0
-      } else if nanos >= 9.2e18 {
+      } else if nanos >= 0x1p63 {
+        // 2^63, the first Double past Int64.max (which a Double cannot hold exactly).
         nanoseconds = .max
-      } else if nanos <= -9.2e18 {
+      } else if nanos <= -0x1p63 {
         nanoseconds = .min
       } else {
         nanoseconds = Int64(nanos)
       }
     }
 
-    /// The interval in seconds.
+    /// The interval of `timeInterval` seconds, rounded to the nearest nanosecond and saturated:
+    /// Combine's `RunLoop.SchedulerTimeType.Stride(_:)`, so `.init(0.25)` ports unchanged.
+    ///
+    /// Bad input: as ``init(seconds:)``: not a number is zero, an infinity saturates.
+    ///
+    /// - Parameter timeInterval: The length in seconds.
+    @inlinable
+    public init(_ timeInterval: Double) { self.init(seconds: timeInterval) }
+
+    /// The interval in seconds: Combine's `RunLoop.SchedulerTimeType.Stride.timeInterval`.
+    /// (`DispatchQueue`'s stride gives a `DispatchTimeInterval` there; here that is
+    /// ``dispatchTimeInterval``.)
     @inlinable public var timeInterval: Double { Double(nanoseconds) / 1e9 }
 
     @inlinable static func scaled(_ value: Int, by unit: Int64) -> Stride {
@@ -135,10 +166,6 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, Codable, CustomStri
       let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
       guard !overflow else { return nil }
       self.init(nanoseconds: nanos)
-    }
-    /// The interval without its sign.
-    @inlinable public var magnitude: Stride {
-      Stride(nanoseconds: nanoseconds == .min ? .max : abs(nanoseconds))
     }
     /// The sum, saturated.
     @inlinable public static func + (lhs: Stride, rhs: Stride) -> Stride {

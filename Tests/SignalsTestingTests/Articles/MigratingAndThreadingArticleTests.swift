@@ -1,3 +1,4 @@
+import Dispatch
 import Signals
 import SignalsTesting
 import Testing
@@ -22,6 +23,16 @@ import Testing
     let scheduler = TestScheduler(frameDuration: .milliseconds(100))
     let queries = try scheduler.cold("ab---b---c|", failureType: Never.self).eraseToAnyPublisher()
     #expect(scheduler.run(searches(queries, on: scheduler)) == "----b-----(c|)")
+  }
+
+  @Test func aPortedStrideReadsAsEachOfCombinesStrides() {
+    let delay = DispatchQueue.SchedulerTimeType.Stride(.milliseconds(250))
+    let seconds: Double = delay.timeInterval
+    let nanoseconds: Int = delay.magnitude
+    let interval: DispatchTimeInterval = delay.dispatchTimeInterval
+    #expect(seconds == 0.25)
+    #expect(nanoseconds == 250_000_000)
+    #expect(interval == .nanoseconds(250_000_000))
   }
 
   @Test func publishedDeliversAfterTheStore() {
