@@ -54,6 +54,13 @@ public struct SchedulerTime: Strideable, Hashable, Sendable, Codable, CustomStri
     SchedulerTime(nanoseconds: Stride.saturating(nanoseconds.addingReportingOverflow(interval.nanoseconds)))
   }
 
+  /// Hashes the instant as Combine's `DispatchQueue.SchedulerTimeType` hashes its `DispatchTime`:
+  /// by the uptime it stands for on the monotonic clock, one nanosecond past `nanoseconds` (see
+  /// `init(_:)` from a `DispatchTime`), so the two hash alike.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds &+ 1) }
+
   /// The time since the origin, such as `1.5s` or `300ms`.
   public var description: String { Stride(nanoseconds: nanoseconds).description }
 

@@ -40,3 +40,25 @@ import Testing
     #expect(offset <= slack && offset >= -slack)
   }
 }
+
+/// A `Date` maps to one instant: the same date twice is the same instant, and two dates keep
+/// their distance, as Combine's date-backed `RunLoop.SchedulerTimeType` does.
+@Suite struct DateInstantTests {
+  @Test func theSameDateConvertsToTheSameInstantEveryTime() {
+    let date = Date(timeIntervalSinceReferenceDate: 10_000)
+    let first = RunLoop.SchedulerTimeType(date)
+    for _ in 0..<1_000 {
+      #expect(OperationQueue.SchedulerTimeType(date) == first)
+    }
+  }
+
+  @Test func twoDatesKeepTheirDistanceToTheNanosecond() {
+    let time1 = RunLoop.SchedulerTimeType(Date(timeIntervalSince1970: 10_000))
+    let time2 = RunLoop.SchedulerTimeType(Date(timeIntervalSince1970: 10_431))
+    #expect(time1.distance(to: time2) == .seconds(431))
+    #expect(time2.distance(to: time1) == .seconds(-431))
+    let start = RunLoop.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 10_000))
+    #expect(start.advanced(by: .seconds(431)) == .init(Date(timeIntervalSinceReferenceDate: 10_431)))
+    #expect(start.advanced(by: .milliseconds(-250)).date == Date(timeIntervalSinceReferenceDate: 9_999.75))
+  }
+}
