@@ -14,11 +14,12 @@ extension OperationQueue: Scheduler {
     SchedulerTime(DispatchTime.now())
   }
 
-  /// Adds `action` to this queue as an operation. Threading: it runs where the queue runs its
-  /// operations; on a queue with `maxConcurrentOperationCount == 1`, actions run one at a time
-  /// in the order they were added.
+  /// Adds `action` to this queue as a `BlockOperation`, through `addOperation(_:)` with the
+  /// operation, as Combine does (a subclass that overrides it sees the one call). Threading: it
+  /// runs where the queue runs its operations; on a queue with `maxConcurrentOperationCount == 1`,
+  /// actions run one at a time in the order they were added.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
-    addOperation(action)
+    addOperation(BlockOperation(block: action))
   }
 
   /// Adds `action` to this queue at `date`; a date in the past adds it at once. Cancelling the

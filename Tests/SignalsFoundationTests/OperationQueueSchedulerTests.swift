@@ -20,6 +20,29 @@ import Testing
     #expect(log.all == (0..<20).map { "\($0)" })
   }
 
+  /// Records what is added to it, as OpenCombine's tests' `TestOperationQueue` does.
+  final class RecordingQueue: OperationQueue, @unchecked Sendable {
+    // @unchecked: the record is behind a Mutex; OperationQueue's own state is its own.
+    let added = Mutex<[String]>([])
+    override func addOperation(_ op: Operation) {
+      added.withLock { $0.append(op is BlockOperation ? "block operation" : "operation") }
+      super.addOperation(op)
+    }
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+      added.withLock { $0.append("block") }
+      super.addOperation(block)
+    }
+  }
+
+  @Test func anActionIsAddedAsOneBlockOperationAsInCombine() {
+    let queue = RecordingQueue()
+    let ran = Mutex(0)
+    queue.schedule { ran.withLock { $0 += 1 } }
+    queue.waitUntilAllOperationsAreFinished()
+    #expect(queue.added.withLock { $0 } == ["block operation"])
+    #expect(ran.withLock { $0 } == 1)
+  }
+
   @Test func aTimedActionRunsAtItsDateAndACancelledOneNever() {
     let queue = serialQueue()
     let log = RunLoopLog()

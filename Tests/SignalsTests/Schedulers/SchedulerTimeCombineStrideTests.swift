@@ -63,6 +63,13 @@ import Testing
     #expect(lastBeforeTheEnd.dispatchTime.uptimeNanoseconds == UInt64(Int64.max))
   }
 
+  @Test func anInstantHashesAsTheDispatchTimeItStandsFor() {
+    for uptime: UInt64 in [1, 42, 10_000, 1 << 40] {
+      let time = DispatchTime(uptimeNanoseconds: uptime)
+      #expect(SchedulerTime(time).hashValue == time.rawValue.hashValue)
+    }
+  }
+
   @Test func genericCodeOverSchedulerTimeIntervalConvertibleTakesTheStride() {
     func halfASecond<S: SchedulerTimeIntervalConvertible>(as type: S.Type) -> [S] {
       [.seconds(0.5), .milliseconds(500), .microseconds(500_000), .nanoseconds(500_000_000)]
