@@ -181,4 +181,30 @@ import Testing
     #expect(second.events == ["cancel"])
     #expect(tracking.events == ["subscription", "completion"])
   }
+
+  // OpenCombine's `testHandleEventsRequestBeforeSubscription` and
+  // `testHandleEventsCancelBeforeSubscription`: Combine's handler object is the subscription
+  // too; a request or cancel made on it before the upstream's subscription reaches the handlers,
+  // and a subscription that comes after that cancel is shown to `receiveSubscription` and left
+  // alone.
+  @Test func handleEventsCallsItsHandlersForARequestOrCancelBeforeTheSubscription() throws {
+    let source = Manual()
+    var seen: [String] = []
+    let tracking = Tracking()
+    source.handleEvents(
+      receiveSubscription: { _ in seen.append("subscription") },
+      receiveCancel: { seen.append("cancel") },
+      receiveRequest: { seen.append("request \($0)") }
+    )
+    .lawShape()
+    .subscribe(tracking)
+    let upstreamSubscriber = try #require(source.asSubscription)
+    upstreamSubscriber.request(.max(1))
+    upstreamSubscriber.cancel()
+    let late = Recorded()
+    source.subscription?(late)
+    #expect(seen == ["request max(1)", "cancel", "subscription"])
+    #expect(late.events.isEmpty)
+    #expect(tracking.events.isEmpty)
+  }
 }
