@@ -207,4 +207,25 @@ import Testing
     #expect(late.events.isEmpty)
     #expect(tracking.events.isEmpty)
   }
+
+  // OpenCombine's `testRetryRequestBeforeSubscription`, `testRetryCancelBeforeSubscription` and
+  // `testRetryReceiveCompletionBeforeSubscription`: the attempt's subscriber is a subscription
+  // too, a subscription that comes after its cancel is cancelled, and a completion before any
+  // subscription goes down alone.
+  @Test func retrysSubscriberIsASubscriptionAndACompletionBeforeTheSubscriptionGoesAlone() throws {
+    let source = Manual()
+    let tracking = Tracking()
+    source.retry(3).lawShape().subscribe(tracking)
+    let upstreamSubscriber = try #require(source.asSubscription)
+    upstreamSubscriber.request(.max(1))
+    source.completion?(.finished)
+    #expect(tracking.events == ["completion"])
+
+    let again = Manual()
+    again.retry(3).lawShape().subscribe(Tracking())
+    try #require(again.asSubscription).cancel()
+    let late = Recorded()
+    again.subscription?(late)
+    #expect(late.events == ["cancel"])
+  }
 }
