@@ -228,4 +228,17 @@ import Testing
     again.subscription?(late)
     #expect(late.events == ["cancel"])
   }
+
+  // OpenCombine's `MeasureIntervalTests.testRequest`: what the subscriber returns for an
+  // interval is requested from the upstream, and `.none` returned.
+  @Test func measureIntervalRequestsWhatTheSubscriberReturns() {
+    let scheduler = TestScheduler()
+    let source = Manual()
+    let tracking = Tracking(initial: .max(1), returned: .max(1))
+    source.measureInterval(using: scheduler).lawShape().subscribe(tracking)
+    let upstream = Recorded()
+    source.subscription?(upstream)
+    #expect(source.value?(0) == Subscribers.Demand.none)
+    #expect(upstream.events == ["request max(1)", "request max(1)"])
+  }
 }
