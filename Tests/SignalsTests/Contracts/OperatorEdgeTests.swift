@@ -230,7 +230,8 @@ import Testing
   }
 
   // OpenCombine's `MeasureIntervalTests.testRequest`: what the subscriber returns for an
-  // interval is requested from the upstream, and `.none` returned.
+  // interval is requested from the upstream, and `.none` returned; a request for nothing goes
+  // upstream too.
   @Test func measureIntervalRequestsWhatTheSubscriberReturns() {
     let scheduler = TestScheduler()
     let source = Manual()
@@ -239,6 +240,7 @@ import Testing
     let upstream = Recorded()
     source.subscription?(upstream)
     #expect(source.value?(0) == Subscribers.Demand.none)
-    #expect(upstream.events == ["request max(1)", "request max(1)"])
+    tracking.subscription?.request(.none)
+    #expect(upstream.events == ["request max(1)", "request max(1)", "request max(0)"])
   }
 }

@@ -51,8 +51,12 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "MeasureInterval" }
-    /// Combine's `MeasureInterval` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .leaving }
+    /// Combine's `MeasureInterval` at the protocol's edges (see `RelayEdges`); it passes every
+    /// request upstream, `.none` included (OpenCombine's `MeasureIntervalTests.testRequest`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(
+        earlyValues: false, earlyCompletion: false, cancelledEarly: .leavesIt, passesRequestsForNothing: true)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let scheduler = self.scheduler
