@@ -19,6 +19,11 @@ enum RelayUpstreamDemand: Equatable {
   /// The subscriber's requests, as they are, and one more per value the rules skip (the
   /// per-value operators).
   case asRequested
+  /// The subscriber's requests, as they are; what it returns for a value under limited demand is
+  /// requested from the upstream, and `.none` returned (Combine's `measureInterval`:
+  /// OpenCombine 0.14's `MeasureIntervalTests.testRequest`). Under `.unlimited` demand the
+  /// value's path stays the shared one, which returns it.
+  case requestingReturned
   /// `.unlimited` once the subscriber has the subscription; the one result (`.emitThenFinish`,
   /// or the last value at the upstream's finish) and the finish behind it wait until the
   /// subscriber has requested something, even when there is no result; a failure goes at once.
@@ -224,8 +229,13 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       _ = demand.take()
       let more = downstream.receive(output)
       demand.add(more)
-      if case .batches(let count) = rules.upstreamDemand { return more * count }
-      return more
+      switch rules.upstreamDemand {
+      case .batches(let count): return more * count
+      case .requestingReturned:
+        if more > 0 { link.request(more) }
+        return .none
+      default: return more
+      }
     case .emitThenFinish(let output):
       guard link.terminate() else { return .none }
       if rules.upstreamDemand == .everythingForOneResult {
@@ -298,7 +308,7 @@ final class Relay<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscr
       return
     }
     switch rules.upstreamDemand {
-    case .asRequested: link.request(more)
+    case .asRequested, .requestingReturned: link.request(more)
     case .batches(let count): link.request(more * count)
     case .everythingForOneResult, .everything: break
     }

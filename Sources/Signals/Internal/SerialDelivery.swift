@@ -56,6 +56,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     case drop
     /// Kept as the one latest value, replacing an earlier kept one (`combineLatest`).
     case keepLatest
+    /// Delivered all the same (`prefix(untilOutputFrom:)`: Combine's passes every value on),
+    /// in order behind what waits.
+    case deliver
   }
 
   @usableFromInline let downstream: Downstream
@@ -80,9 +83,17 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   /// The operator's subscription, until it is given to the subscriber (`completeHandshake()`).
   @usableFromInline @exclusivity(unchecked) var heldSubscription: (any Subscription)?
 
-  @inlinable init(_ downstream: Downstream, overflow: Overflow = .buffer) {
+  /// Whether what the subscriber returns for a value sent with a source is asked of that source
+  /// even once the subscriber has requested `.unlimited` (Combine's `receive(on:)` and `delay`
+  /// pass it on regardless). Only a subscriber that returns more than `.none` pays for it.
+  @usableFromInline let replenishesUnlimited: Bool
+
+  @inlinable init(
+    _ downstream: Downstream, overflow: Overflow = .buffer, replenishesUnlimited: Bool = false
+  ) {
     self.downstream = downstream
     self.overflow = overflow
+    self.replenishesUnlimited = replenishesUnlimited
   }
 
   /// Sets what to do with demand the subscriber adds (ask the upstreams for it).
@@ -111,6 +122,16 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
       return heldSubscription
     }
     if let subscription { downstream.receive(subscription: subscription) }
+  }
+
+  /// Lets go of the subscription kept for the handshake without giving it: the completion then
+  /// goes down alone.
+  @inlinable func dropHeldSubscription() {
+    let held = lock.withLock { () -> (any Subscription)? in
+      defer { heldSubscription = nil }
+      return heldSubscription
+    }
+    withExtendedLifetime(held) {}
   }
 
   /// The demand not yet used by a delivered or kept value.
@@ -187,7 +208,7 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
         keep(value, from: source)
         return nil
       }
-      guard demand > 0 else {
+      guard demand > 0 || overflow == .deliver else {
         keep(value, from: source)
         return nil
       }
@@ -212,7 +233,7 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   /// Queues `value` behind what waits, by the overflow rule when it is beyond the demand. Call
   /// locked.
   @inlinable func keep(_ value: Downstream.Input, from source: UpstreamLink? = nil) {
-    if demand > pendingValues || overflow == .buffer {
+    if demand > pendingValues || overflow == .buffer || overflow == .deliver {
       drainQueue.jobs.append(.value(value))
       pendingValues += 1
       if let source { sources.append(source) }
@@ -325,8 +346,10 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     if more > 0 {
       if carry.returned {
         carry.returned = false
+      } else if let source = carry.source {
+        if replenishesUnlimited || !demand.isUnlimited { carry.replenish = (source, more) }
       } else if !demand.isUnlimited {
-        if let source = carry.source { carry.replenish = (source, more) } else { carry.added += more }
+        carry.added += more
       }
       demand += more
       carry.more = .none
@@ -337,7 +360,7 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   /// A value is taken only against demand; the completion always. Call locked.
   @inlinable func mayTake(_ event: Event) -> Bool {
     switch event {
-    case .value: demand > 0
+    case .value: demand > 0 || overflow == .deliver
     case .completion: true
     }
   }

@@ -19,10 +19,18 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// Whether upstream values are delivered: from the start for `prefix`, after the trigger for
   /// `drop`.
   @usableFromInline @exclusivity(unchecked) var open: Bool
+  /// Whether the upstream's subscription has arrived: a value before it is ignored.
+  @usableFromInline @exclusivity(unchecked) var attached = false
+  /// `drop`: the trigger completed before its value and before the upstream's subscription.
+  /// The subscriber has its completion; as Combine's, the upstream's subscription is still
+  /// kept when it comes (asked for what the subscriber requested before), its values ignored,
+  /// and cancelled by the subscriber's cancel (OpenCombine 0.14's `testLateSubscription`).
+  @usableFromInline @exclusivity(unchecked) var finishedEarly = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(_ downstream: Downstream, endsAtTrigger: Bool) {
-    delivery = SerialDelivery(downstream)
+    // `prefix` passes every upstream value on, with or without demand, as Combine's does.
+    delivery = SerialDelivery(downstream, overflow: endsAtTrigger ? .deliver : .buffer)
     let role: LinkRole = endsAtTrigger ? .prefixUntilOutput : .dropUntilOutput
     links = (UpstreamLink(role: role), UpstreamLink(role: role))
     self.endsAtTrigger = endsAtTrigger
@@ -56,7 +64,11 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// Combine's `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` return it); else dropped
   /// with a request for one more, returning `.none` (Combine's returns `.none` for it too).
   @inlinable func pass(_ value: Downstream.Input) -> Subscribers.Demand {
-    if lock.withLock({ open }) {
+    let (isOpen, isAttached, isFinished) = lock.withLock { (open, attached, finishedEarly) }
+    // Before the upstream's subscription (Combine's `prefix` ignores such a value, its `drop`
+    // traps), or after `drop` finished early.
+    guard isAttached, !isFinished else { return .none }
+    if isOpen {
       return delivery.send(from: nil, returning: true) { value }
     }
     links.0.request(.max(1))
@@ -67,8 +79,12 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// (Combine's `prefix` leaves it subscribed, so a timer trigger would go on running; here
   /// nothing outlives the flow).
   @inlinable func fire() {
-    guard links.1.terminate() else { return }
+    // A value before the trigger's subscription is ignored, as Combine's.
+    guard links.1.isAttached, links.1.terminate() else { return }
     if endsAtTrigger {
+      // Before the upstream's subscription, Combine's `prefix` finishes without giving its
+      // subscription (`testTerminatorEmitsValueBeforeUpstreamSendsSubscription`).
+      if !lock.withLock({ attached }) { delivery.dropHeldSubscription() }
       end(.finished, upstreamEnded: false)
     } else {
       lock.withLock { open = true }
@@ -78,6 +94,18 @@ final class UntilOutputGate<Downstream: Subscriber>: Subscription, @unchecked Se
   /// A completion of the trigger before its first value: ignored (`prefix`: the upstream goes on
   /// alone).
   @inlinable func triggerEnded() { _ = links.1.terminate(cancelUpstream: false) }
+
+  /// `drop`: a completion of the trigger before its first value ends the flow. Before the
+  /// upstream's subscription, Combine's leaves the upstream's link open (see `finishedEarly`).
+  @inlinable func triggerEnded(_ completion: Subscribers.Completion<Downstream.Failure>) {
+    let upstreamAttached = lock.withLock { () -> Bool in
+      if !attached { finishedEarly = true }
+      return attached
+    }
+    guard !upstreamAttached else { return end(completion, upstreamEnded: false) }
+    guard links.1.terminate(cancelUpstream: false) else { return }
+    _ = delivery.receive(completion: completion)
+  }
 
   /// Lets go of both inputs (cancelling the upstream unless it ended, and a trigger still
   /// waiting for its value), then delivers `completion` behind any value waiting for demand:
@@ -102,13 +130,25 @@ extension UntilOutputGate: Subscriber {
   /// Keeps the upstream's first subscription (a later one is cancelled); `prefix` then gives
   /// this subscription to the subscriber (Combine's handshake), `drop` has already.
   @inlinable func receive(subscription: any Subscription) {
+    // Marked first: attaching asks for the demand requested before, and a synchronous upstream
+    // sends its values from inside that request.
+    lock.withLock { attached = true }
     if links.0.attach(subscription), endsAtTrigger { delivery.completeHandshake() }
   }
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
     links.0.isTerminated ? .none : pass(input)
   }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    if !links.0.isTerminated { end(completion, upstreamEnded: true) }
+    guard !links.0.isTerminated else { return }
+    // Combine's `prefix` passes on no completion that comes before the upstream's
+    // subscription; it only cancels the trigger
+    // (`testPrefixUntilOutputReceiveCompletionBeforeSubscription`).
+    if endsAtTrigger, !lock.withLock({ attached }) {
+      _ = links.0.terminate(cancelUpstream: false)
+      _ = links.1.terminate()
+      return delivery.cancel()
+    }
+    end(completion, upstreamEnded: true)
   }
 }
 

@@ -128,34 +128,66 @@ extension Publishers {
             if more > .none { receiveRequest?(more) }
             return more
           },
-          receiveCompletion: relay.receive(completion:)))
+          receiveCompletion: relay.receive(completion:),
+          // Made on the subscriber, which Combine's subscription is too: before the upstream's
+          // subscription, Combine's calls the handler and drops the request, and calls
+          // `receiveCancel` for a cancel; after it, the relay's subscription calls them.
+          request: { demand in
+            if relay.link.isTerminated { return }
+            guard relay.link.isAttached else {
+              receiveRequest?(demand)
+              return
+            }
+            relay.request(demand)
+          },
+          cancel: {
+            if relay.link.isTerminated { return }
+            if !relay.link.isAttached { receiveCancel?() }
+            relay.cancel()
+          }))
     }
   }
 }
 
-/// The subscriber `handleEvents` and `breakpoint` put upstream: closures that call the
-/// operator's handlers and pass each event to its relay; it describes itself by the operator's
-/// name with no children, as Combine's does.
+/// The subscriber `handleEvents` puts upstream: closures that call the operator's handlers and
+/// pass each event to its relay; it describes itself by the operator's name with no children,
+/// as Combine's does.
+///
+/// As Combine's, it is a subscription too (OpenCombine 0.14's `HandleEventsTests`,
+/// `testHandleEventsRequestBeforeSubscription` and `testHandleEventsCancelBeforeSubscription`):
+/// a request or cancel made on it reaches the handlers and the relay, as one made on the
+/// subscription the subscriber gets.
 @usableFromInline
-struct EventsInput<Input, Failure: Error>: Subscriber, CombineDescribed {
+final class EventsInput<Input, Failure: Error>: Subscriber, Subscription, CombineDescribed,
+  @unchecked Sendable
+{
+  // @unchecked: only immutable closures, the user's handlers and the relay's methods, called
+  // from the threads the relay's own events and its subscription's calls come from (as Combine's).
   @usableFromInline let combineName: String
-  @usableFromInline let combineIdentifier = CombineIdentifier()
   @usableFromInline let receiveSubscription: (any Subscription) -> Void
   @usableFromInline let receiveValue: (Input) -> Subscribers.Demand
   @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+  @usableFromInline let requested: (Subscribers.Demand) -> Void
+  @usableFromInline let cancelled: () -> Void
 
   @inlinable init(
     name: String, receiveSubscription: @escaping (any Subscription) -> Void,
     receiveValue: @escaping (Input) -> Subscribers.Demand,
-    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    request: @escaping (Subscribers.Demand) -> Void,
+    cancel: @escaping () -> Void
   ) {
     combineName = name
     self.receiveSubscription = receiveSubscription
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
+    requested = request
+    cancelled = cancel
   }
 
   @inlinable func receive(subscription: any Subscription) { receiveSubscription(subscription) }
   @inlinable func receive(_ input: Input) -> Subscribers.Demand { receiveValue(input) }
   @inlinable func receive(completion: Subscribers.Completion<Failure>) { receiveCompletion(completion) }
+  @inlinable func request(_ demand: Subscribers.Demand) { requested(demand) }
+  @inlinable func cancel() { cancelled() }
 }

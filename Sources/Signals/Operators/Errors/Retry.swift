@@ -131,7 +131,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   /// Gives this subscription downstream, once: when the first attempt has its subscription
-  /// (Combine's handshake: upstream first), or before the completion at the latest.
+  /// (Combine's handshake: upstream first).
   @inlinable func giveSubscription(to downstream: Downstream) {
     handshake.once { downstream.receive(subscription: self) }
   }
@@ -181,7 +181,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
       // The upstream publisher is released here, outside the lock.
       withExtendedLifetime(upstream) {}
       guard let downstream else { return }
-      giveSubscription(to: downstream)
+      // A completion before any attempt's subscription goes down alone, as Combine's (the
+      // subscription is given only with an upstream's: `testRetryReceiveCompletionBeforeSubscription`).
       downstream.receive(completion: completion)
     case .resubscribe: subscribeUntilSettled()
     }
@@ -204,8 +205,12 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   /// The subscriber for one attempt; it ignores everything once its attempt is over.
+  ///
+  /// A subscription too, as Combine's `retry` subscribes upstream with the subscription it gives
+  /// downstream (OpenCombine 0.14's `testRetryRequestBeforeSubscription` and
+  /// `testRetryCancelBeforeSubscription`): a request or cancel made on it is the state's.
   @usableFromInline
-  struct AttemptInput: Subscriber {
+  final class AttemptInput: Subscriber, Subscription, Sendable {
     @usableFromInline let state: RetryState
     @usableFromInline let attempt: Int
 
@@ -222,6 +227,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       state.complete(completion, attempt: attempt)
     }
+    @inlinable func request(_ demand: Subscribers.Demand) { state.request(demand) }
+    @inlinable func cancel() { state.cancel() }
   }
 }
 

@@ -9,7 +9,9 @@ extension Publisher {
   ///
   /// `publisher` is subscribed first, then the upstream (as in Combine). If `publisher`
   /// finishes or fails before its first value, the publisher ends the same way at once and
-  /// cancels the upstream (Combine's rule). A failure of either is forwarded at once; the
+  /// cancels the upstream (Combine's rule); when that comes before the upstream's subscription,
+  /// the subscription is kept when it comes, as Combine's keeps it (asked for what the
+  /// subscriber requested, its values ignored, cancelled by the subscriber's cancel). A failure of either is forwarded at once; the
   /// upstream's finish finishes it. Demand, as in Combine: the subscriber's requests go to the
   /// upstream (a value before the trigger asks it for one more, as `filter` does); `publisher` is
   /// asked for one value on its own; a completion reaches even a subscriber that has requested
@@ -58,7 +60,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let gate = UntilOutputGate(subscriber, endsAtTrigger: false)
       gate.delivery.receive(subscription: gate)
-      other.subscribe(gate.trigger(Other.Output.self) { gate.end($0, upstreamEnded: false) })
+      other.subscribe(gate.trigger(Other.Output.self) { gate.triggerEnded($0) })
       upstream.subscribe(gate)
     }
   }

@@ -15,7 +15,10 @@ extension Publisher {
   /// the finish arrives, as in Combine (which leaves `publisher` subscribed: a timer trigger
   /// would go on running). Demand, as in Combine: the subscriber's requests go to the upstream
   /// (`.none` included); `publisher` is asked for one value on its own, and its value, like the
-  /// upstream's completion, ends the flow even for a subscriber that has requested nothing.
+  /// upstream's completion, ends the flow even for a subscriber that has requested nothing; an
+  /// upstream value is passed on even beyond the subscriber's demand, as Combine's passes it.
+  /// A `publisher` value before the upstream's subscription finishes the subscriber without a
+  /// subscription, and an upstream completion before it is not passed on, as in Combine.
   /// Threading: the two may produce on different threads; the subscriber receives one call at a
   /// time.
   ///

@@ -9,7 +9,9 @@ extension Publisher {
   /// (From `TimeMarbleTests`, one frame = 1 ms.)
   ///
   /// Failures are delayed too (everything keeps its order). Threading: delivered on
-  /// `scheduler`. Bad input: a negative `interval` is treated as zero. Demand passes through. The subscription handshake is Combine's: the upstream is
+  /// `scheduler`. Bad input: a negative `interval` is treated as zero. Demand passes through, and
+  /// what the subscriber returns from each value is asked of the upstream when the value is
+  /// delivered (Combine's, even after asking for `.unlimited`). The subscription handshake is Combine's: the upstream is
   /// subscribed first, and the subscriber receives this operator's subscription when the
   /// upstream's arrives.
   ///
@@ -102,7 +104,7 @@ extension Publishers {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
       state.delivery.holdForHandshake(state)
-      upstream.subscribe(state.input)
+      upstream.subscribe(state)
     }
   }
 }

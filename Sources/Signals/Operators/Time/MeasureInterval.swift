@@ -8,7 +8,10 @@ extension Publisher {
   /// values:                             x = 2 frames, y = 4 frames
   /// ```
   ///
-  /// The values themselves are dropped; completion passes through. Threading: values are
+  /// The values themselves are dropped; completion passes through. Demand, as Combine's: what
+  /// the subscriber returns for an interval is requested from the upstream rather than returned
+  /// (under `.unlimited` demand it is returned; the upstream has been asked for everything).
+  /// Threading: values are
   /// delivered on the thread that delivers the upstream's values (the scheduler is only read,
   /// through its `now`).
   ///
@@ -48,17 +51,23 @@ extension Publishers {
     }
 
     @usableFromInline static var relayName: String { "MeasureInterval" }
-    /// Combine's `MeasureInterval` at the protocol's edges (see `RelayEdges`).
-    @usableFromInline static var relayEdges: RelayEdges { .leaving }
+    /// Combine's `MeasureInterval` at the protocol's edges (see `RelayEdges`); it passes every
+    /// request upstream, `.none` included (OpenCombine's `MeasureIntervalTests.testRequest`).
+    @usableFromInline static var relayEdges: RelayEdges {
+      RelayEdges(
+        earlyValues: false, earlyCompletion: false, cancelledEarly: .leavesIt, passesRequestsForNothing: true)
+    }
 
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let scheduler = self.scheduler
       var last = scheduler.now
-      return RelayRules(value: { _ in
-        let now = scheduler.now
-        defer { last = now }
-        return .emit(last.distance(to: now))
-      })
+      return RelayRules(
+        asking: .requestingReturned,
+        value: { _ in
+          let now = scheduler.now
+          defer { last = now }
+          return .emit(last.distance(to: now))
+        })
     }
   }
 }

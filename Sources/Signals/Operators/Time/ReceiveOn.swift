@@ -8,7 +8,9 @@ extension Publisher {
   ///
   /// Use it to move work to the main thread or off it. Values cross threads inside the
   /// operator, so send `Sendable` values when `scheduler` is another thread. Cancelling drops
-  /// everything not yet delivered.
+  /// everything not yet delivered. Demand: the subscriber's requests go upstream, and what it
+  /// returns from each value is asked of the upstream when the value is delivered (Combine's,
+  /// even after asking for `.unlimited`).
   ///
   /// Memory: values wait, in order, in an unbounded queue until the scheduler runs their
   /// delivery (each also holds one scheduled action on `scheduler`); the queue gives its storage
@@ -85,7 +87,7 @@ extension Publishers {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: nil)
       state.delivery.holdForHandshake(state)
-      upstream.subscribe(state.input)
+      upstream.subscribe(state)
     }
   }
 }
