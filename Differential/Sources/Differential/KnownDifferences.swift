@@ -144,10 +144,11 @@ extension KnownDifference {
       "`zip` finishes when an input has finished and its buffered values are used up.",
       operator: isZip),
     KnownDifference(
-      "throttle-first-value-at-once", .documented,
-      readme: "**`throttle` sends the first value of a quiet period at once**",
-      "`throttle` sends the first value of a quiet period at once (Combine schedules it) and drops a"
-        + " pending value on failure (Combine sends it, then the failure).",
+      "throttle-failure-drops-pending", .documented,
+      readme: "**A failure drops a pending throttled value**",
+      "`throttle` drops a pending value on failure and fails at once (Combine sends the value, then"
+        + " the failure). (It sent the first value of a quiet period at once, where Combine schedules"
+        + " it; it schedules it now, as Combine does.)",
       operator: isThrottle),
     KnownDifference(
       "flatMap-cancels-upstream-on-inner-failure", .documented,
