@@ -56,7 +56,8 @@ import Testing
       let report = "\(issue)"
       return report.contains("4 of 4 subscriptions made in the block at")
         && report.contains("\n  2 × MapSubscriber<Int, Sink<Int, Never>>")
-        && report.contains("\n  Sink<Int, Never>") && report.contains("\n  DebounceState<Sink<Int, Never>, TestScheduler>")
+        && report.contains("\n  Sink<Int, Never>")
+        && report.contains("\n  DebounceState<Sink<Int, Never>, TestScheduler>")
     }
     kept.removeAll()
   }

@@ -97,7 +97,6 @@ extension Publishers {
   }
 }
 
-
 /// Combine's `Throttle` subscription (OpenCombine 0.14's `Publishers.Throttle.Inner` is the
 /// reference where Apple's documentation is silent), with Signals' rule for a failure.
 ///
@@ -197,7 +196,8 @@ final class ThrottleState<Downstream: Subscriber, Context: Scheduler>: Subscript
     }
     guard plan.schedules else { return .none }
     if let date = plan.at {
-      scheduler.schedule(after: date, tolerance: scheduler.minimumTolerance, options: nil, weakAction(to: self))
+      scheduler.schedule(
+        after: date, tolerance: scheduler.minimumTolerance, options: nil, weakAction(to: self))
     } else {
       scheduler.schedule(options: nil, weakAction(to: self))
     }
