@@ -254,7 +254,8 @@ extension KnownDifference {
     KnownDifference(
       "open-scheduled-work-keeps-pipeline", .foundHere,
       "After a completion or cancel, work a Signals time operator still has on the scheduler (a `timeout`"
-        + " timer, a `throttle` interval, a `delay`ed inner value under `switchToLatest`) keeps its"
+        + " timer, a `delay`ed inner value under `switchToLatest`; no longer `throttle`, whose scheduled"
+        + " work holds it weakly and which lets go of its subscriber at its end) keeps its"
         + " subscriber, the closures of the operators around it and what is below it until that work runs"
         + " or the scheduler next runs: `[2].publisher.compactMap(f).retry(0).timeout(6)` lets go of `f`"
         + " when the scheduler runs, OpenCombine as the sequence finishes. Accepts a site Signals releases"
