@@ -144,10 +144,11 @@ extension KnownDifference {
       "`zip` finishes when an input has finished and its buffered values are used up.",
       operator: isZip),
     KnownDifference(
-      "throttle-first-value-at-once", .documented,
-      readme: "**`throttle` sends the first value of a quiet period at once**",
-      "`throttle` sends the first value of a quiet period at once (Combine schedules it) and drops a"
-        + " pending value on failure (Combine sends it, then the failure).",
+      "throttle-failure-drops-pending", .documented,
+      readme: "**A failure drops a pending throttled value**",
+      "`throttle` drops a pending value on failure and fails at once (Combine sends the value, then"
+        + " the failure). (It sent the first value of a quiet period at once, where Combine schedules"
+        + " it; it schedules it now, as Combine does.)",
       operator: isThrottle),
     KnownDifference(
       "flatMap-cancels-upstream-on-inner-failure", .documented,
@@ -253,7 +254,8 @@ extension KnownDifference {
     KnownDifference(
       "open-scheduled-work-keeps-pipeline", .foundHere,
       "After a completion or cancel, work a Signals time operator still has on the scheduler (a `timeout`"
-        + " timer, a `throttle` interval, a `delay`ed inner value under `switchToLatest`) keeps its"
+        + " timer, a `delay`ed inner value under `switchToLatest`; no longer `throttle`, whose scheduled"
+        + " work holds it weakly and which lets go of its subscriber at its end) keeps its"
         + " subscriber, the closures of the operators around it and what is below it until that work runs"
         + " or the scheduler next runs: `[2].publisher.compactMap(f).retry(0).timeout(6)` lets go of `f`"
         + " when the scheduler runs, OpenCombine as the sequence finishes. Accepts a site Signals releases"

@@ -1,4 +1,4 @@
-/// The one timer a timed operator keeps at a time (debounce, throttle, timeout, timer), and the
+/// The one timer a timed operator keeps at a time (debounce, timeout, collect by time), and the
 /// rule that makes a late timer harmless: every new or stopped timer bumps a generation, the
 /// scheduled work carries the generation it was armed with, and only the current one counts.
 ///
@@ -92,45 +92,30 @@ protocol TimerSlotOwner: ScheduledWorkTarget {
 }
 
 extension TimerSlotOwner {
-  /// Schedules the timer tagged `tag` (from `timerSlot.next()`, taken inside the lock together
-  /// with whatever state decided to arm it) at `date`, outside the lock; its token is kept
-  /// only if the timer is still current by then, and cancelled otherwise. The scheduler holds
-  /// the owner weakly: a timer never keeps a cancelled operator alive. `options` go to the
-  /// scheduler with the minimum tolerance, as Combine's timed operators pass them.
-  @inlinable func armTimer<S: Scheduler>(
-    tag: UInt64, at date: SchedulerTime, on scheduler: S, options: S.SchedulerOptions?
-  ) {
-    scheduleTimer(tag: tag, at: date, on: scheduler, tolerance: scheduler.minimumTolerance, options: options)
-    {
-      token in
-      lock.withLock { timerSlot.keep(token, tag: tag) }
-    }
-  }
-
   /// Arms the timer tagged `tag` as Combine's `debounce` and `timeout` arm theirs: a repeating
   /// timer (`schedule(after:interval:tolerance:options:)`, every `interval`, with the minimum
   /// tolerance and `options`) that fires once, since its first firing (`timerSlot.fire`) hands
-  /// its token to `cancelSpentTimer()`. Its token cancels it, options or not.
+  /// its token to `cancelSpentTimer()`. Its token cancels it, options or not. Schedule it
+  /// from the lock's outside, with the tag taken inside (`timerSlot.next()`) together with
+  /// the state that decided to arm it; its token is kept only if the timer is still current.
+  ///
+  /// As Combine's, the timer holds the owner strongly until it fires or is cancelled: a
+  /// subscription waiting for its timer stays alive even when nothing else holds it. Every
+  /// timer is cancelled when the owner ends (`closeTimer()`), and a scheduler lets go of a
+  /// cancelled repeating action.
   @inlinable func armTimer<S: Scheduler>(
     tag: UInt64, at date: SchedulerTime, repeatingEvery interval: SchedulerTime.Stride, on scheduler: S,
     options: S.SchedulerOptions?
   ) {
-    let token = scheduleRepeatingWork(on: scheduler, at: date, interval: interval, options: options, tag: tag)
+    let token = scheduler.schedule(
+      after: date, interval: interval, tolerance: scheduler.minimumTolerance, options: options
+    ) { [self] in scheduledWorkDue(tag) }
     if !lock.withLock({ timerSlot.keep(token, tag: tag) }) { token.cancel() }
   }
 
   /// Cancels the timer that fired last, if it was armed with `armTimer(tag:at:repeatingEvery:on:options:)`.
   @inlinable func cancelSpentTimer() {
     lock.withLock { timerSlot.takeSpent() }?.cancel()
-  }
-
-  /// Replaces the current timer, if any, with one at `date`.
-  @inlinable func restartTimer<S: Scheduler>(
-    at date: SchedulerTime, on scheduler: S, options: S.SchedulerOptions?
-  ) {
-    let (tag, replaced) = lock.withLock { timerSlot.next() }
-    replaced?.cancel()
-    armTimer(tag: tag, at: date, on: scheduler, options: options)
   }
 
   /// Schedules a repeating timer at `date` and every `interval` after, replacing the current

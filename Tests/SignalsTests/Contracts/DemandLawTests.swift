@@ -84,7 +84,13 @@ import Testing
     }
   }
 
-  @Test(arguments: OperatorCase.all)
+  /// The operators for which a stepwise subscriber may see other values than an unlimited one,
+  /// as in Combine: `throttle(latest: true)` takes a value only against demand, and a scheduled
+  /// delivery has taken it, so a value arriving while that delivery waits replaces it only if
+  /// more demand is left (OpenCombine's `Throttle.receive(_:)` checks the demand first).
+  static let stepwiseMaySeeOtherValues: Set<String> = ["throttle(latest)"]
+
+  @Test(arguments: OperatorCase.all.filter { !stepwiseMaySeeOtherValues.contains($0.name) })
   func aStepwiseSubscriberGetsWhatAnUnlimitedOneGets(_ law: OperatorCase) {
     let scheduler = TestScheduler()
     let source = OperatorCase.Source()

@@ -45,7 +45,7 @@ extension DifferentialTests {
     ) { $0[0].debounce(for: .milliseconds(3), scheduler: $1).eraseToAnyPublisher() },
     DemandCase(
       name: "throttle(4, latest)", inputs: 1,
-      model: { DemandModel.dropsWithoutDemand(ReferenceModel.throttle(4, latest: true, $0), $1) }
+      model: { ReferenceModel.throttle(4, latest: true, $0, demand: $1) }
     ) { $0[0].throttle(for: .milliseconds(4), scheduler: $1, latest: true).eraseToAnyPublisher() },
     DemandCase(name: "zip", inputs: 2, model: { DemandModel.eachInputAsked(ReferenceModel.zip, $0, $1) }) {
       subjects, _ in subjects[0].zip(subjects[1]) { $0 * 10 + $1 }.eraseToAnyPublisher()

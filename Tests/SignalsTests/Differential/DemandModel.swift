@@ -135,7 +135,8 @@ enum DemandModel {
   }
 
   /// Operators that ask their upstream for everything and drop a value that finds no demand when
-  /// it is due (`debounce`, `throttle`: Combine's rule for them).
+  /// it is due (`debounce`: Combine's rule for it; `throttle` counts demand as it schedules,
+  /// see `ReferenceModel.throttle`).
   static func dropsWithoutDemand(_ output: Timeline, _ demand: DemandScript) -> Timeline {
     var result = Timeline()
     var sent = 0

@@ -112,54 +112,63 @@ enum ReferenceModel {
     return output
   }
 
-  static func throttle(_ frames: Int64, latest: Bool, _ input: Timeline) -> Timeline {
+  /// Combine's `throttle`: a value that finds no delivery scheduled schedules one, at its own
+  /// frame or `frames` after the last delivery, whichever is later; while one is scheduled, a
+  /// value replaces the one it will deliver (`latest`) or is ignored. A delivery runs after the
+  /// inputs of its frame. A finish waits for a scheduled delivery and goes with it; a failure
+  /// drops it and goes at once. Under `demand`, a value is taken only while fewer deliveries
+  /// were scheduled than requested (Combine counts demand when it schedules), and is dropped
+  /// otherwise, even one that would replace a waiting value.
+  static func throttle(
+    _ frames: Int64, latest: Bool, _ input: Timeline, demand: DemandScript? = nil
+  ) -> Timeline {
     var output = Timeline()
-    var windowEnd: Int64?
+    var scheduledAt: Int64?
     var pending: Int?
+    var lastDelivery: Int64?
+    var taken = 0
     var finishAfterPending = false
     var done = false
-    /// Closes every window that ends before `frame`.
-    func closeWindows(before frame: Int64) {
-      while !done, let end = windowEnd, end < frame {
-        if let value = pending {
-          output.append(end, .value(value))
-          pending = nil
-          if finishAfterPending {
-            output.append(end, .finished)
-            done = true
-            return
-          }
-          windowEnd = end + frames
-        } else {
-          windowEnd = nil
-        }
+    /// Runs the scheduled delivery if it is due before `frame`.
+    func deliver(before frame: Int64) {
+      guard !done, let at = scheduledAt, at < frame, let value = pending else { return }
+      output.append(at, .value(value))
+      pending = nil
+      scheduledAt = nil
+      lastDelivery = at
+      if finishAfterPending {
+        output.append(at, .finished)
+        done = true
       }
     }
     walk(input) { entry in
-      closeWindows(before: entry.frame)
+      deliver(before: entry.frame)
       if done { return false }
       switch entry.event {
       case .value(let value):
-        if windowEnd == nil {
-          output.append(entry.frame, .value(value))
-          windowEnd = entry.frame + frames
-        } else if latest || pending == nil {
-          pending = value
+        if let demand, taken >= demand.requested(before: entry.frame) { return true }
+        if scheduledAt != nil {
+          if latest { pending = value }
+          return true
         }
+        taken += 1
+        pending = value
+        scheduledAt = lastDelivery.map { Swift.max(entry.frame, $0 + frames) } ?? entry.frame
         return true
       case .finished:
-        if pending != nil {
+        if scheduledAt != nil {
           finishAfterPending = true
           return false
         }
       case .failure:
         pending = nil
+        scheduledAt = nil
       }
       output.append(entry.frame, entry.event)
       done = true
       return false
     }
-    closeWindows(before: .max)
+    deliver(before: .max)
     return output
   }
 

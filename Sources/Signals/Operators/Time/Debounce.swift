@@ -12,7 +12,12 @@ extension Publisher {
   /// When the upstream finishes, a pending value is delivered at once, then the finish (Combine
   /// drops it; Signals loses no value). A failure drops the pending value and is forwarded at
   /// once. Completion: as in Combine, the completion (with the pending value before a finish)
-  /// is an action scheduled on `scheduler` as soon as it can run. Threading: everything is
+  /// is an action scheduled on `scheduler` as soon as it can run, without `options`. Timers:
+  /// each is a repeating `schedule(after:interval:tolerance:options:)` (every `dueTime`, the
+  /// scheduler's `minimumTolerance`, `options`) stopped at its first firing, as Combine's; where
+  /// Combine starts one per value, Signals keeps one at a time and moves its deadline (no
+  /// allocation per value), so a burst schedules fewer timers with the same result. A waiting
+  /// timer holds the operator until it fires or is stopped, as Combine's. Threading: everything is
   /// delivered on `scheduler`. Bad input: a negative `dueTime` is treated as zero. Demand, as in Combine:
   /// the upstream is asked for everything, and a value due when the subscriber has no demand
   /// is dropped. The subscription handshake is Combine's: the upstream is
@@ -102,14 +107,14 @@ extension Publishers {
       let state = DebounceState<S, Context>(
         subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
       state.delivery.holdForHandshake(state)
-      upstream.subscribe(state.input)
+      upstream.subscribe(state)
     }
   }
 }
 
 @usableFromInline
-final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscription, TimerSlotOwner,
-  @unchecked Sendable
+final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscription, Subscriber,
+  TimerSlotOwner, @unchecked Sendable
 {
   // @unchecked: `pending`, `deadline`, `armed`, `armedFor` and `timerSlot` are touched only
   // inside `lock`; `options` is only read, to pass to the scheduler.
@@ -117,7 +122,13 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   // One timer at most, not one per value: a value only moves the deadline, and a timer that
   // fires before the deadline re-arms itself for it. A burst of n values costs two timers
   // instead of n scheduled and n - 1 cancelled, with the same result: the last value is
-  // delivered `dueTime` after it arrived.
+  // delivered `dueTime` after it arrived. (Combine schedules a timer per value: matching its
+  // calls would cost an allocation per value on this benchmarked path.)
+  //
+  // As Combine's, it is the upstream's subscriber and the subscriber's subscription in one
+  // object, and a scheduled timer holds it strongly until it fires or is stopped.
+  @usableFromInline typealias Input = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink(role: .debounce)
   @usableFromInline let dueTime: SchedulerTime.Stride
@@ -154,10 +165,18 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) { delivery.request(demand) }
 
-  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(
-      link: link, receiveValue: receive, onSubscribe: { [self] in handshakeThenRequest() },
-      receiveCompletion: complete)
+  @inlinable func receive(subscription: any Subscription) {
+    if link.attach(subscription) { handshakeThenRequest() }
+  }
+
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    guard !link.isTerminated else { return .none }
+    receiveValue(input)
+    return .none
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !link.isTerminated { complete(completion) }
   }
 
   /// Combine's handshake: the subscriber has this subscription before the upstream is asked for
@@ -167,7 +186,7 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
     link.request(.unlimited)
   }
 
-  @inlinable func receive(_ value: Downstream.Input) {
+  @inlinable func receiveValue(_ value: Downstream.Input) {
     let due = scheduler.now.advanced(by: dueTime)
     let tag = lock.withLock { () -> UInt64? in
       pending = value
@@ -216,14 +235,15 @@ final class DebounceState<Downstream: Subscriber, Context: Scheduler>: Subscript
   }
 
   /// The completion goes through the scheduler, as Combine's does, in an action scheduled at
-  /// once; a finish brings the pending value with it, a failure drops it.
+  /// once (without the operator's options, as Combine schedules it); a finish brings the
+  /// pending value with it, a failure drops it.
   @inlinable func complete(_ completion: Subscribers.Completion<Downstream.Failure>) {
     // A completion before the subscription breaks the protocol; Combine ignores it.
     guard link.isAttached, link.terminate(cancelUpstream: false) else { return }
     var value = takePending()
     if case .failure = completion { value = nil }
     lock.withLock { ending = (value, completion) }
-    scheduleWork(on: scheduler, options: options, tag: TimerSlot.endingTag)
+    scheduleWork(on: scheduler, options: nil, tag: TimerSlot.endingTag)
   }
 
   @inlinable func deliverEnding() {

@@ -1,6 +1,7 @@
 extension Publisher {
-  /// Ends the flow if `interval` passes without a value (counted from the subscription, then
-  /// from each value): it finishes, or fails with `customError()` when one is given.
+  /// Ends the flow if `interval` passes without a value (counted from the subscription, again
+  /// from the subscriber's first request, as Combine's, then from each value): it finishes, or
+  /// fails with `customError()` when one is given.
   ///
   /// ```
   /// upstream:           a--b------c|
@@ -18,8 +19,11 @@ extension Publisher {
   /// upstream's completion are delivered through `scheduler` (`scheduler.schedule`), in order;
   /// the timeout's completion is delivered on `scheduler`, and `customError` runs there. Demand
   /// passes through. The subscription handshake is Combine's: the upstream is subscribed first,
-  /// and this operator's subscription reaches the subscriber when the upstream's reaches it. Bad input: a negative `interval` is treated as zero (the timeout fires at once on
-  /// the scheduler).
+  /// and this operator's subscription reaches the subscriber when the upstream's reaches it.
+  /// Timers: each wait is a repeating `schedule(after:interval:tolerance:options:)` (every
+  /// `interval`, the scheduler's `minimumTolerance`, `options`) stopped when it fires or is
+  /// replaced, and holds the operator until then, as Combine's. Bad input: a negative
+  /// `interval` is treated as zero (the timeout fires at once on the scheduler).
   ///
   /// - Parameters:
   ///   - interval: How long the upstream may be quiet before the publisher ends.
@@ -115,19 +119,25 @@ extension Publishers {
       let state = TimeoutState<S, Context>(
         subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError)
       state.delivery.holdForHandshake(state)
-      state.restartTimeout()
-      upstream.subscribe(state.input)
+      upstream.subscribe(state)
     }
   }
 }
 
 @usableFromInline
-final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscription, TimerSlotOwner,
-  @unchecked Sendable
+final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscription, Subscriber,
+  TimerSlotOwner, @unchecked Sendable
 {
-  // @unchecked: `timerSlot` and `scheduled` are touched only inside `lock`; `customError` is
-  // called at most once, by the thread that wins `link.terminate()`; `options` is only read, to
-  // pass to the scheduler.
+  // @unchecked: `timerSlot`, `scheduled`, `subscribed`, `requested` and `cancelledEarly` are
+  // touched only inside `lock`; `customError` is called at most once, by the thread that wins
+  // `link.terminate()`; `options` is only read, to pass to the scheduler.
+  //
+  // As Combine's (OpenCombine 0.14's `Publishers.Timeout.Inner`), it is the upstream's
+  // subscriber and the subscriber's subscription in one object; its clock starts when the
+  // upstream's subscription arrives and again at the subscriber's first request, then at every
+  // value; each timer holds it strongly until it fires or is stopped.
+  @usableFromInline typealias Input = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let link = UpstreamLink(role: .timeout)
   @usableFromInline let interval: SchedulerTime.Stride
@@ -138,6 +148,12 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
   @usableFromInline @exclusivity(unchecked) var timerSlot = TimerSlot()
   /// Events waiting for their turn on the scheduler (Combine delivers through it).
   @usableFromInline @exclusivity(unchecked) var scheduled = FIFOQueue<SerialDelivery<Downstream>.Event>()
+  /// Whether the upstream's subscription has been taken.
+  @usableFromInline @exclusivity(unchecked) var subscribed = false
+  /// Whether the subscriber has requested anything yet (its first request restarts the clock).
+  @usableFromInline @exclusivity(unchecked) var requested = false
+  /// Whether the subscriber cancelled before the upstream's subscription arrived.
+  @usableFromInline @exclusivity(unchecked) var cancelledEarly = false
   @usableFromInline let live = LiveSubscription(subscriber: Downstream.self)
 
   @inlinable init(
@@ -153,6 +169,13 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
   }
   /// Adds to the subscriber's demand.
   @inlinable func request(_ demand: Subscribers.Demand) {
+    // Combine's clock starts again at the first request.
+    let first = lock.withLock { () -> Bool in
+      guard subscribed, !requested else { return false }
+      requested = true
+      return true
+    }
+    if first { restartTimeout() }
     // A request for nothing goes to the upstream as it is, as Combine's `timeout` passes every
     // request on.
     if demand == .none {
@@ -162,21 +185,30 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
     delivery.request(demand)
   }
 
-  @inlinable var input: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(
-      link: link,
-      receiveValue: { [self] value in
-        restartTimeout()
-        schedule(.value(value))
-      },
-      onSubscribe: delivery.completeHandshake
-    ) { [self] completion in
-      // As Combine's: the link stays open while the completion travels through the scheduler,
-      // so a cancel in that time still cancels the upstream; the link ends when it is delivered.
-      guard !link.isTerminated else { return }
-      closeTimer()
-      schedule(.completion(completion))
-    }
+  /// Starts the clock, then gives the subscriber this subscription. A subscription that
+  /// arrives after the subscriber cancelled is left alone (Combine's takes it, and its clock
+  /// would end the flow later; Signals delivers nothing after a cancel).
+  @inlinable func receive(subscription: any Subscription) {
+    if lock.withLock({ cancelledEarly }) { return }
+    guard link.attach(subscription) else { return }
+    lock.withLock { subscribed = true }
+    restartTimeout()
+    delivery.completeHandshake()
+  }
+
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+    guard !link.isTerminated else { return .none }
+    restartTimeout()
+    schedule(.value(input))
+    return .none
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    // As Combine's: the link stays open while the completion travels through the scheduler,
+    // so a cancel in that time still cancels the upstream; the link ends when it is delivered.
+    guard !link.isTerminated, link.isAttached else { return }
+    closeTimer()
+    schedule(.completion(completion))
   }
 
   /// The tag of a scheduled delivery (timeout timers use the slot's generation, below it).
@@ -217,6 +249,7 @@ final class TimeoutState<Downstream: Subscriber, Context: Scheduler>: Subscripti
   }
 
   @inlinable func cancel() {
+    lock.withLock { if !subscribed { cancelledEarly = true } }
     link.terminate()
     delivery.cancel()
     closeTimer()

@@ -99,4 +99,51 @@ import Testing
     #expect(recorder.timeline == ["100ms value(a)", "200ms value(echo)"])
     cancellable.cancel()
   }
+
+  // Combine's `debounce` schedules its completion with `schedule(_:)`, no options (OpenCombine's
+  // DebounceTests expect `.schedule(options: nil)`); its timers take the operator's options.
+  @Test func theCompletionIsScheduledWithoutTheOperatorsOptions() {
+    let scheduler = CallRecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = subject.debounce(for: .seconds(1), scheduler: scheduler, options: 5).record()
+    subject.send(1)
+    subject.send(completion: .finished)
+    scheduler.base.advance(by: .zero)
+    #expect(recorder.events == [.value(1), .completion(.finished)])
+    #expect(
+      scheduler.calls == [
+        "now", "minimumTolerance", "schedule(after: 1000ms, interval: 1000ms, tolerance: 7ns, options: 5)",
+        "schedule(options: nil)",
+      ])
+  }
+
+  // As Combine's, a waiting timer holds the debouncer: a value goes out when its time comes
+  // even if nothing else holds the subscription (OpenCombine's testSetupTimerStrongCapture).
+  @Test func aWaitingValueIsDeliveredWhenOnlyItsTimerHoldsTheSubscription() {
+    let received = ActionLog()
+    SendAndForget(values: [1, 2]).debounce(for: .seconds(1), scheduler: scheduler).subscribe(
+      AnySubscriber(
+        receiveSubscription: { $0.request(.unlimited) },
+        receiveValue: { value in
+          received.append("\(value)")
+          return .none
+        }, receiveCompletion: { _ in }))
+    scheduler.advance(by: .seconds(1))
+    #expect(received.all == ["2"])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  // As Combine's, the debouncer is its upstream's subscriber and its subscriber's subscription
+  // in one object (OpenCombine's testTimeoutRequestBeforeSubscription reads it that way).
+  @Test func theUpstreamsSubscriberIsTheSubscriptionGivenDownstream() throws {
+    let upstream = SubscriberKeepingPublisher<Int, Never>()
+    let recorder = upstream.debounce(for: .seconds(1), scheduler: scheduler).record()
+    let inner = try #require(upstream.erased as? any Subscription)
+    upstream.subscriber?.receive(subscription: Subscriptions.empty)
+    #expect(recorder.subscriptionCount == 1)
+    inner.cancel()
+    _ = upstream.subscriber?.receive(1)
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events.isEmpty)
+  }
 }

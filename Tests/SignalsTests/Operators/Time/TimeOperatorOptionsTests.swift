@@ -41,9 +41,10 @@ import Testing
     let scheduler = OptionsRecordingScheduler()
     let subject = PassthroughSubject<Int, Never>()
     let recorder = subject.timeout(.seconds(1), scheduler: scheduler, options: 7).record()
-    // The first wait, then the value's delivery and the wait it restarts.
+    // The wait started at the subscription, again at the first request, then the wait the value
+    // restarts and its delivery.
     subject.send(1)
-    #expect(scheduler.options == [7, 7, 7])
+    #expect(scheduler.options == [7, 7, 7, 7])
     scheduler.base.advance(by: .seconds(2))
     #expect(recorder.events == [.value(1), .completion(.finished)])
   }
