@@ -16,12 +16,17 @@ extension StateMachine: SerialDrainOwner {
     case flush(StateObserverPath<State>)
     /// A subscriber cancelled: drop the cancelled ones from the list.
     case prune
-    /// The state was restored: give it to every subscriber.
-    case publish
-    /// A statechart's timer or invoked result.
-    case chart(ChartJob<State, Event>)
     /// An event sent from a statechart's action (counted: a chain of them is bounded).
     case chained(Event)
+    /// A delayed transition's timer fired (its tag).
+    case timer(UInt64)
+    /// An invoked publisher's event; `chained` when it answered while the machine was starting
+    /// it (a loop of such answers is bounded).
+    case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
+    /// Move to a state (and extended state) without a transition.
+    case restore(State, State.MachineContext?)
+    /// Someone asked for the snapshots: send the current one.
+    case publishSnapshot
   }
 
   /// A queued job is run as it is.
@@ -36,18 +41,9 @@ extension StateMachine: SerialDrainOwner {
   /// With `keep`, a taken event's new state is stored in `taken`.
   @inlinable @inline(__always)
   func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    if tryClaim() {
-      if isChart { return runChart(event, keeping: keep, &taken) }
-      let outcome = process(event, keeping: keep, &taken)
-      release()
-      return outcome
-    }
+    if tryClaim() { return runClaimed(event, keeping: keep, &taken) }
     switch enqueue(.event(event)) {
-    case .claimed:
-      if isChart { return runChart(event, keeping: keep, &taken) }
-      let outcome = process(event, keeping: keep, &taken)
-      release()
-      return outcome
+    case .claimed: return runClaimed(event, keeping: keep, &taken)
     case .queued: return .queued
     case .queuedToTakeOver:
       takeOver()
@@ -55,10 +51,10 @@ extension StateMachine: SerialDrainOwner {
     }
   }
 
-  /// Runs a statechart's event from outside on the claim just taken, then what it queued; a
-  /// loop cut meanwhile (events sent from actions back and forth) makes it refused.
-  @inlinable
-  func runChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+  /// Runs an event from outside on the claim just taken, then what it queued; a loop cut
+  /// meanwhile (events sent from actions back and forth) makes it refused.
+  @inlinable @inline(__always)
+  func runClaimed(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     chainDepth = 0
     let before = cuts.load(ordering: .relaxed)
     let outcome = process(event, keeping: keep, &taken)
@@ -125,17 +121,22 @@ extension StateMachine: SerialDrainOwner {
       guard path.handle.isActive else { return }
       observers.append(path)
       path.call(.start(current))
-      if isChart, lock.withLock({ chartSnapshot?.halted ?? false }) { finishObservers() }
+      if engine.halted { finishObservers() }
     case .flush(let path):
       path.call(.flush(current))
     case .prune:
       observers.removeAll { !$0.handle.isActive }
-    case .publish:
-      publish()
-    case .chart(let job):
-      performChart(job)
     case .chained(let event):
       performChained(event)
+    case .timer(let tag):
+      performTimer(tag)
+    case .invoked(let node, let generation, let event, let chained):
+      performInvoked(event, node: node, generation: generation, chained: chained)
+    case .restore(let state, let context):
+      var next = engine.restore(to: state, context: context)
+      commit(&next)
+    case .publishSnapshot:
+      sendSnapshot()
     }
   }
 }
