@@ -33,7 +33,7 @@ import Synchronization
 /// table. The machine around it owns the claim and the queue of events, the lock over what
 /// other threads read, and the publishing.
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current`, `spareSnapshot`, `observers`, `chainDepth` and the engine's state are
+  // @unchecked: `current`, `observers`, `chainDepth` and the engine's state are
   // read and written by the thread holding the `drainClaim` (the claim's acquire/release orders
   // one holder's writes before the next one's reads); `current` and `shared` are also written
   // inside `lock` and read there by others. `drainQueue` is read and written only inside `lock`.
@@ -92,9 +92,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// whether the machine stopped, as the last macrostep left them (for a flat graph, whose
   /// configuration is its state, the one it started with).
   @usableFromInline @exclusivity(unchecked) var shared: ChartSnapshot<State>
-  /// The configuration the last macrostep replaced, whose storage the next one reuses (read and
-  /// written only by the claim holder).
-  @usableFromInline @exclusivity(unchecked) var spareSnapshot: ChartSnapshot<State>?
   /// Who runs events: the library's one serialized-delivery engine (`SerialDrainOwner`). Free,
   /// the next send claims it with one compare-and-exchange and gives it back with another: no
   /// lock round for the claim.
@@ -297,32 +294,39 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   }
 
   /// Gives `current` to every subscriber of `statePublisher`. Called by the running thread.
+  ///
+  /// The state is read in place and each handle unretained, as a subject's delivery loop does
+  /// (no copy of the state, no retain per subscriber): only the claim's holder writes `current`
+  /// and the list, and neither changes while the subscribers are called (what they ask for, a
+  /// send, a subscription, a cancel, waits behind the running event).
   @inlinable @inline(__always)
   func publish() {
-    var position = 0
-    while position < observers.count {
-      let path = observers[position]
-      path.call(.value(current))
-      position &+= 1
+    guard !observers.isEmpty else { return }
+    withUnsafeMutablePointer(to: &current) { state in
+      let payload = SignalPayload(UnsafeRawPointer(state))
+      observers.withUnsafeBufferPointer { paths in
+        paths.withMemoryRebound(to: Unmanaged<SubscriberHandle<State, Never>>.self) { handles in
+          for handle in handles { handle._withUnsafeGuaranteedRef { $0.route($0, .value, payload) } }
+        }
+      }
     }
   }
 
   /// Takes `event` (from outside: sent, or an invoked publisher's result): the engine's step,
-  /// then the result shared and published (`commit`), then the step, if watched. Called only by
-  /// the running thread, which alone writes `current`, so it reads it unlocked; user code runs
-  /// unlocked. The state is copied only for a guard or a watched step.
+  /// then its result put in place and published (`commit`), with the step when watched. Called
+  /// only by the running thread, which alone writes `current`, so it reads it unlocked; user
+  /// code runs unlocked. The state is copied only for a guard or a watched step.
   @inlinable
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false) -> Outcome {
-    let watched = stepsWatched.load(ordering: .relaxed)
-    let from: State? = watched ? current : nil
     let stateKey = current.caseKey  // a refusal names the state the event found
     var next: State?
-    if let kind = engine.take(event, in: current, invoked: invoked, &next) {
+    if let kind = engine.take(event, in: self, of: stateKey, invoked: invoked, &next) {
       return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }
-    commit(&next)
-    if let from, stepsWatched.load(ordering: .relaxed) {
-      stepSubject.send(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
+    if stepsWatched.load(ordering: .relaxed) {
+      commitStep(event, &next)
+    } else {
+      commit(&next)
     }
     if keep { taken = current }
     guard !engine.wasCut else {
@@ -332,19 +336,35 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     return .taken
   }
 
-  /// Makes the engine's step the machine's: the new state (`next`; `nil` keeps it) and the
-  /// configuration put in place for other threads under the lock (the replaced ones released
-  /// after, outside it), then the subscribers of `statePublisher` called, the snapshot and the
-  /// macrostep's record sent when watched. Called by the claim's holder.
-  @inlinable
+  /// `commit`, then the step sent to the subscribers of `transitions`.
+  @inlinable @inline(never)
+  func commitStep(_ event: Event, _ next: inout State?) {
+    let from = current
+    commit(&next)
+    stepSubject.send(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
+  }
+
+  /// Makes the engine's step the machine's: under the lock, the new state (`next`; `nil` keeps
+  /// it) and, for a chart, the configuration the engine prepared are put in place for other
+  /// threads (the replaced state is released after, outside it; the replaced configuration
+  /// goes back to the engine, which reuses its storage); then the subscribers of
+  /// `statePublisher` are called, and the snapshot and the macrostep's record are sent when
+  /// watched. Called by the claim's holder.
+  @inlinable @inline(__always)
   func commit(_ next: inout State?) {
-    var configuration = engine.sharedConfiguration(reusing: &spareSnapshot)
     lock.withLock {
       if next != nil { swap(&current, &next!) }
-      if configuration != nil { swap(&shared, &configuration!) }
+      if engine.sharesConfiguration { swap(&shared, &engine.sharedNext) }
     }
-    if configuration != nil { spareSnapshot = configuration }
     publish()
+    // Only a chart stops or records its macrosteps.
+    if engine.sharesConfiguration || snapshotsWatched.load(ordering: .relaxed) { publishRest() }
+  }
+
+  /// The rest of `commit`: the subscribers finished when the machine stopped, the snapshot and
+  /// the macrostep's record sent when watched.
+  @inlinable @inline(never)
+  func publishRest() {
     if engine.halted { finishObservers() }
     if snapshotsWatched.load(ordering: .relaxed) { sendSnapshot() }
     if let record = engine.endRecord() { inspector.send(record) }

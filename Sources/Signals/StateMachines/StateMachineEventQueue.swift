@@ -41,14 +41,16 @@ extension StateMachine: SerialDrainOwner {
   /// With `keep`, a taken event's new state is stored in `taken`.
   @inlinable @inline(__always)
   func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    if tryClaim() { return runClaimed(event, keeping: keep, &taken) }
-    switch enqueue(.event(event)) {
-    case .claimed: return runClaimed(event, keeping: keep, &taken)
-    case .queued: return .queued
-    case .queuedToTakeOver:
-      takeOver()
-      return .queued
+    if !tryClaim() {
+      switch enqueue(.event(event)) {
+      case .claimed: break
+      case .queued: return .queued
+      case .queuedToTakeOver:
+        takeOver()
+        return .queued
+      }
     }
+    return runClaimed(event, keeping: keep, &taken)
   }
 
   /// Runs an event from outside on the claim just taken, then what it queued; a loop cut
@@ -56,11 +58,18 @@ extension StateMachine: SerialDrainOwner {
   @inlinable @inline(__always)
   func runClaimed(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     chainDepth = 0
-    let before = cuts.load(ordering: .relaxed)
     let outcome = process(event, keeping: keep, &taken)
-    release()
+    // Nothing queued: nothing more ran, so no loop was cut after the event.
+    if tryRelease() { return outcome }
+    let before = cuts.load(ordering: .relaxed)
+    drainQueued()
     guard case .taken = outcome, cuts.load(ordering: .relaxed) != before else { return outcome }
-    return .cut(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
+    return cut(event)
+  }
+
+  /// What an event whose loop was cut becomes.
+  @usableFromInline func cut(_ event: Event) -> Outcome {
+    .cut(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
   }
 
   /// Runs `job` now, or queues it behind the event running now.

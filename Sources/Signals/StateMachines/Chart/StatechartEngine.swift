@@ -18,7 +18,7 @@ import Synchronization
 /// it, the queue of events sent meanwhile, the lock over what other threads read, and the
 /// publishing. Only the thread holding the machine's claim calls the engine, so its state needs
 /// no lock; what other threads read is copied out by the machine under its lock
-/// (`sharedConfiguration(reusing:)`). It reaches the machine (to arm timers, start invocations
+/// (`sharedNext`). It reaches the machine (to arm timers, start invocations
 /// and send events) through a weak reference.
 @usableFromInline final class StatechartEngine<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline typealias Model = ChartModel<State, Event>
@@ -62,6 +62,13 @@ import Synchronization
   /// `StateMachine.TargetResolver`); `nil` for a plain machine and for a chart, which never
   /// calls it.
   @usableFromInline let resolver: ((_ target: State?, _ resolvedName: String?) -> State?)?
+  /// Whether the engine prepares a configuration for other threads to read beside the state
+  /// (`sharedNext`, which the machine puts in place under its lock after each step): a chart
+  /// does; a table's configuration is the machine's state.
+  @usableFromInline let sharesConfiguration: Bool
+  /// The configuration the last step left, as other threads will read it; after the machine
+  /// has put it in place, the one it replaced, whose storage the next step reuses.
+  @usableFromInline @exclusivity(unchecked) var sharedNext: ChartSnapshot<State>
   /// The table's slot of the transition taken last (its annotations, for a watched step).
   @usableFromInline @exclusivity(unchecked) var takenSlot = -1
   @usableFromInline let model: Model
@@ -201,6 +208,8 @@ import Synchronization
     let model =
       graph.chart ?? ChartModel(initial: graph.initial, elements: [], transitions: [], states: [])
     takesFromTable = graph.chart == nil
+    sharesConfiguration = graph.chart != nil
+    sharedNext = ChartSnapshot(context: graph.context)
     table = graph.index
     self.resolver = graph.chart == nil ? resolver : nil
     self.model = model
@@ -282,33 +291,24 @@ import Synchronization
 
   // MARK: What other threads read
 
-  /// The configuration as other threads read it, written into `spare` (reusing its storage)
-  /// for the machine to put in place under its lock; `nil` for a table's graph, whose
-  /// configuration is the machine's state (nothing to copy).
-  @inlinable @inline(__always)
-  func sharedConfiguration(reusing spare: inout ChartSnapshot<State>?) -> ChartSnapshot<State>? {
-    takesFromTable ? nil : writeConfiguration(into: spare.take())
-  }
-
-  /// `sharedConfiguration(reusing:)` for a chart: the active nodes (the root left out), their
-  /// values, whether the machine stopped and the extended state.
-  @inlinable
-  func writeConfiguration(into spare: ChartSnapshot<State>?) -> ChartSnapshot<State> {
-    var next = spare ?? ChartSnapshot(context: context)
+  /// Writes the configuration as other threads will read it into `sharedNext` (reusing its
+  /// storage): the active nodes (the root left out), their values, whether the machine
+  /// stopped and the extended state. Called at the end of a chart's macrostep.
+  @inlinable @inline(never)
+  func prepareSharedConfiguration() {
     let count = configuration.count - 1
-    if next.nodes.count != count {
-      next.nodes = Array(repeating: 0, count: count)
-      next.values = Array(repeating: nil, count: count)
+    if sharedNext.nodes.count != count {
+      sharedNext.nodes = Array(repeating: 0, count: count)
+      sharedNext.values = Array(repeating: nil, count: count)
     }
-    next.nodes.withUnsafeMutableBufferPointer { nodes in
+    sharedNext.nodes.withUnsafeMutableBufferPointer { nodes in
       for index in 0..<count { nodes[index] = self.configuration[index + 1] }
     }
-    next.values.withUnsafeMutableBufferPointer { values in
+    sharedNext.values.withUnsafeMutableBufferPointer { values in
       for index in 0..<count { values[index] = self.values[self.configuration[index + 1]] }
     }
-    next.halted = halted
-    next.context = context
-    return next
+    sharedNext.halted = halted
+    sharedNext.context = context
   }
 
   /// The active states' cases in document order, as `shared` (the last configuration the
@@ -752,31 +752,38 @@ import Synchronization
     return primary
   }
 
-  /// Takes an event from outside (sent, or an invoked publisher's result) in `state`, the
-  /// machine's: a table lookup for a one-level graph, else one macrostep (SCXML's).
+  /// Takes an event from outside (sent, or an invoked publisher's result) in `machine`: a table
+  /// lookup for a one-level graph, else one macrostep (SCXML's).
   ///
   /// - Parameters:
   ///   - event: The event.
-  ///   - state: The machine's state (the first active leaf's value).
+  ///   - machine: The machine running the engine, whose state (`current`, the first active
+  ///     leaf's value) a table's guards are given (read only for a guard: no copy otherwise).
+  ///   - stateKey: The case of the machine's state.
   ///   - invoked: Whether an invocation produced it (for the inspector's record).
   ///   - next: Set to the machine's state after the step, when the event was taken (left
   ///     `nil` when a chart's step leaves no active leaf, which keeps the last state).
   /// - Returns: Why the event was refused, or `nil` when it was taken. A macrostep cut at
   ///   `microstepLimit` is taken, and `wasCut` says so.
   @inlinable @inline(__always)
-  func take(_ event: Event, in state: State, invoked: Bool = false, _ next: inout State?) -> Refusal.Kind? {
-    if takesFromTable { return takeFromTable(event, in: state, &next) }
+  func take(
+    _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, invoked: Bool = false,
+    _ next: inout State?
+  ) -> Refusal.Kind? {
+    if takesFromTable { return takeFromTable(event, in: machine, of: stateKey, &next) }
     return takeInChart(event, invoked: invoked, &next)
   }
 
   /// `take` for a one-level graph: the first transition of the table's cell whose guard
   /// passes, its target fixed, made from the event, or resolved by the machine's owner.
-  @inlinable
-  func takeFromTable(_ event: Event, in state: State, _ next: inout State?) -> Refusal.Kind? {
-    let range = table.candidates(state.caseKey, event.caseKey)
+  @inlinable @inline(__always)
+  func takeFromTable(
+    _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, _ next: inout State?
+  ) -> Refusal.Kind? {
+    let range = table.candidates(stateKey, event.caseKey)
     var chosen = -1
     for slot in range {
-      if let condition = table.rules[slot].condition, !condition(state, event) { continue }
+      if let condition = table.rules[slot].condition, !condition(machine.current, event) { continue }
       chosen = slot
       break
     }
@@ -805,7 +812,7 @@ import Synchronization
   }
 
   /// `take` for a chart: one macrostep.
-  @inlinable
+  @inlinable @inline(never)
   func takeInChart(_ event: Event, invoked: Bool, _ next: inout State?) -> Refusal.Kind? {
     guard !halted else { return .noTransition }
     let miss = select(.event(event))
@@ -1087,7 +1094,8 @@ import Synchronization
 
   /// The rest of SCXML's macrostep: eventless transitions, then internal events (raised and
   /// done), until neither is left or `microstepLimit` is reached (`wasCut`); a stopped machine
-  /// leaves every state; then the invocations of the states entered start.
+  /// leaves every state; then the invocations of the states entered start, and the
+  /// configuration is prepared for other threads (`sharedNext`).
   @inlinable func finishMacrostep() {
     var steps = 0
     wasCut = false
@@ -1113,6 +1121,7 @@ import Synchronization
     internalHead = 0
     if halted { stop() }
     startInvocations()
+    prepareSharedConfiguration()
   }
 
   /// SCXML's exitInterpreter: every active state is left, innermost first, its exit action run.
