@@ -104,12 +104,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
-  /// Each macrostep's snapshot.
-  @usableFromInline let snapshotSubject: CurrentValueSubject<Snapshot, Never>
   /// The macrosteps' records.
   @usableFromInline let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
-  /// Whether anyone asked for the snapshots: until then a macrostep builds none.
-  @usableFromInline let snapshotsWatched = Atomic<Bool>(false)
   /// How many loops were cut (a send that saw this change returns `false`).
   @usableFromInline let cuts = Atomic<Int>(0)
   /// How many events sent from actions (or answered at once by invocations) ran in a row
@@ -159,8 +155,6 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     shared = ChartSnapshot(context: graph.context)
     engine = StatechartEngine(
       graph: graph, scheduler: scheduler ?? graph.defaultScheduler, resolver: resolver)
-    snapshotSubject = CurrentValueSubject(
-      Snapshot(configuration: [], state: graph.initial, context: graph.context, isFinished: false))
     start()
   }
 
@@ -347,9 +341,10 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Makes the engine's step the machine's: under the lock, the new state (`next`; `nil` keeps
   /// it) and, for a chart, the configuration the engine prepared are put in place for other
   /// threads (the replaced state is released after, outside it; the replaced configuration
-  /// goes back to the engine, which reuses its storage); then the subscribers of
-  /// `statePublisher` are called, and the snapshot and the macrostep's record are sent when
-  /// watched. Called by the claim's holder.
+  /// goes back to the engine, which reuses its storage); then the machine's one list of
+  /// subscribers is called (those of `statePublisher`, and through it of `snapshotPublisher`
+  /// and `configurationPublisher`), and the macrostep's record is sent when inspected. Called
+  /// by the claim's holder.
   @inlinable @inline(__always)
   func commit(_ next: inout State?) {
     lock.withLock {
@@ -358,15 +353,14 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
     publish()
     // Only a chart stops or records its macrosteps.
-    if engine.sharesConfiguration || snapshotsWatched.load(ordering: .relaxed) { publishRest() }
+    if engine.sharesConfiguration { publishRest() }
   }
 
-  /// The rest of `commit`: the subscribers finished when the machine stopped, the snapshot and
-  /// the macrostep's record sent when watched.
+  /// The rest of `commit` for a chart: the subscribers finished when the machine stopped, the
+  /// macrostep's record sent when inspected.
   @inlinable @inline(never)
   func publishRest() {
     if engine.halted { finishObservers() }
-    if snapshotsWatched.load(ordering: .relaxed) { sendSnapshot() }
     if let record = engine.endRecord() { inspector.send(record) }
   }
 

@@ -25,8 +25,6 @@ extension StateMachine: SerialDrainOwner {
     case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
     /// Move to a state (and extended state) without a transition.
     case restore(State, State.MachineContext?)
-    /// Someone asked for the snapshots: send the current one.
-    case publishSnapshot
   }
 
   /// A queued job is run as it is.
@@ -144,8 +142,6 @@ extension StateMachine: SerialDrainOwner {
     case .restore(let state, let context):
       var next = engine.restore(to: state, context: context)
       commit(&next)
-    case .publishSnapshot:
-      sendSnapshot()
     }
   }
 }

@@ -75,4 +75,48 @@ import Testing
     #expect(labels == ["first"])
     subscription.cancel()
   }
+
+  // MARK: One list of subscribers: states, snapshots and configurations
+
+  @Test func snapshotsAreServedWithTheStatesDemandRules() {
+    let machine = StateMachine(graph: Self.flat, policy: .ignore)
+    let recorder = machine.snapshotPublisher.record(demand: .none)
+    machine.send(.go)
+    machine.send(.next)
+    #expect(recorder.values.isEmpty)
+    recorder.request(.max(1))
+    #expect(recorder.values.map(\.state) == [.b])
+    #expect(recorder.values.map(\.configuration) == [[.b]])
+  }
+
+  @Test func aLateSubscriberToAStoppedChartGetsItsLastSnapshotAndTheFinish() throws {
+    let graph = StateGraph<Spot, Cue>(initial: .a) {
+      Transition(from: .a, on: .finish1, to: .done)
+    } chart: {
+      Final(.done)
+    }
+    let machine = StateMachine(graph: graph)
+    try machine.trySend(.finish1)
+    #expect(machine.isFinished)
+    let recorder = machine.snapshotPublisher.record()
+    #expect(recorder.values.map(\.isFinished) == [true])
+    #expect(recorder.values.map(\.configuration) == [[]])
+    #expect(recorder.completion == .finished)
+  }
+
+  @Test func aStatesSubscriberAndASnapshotsSubscriberSeeTheSameMacrosteps() throws {
+    let graph = StateGraph<Spot, Cue>(initial: .a1) {
+      Transition(from: .a1, on: .go, to: .b1)
+    } chart: {
+      Compound(.a, initial: .a1) { Leaf(.a1) }
+      Compound(.b, initial: .b1) { Leaf(.b1) }
+    }
+    let machine = StateMachine(graph: graph)
+    let states = machine.statePublisher.record()
+    let snapshots = machine.snapshotPublisher.record()
+    try machine.trySend(.go)
+    #expect(states.values == [.a1, .b1])
+    #expect(snapshots.values.map(\.state) == states.values)
+    #expect(snapshots.values.map(\.configuration) == [[.a, .a1], [.b, .b1]])
+  }
 }

@@ -90,26 +90,27 @@ extension StateMachine: ScheduledWorkTarget {
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
   /// Completion: it finishes when the machine stops (a statechart's top-level final state).
   public var configurationPublisher: AnyPublisher<[State.Case], Never> {
-    watchedSnapshots().map(\.configuration).removeDuplicates().eraseToAnyPublisher()
+    snapshots.map(\.configuration).removeDuplicates().eraseToAnyPublisher()
   }
 
   /// One snapshot per macrostep: the current one first, then each macrostep's (configuration
   /// and extended state together), for a statechart; for a flat graph, one per state.
   ///
+  /// Demand, as `statePublisher`'s: a subscriber with no outstanding demand is sent nothing,
+  /// and receives the newest snapshot when it next requests. Nothing is built for it until
+  /// someone subscribes: each snapshot is made for its subscribers as they are called.
+  ///
   /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
-  /// Completion: it finishes when the machine stops.
+  /// Completion: it finishes when the machine stops; a subscriber that comes later gets the
+  /// last snapshot and the finish.
   public var snapshotPublisher: AnyPublisher<Snapshot, Never> {
-    watchedSnapshots().eraseToAnyPublisher()
+    snapshots.eraseToAnyPublisher()
   }
 
-  /// The snapshots' subject, from now on kept current: until someone asks for it, a macrostep
-  /// builds no snapshot. Its value is brought up to date now, or right after the macrostep
-  /// running on another thread.
-  func watchedSnapshots() -> CurrentValueSubject<Snapshot, Never> {
-    if !snapshotsWatched.exchange(true, ordering: .acquiringAndReleasing) {
-      schedule(.publishSnapshot)
-    }
-    return snapshotSubject
+  /// The snapshots, on the machine's one list of subscribers: each state it publishes (one per
+  /// macrostep) read with the configuration and the extended state that came with it.
+  var snapshots: Publishers.Map<StatePublisher, Snapshot> {
+    statePublisher.map { [self] _ in snapshot }
   }
 
   /// Every macrostep of a statechart as a record (what started it, its microsteps with their
@@ -209,14 +210,6 @@ extension StateMachine: ScheduledWorkTarget {
     // chain (another thread's answer in that window is counted too, which only shortens a loop).
     let chained = engine.startingInvocations.load(ordering: .relaxed)
     schedule(.invoked(node: node, generation: generation, event: event, chained: chained))
-  }
-
-  /// Sends the current snapshot to the snapshots' subscribers (and the finish, once stopped).
-  /// Called by the claim's holder.
-  @usableFromInline
-  func sendSnapshot() {
-    snapshotSubject.send(currentSnapshot())
-    if engine.halted { snapshotSubject.send(completion: .finished) }
   }
 
   /// Finishes every subscriber of `statePublisher` (the machine stopped) and lets them go.
