@@ -27,12 +27,18 @@ import Synchronization
 /// returns `false` and the `RejectionPolicy` decides the rest; `trySend` throws under
 /// `.throwError`. The send path looks transitions up in the graph's index: no reflection, no
 /// allocation (except to queue an event behind a running one).
+///
+/// One engine runs every graph (`StatechartEngine`: selection, exit and entry sets, microsteps
+/// and macrosteps); a flat graph is a chart of one level, whose sends are one lookup in its
+/// table. The machine around it owns the claim and the queue of events, the lock over what
+/// other threads read, and the publishing.
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current` and `observers` are read and written by the thread holding the
-  // `drainClaim` (the claim's acquire/release orders one holder's writes before the next one's
-  // reads); `current` is also written inside `lock` and read there by others. `drainQueue` is
-  // read and written only inside `lock`. `resolver` is set once, at init, and called by the
-  // claim's holder and by `can(_:)` (a coordinator's, on the main actor, as its sends).
+  // @unchecked: `current`, `observers`, `chainDepth` and the engine's state are
+  // read and written by the thread holding the `drainClaim` (the claim's acquire/release orders
+  // one holder's writes before the next one's reads); `current` and `shared` are also written
+  // inside `lock` and read there by others. `drainQueue` is read and written only inside `lock`.
+  // The engine's resolver is set once, at init, and called by the claim's holder and by
+  // `can(_:)` (a coordinator's, on the main actor, as its sends).
 
   /// A transition that happened.
   public struct Step {
@@ -73,11 +79,19 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   public let graph: StateGraph<State, Event>
   /// What happens to events the graph does not allow.
   public let policy: RejectionPolicy
-  /// Where the owner resolves targets (see `TargetResolver`); `nil` for a plain machine.
-  @usableFromInline let resolver: ((_ target: State?, _ resolvedName: String?) -> State?)?
+  /// What runs the graph: selection, exit and entry, microsteps and macrosteps (a flat graph's
+  /// sends a table lookup). The machine runs it on its claim and shares and publishes what it
+  /// leaves.
+  @usableFromInline let engine: StatechartEngine<State, Event>
 
   @usableFromInline let lock = Lock()
+  /// The state (the first active leaf's value): written inside `lock` by the claim's holder,
+  /// which also reads it unlocked.
   @usableFromInline @exclusivity(unchecked) var current: State
+  /// The rest of what other threads read (under `lock`): the configuration, the extended state,
+  /// whether the machine stopped, as the last macrostep left them (for a flat graph, whose
+  /// configuration is its state, the one it started with).
+  @usableFromInline @exclusivity(unchecked) var shared: ChartSnapshot<State>
   /// Who runs events: the library's one serialized-delivery engine (`SerialDrainOwner`). Free,
   /// the next send claims it with one compare-and-exchange and gives it back with another: no
   /// lock round for the claim.
@@ -90,21 +104,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
-  /// A statechart's running state; `nil` for a flat graph (which takes the flat fast path).
-  @usableFromInline let chartRun: ChartRun<State, Event>?
-  /// Whether the graph is a statechart (read on the send path).
-  @usableFromInline let isChart: Bool
-  /// Each macrostep's snapshot, for a statechart.
-  @usableFromInline let snapshotSubject: CurrentValueSubject<Snapshot, Never>?
   /// The macrosteps' records.
   @usableFromInline let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
-  /// Whether anyone asked for the snapshots: until then a macrostep builds none.
-  @usableFromInline let snapshotsWatched = Atomic<Bool>(false)
-  /// What other threads read of a statechart (under `lock`).
-  @usableFromInline @exclusivity(unchecked) var chartSnapshot: ChartSnapshot<State>?
-  /// The snapshot the last macrostep replaced, whose storage the next one reuses (read and
-  /// written only by the claim holder).
-  @usableFromInline @exclusivity(unchecked) var spareSnapshot: ChartSnapshot<State>?
   /// How many loops were cut (a send that saw this change returns `false`).
   @usableFromInline let cuts = Atomic<Int>(0)
   /// How many events sent from actions (or answered at once by invocations) ran in a row
@@ -150,17 +151,11 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   ) {
     self.graph = graph
     self.policy = policy
-    self.resolver = graph.chart == nil ? resolver : nil
     current = graph.initial
-    let scheduler = scheduler ?? graph.defaultScheduler
-    chartRun = graph.chart.map { ChartRun(model: $0, context: graph.context, scheduler: scheduler) }
-    isChart = graph.chart != nil
-    snapshotSubject =
-      graph.chart == nil
-      ? nil
-      : CurrentValueSubject(
-        Snapshot(configuration: [], state: graph.initial, context: graph.context, isFinished: false))
-    if let chartRun { startChart(chartRun) }
+    shared = ChartSnapshot(context: graph.context)
+    engine = StatechartEngine(
+      graph: graph, scheduler: scheduler ?? graph.defaultScheduler, resolver: resolver)
+    start()
   }
 
   /// The current state: the last one the machine took (its observers are called after it is
@@ -213,18 +208,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// - Parameter event: The event to try; nothing is sent.
   /// - Returns: `true` if `send(_:)` would take it now. Another thread's event may change the
   ///   answer before a send that follows.
-  public func can(_ event: Event) -> Bool {
-    if isChart { return canChart(event) }
-    let state = self.state
-    let range = graph.index.candidates(state.caseKey, event.caseKey)
-    for slot in range {
-      let transition = graph.index.slot(slot)
-      guard transition.condition?(state, event) ?? true else { continue }
-      guard let name = transition.resolvedTargetName else { return true }
-      return resolver?(nil, name) != nil
-    }
-    return false
-  }
+  public func can(_ event: Event) -> Bool { engine.can(event, in: self) }
 
   /// Applies `event`. Returns `true` when it was taken (or queued behind the event running
   /// now), `false` when the graph refused it; a refusal is reported under `.report`.
@@ -304,75 +288,80 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   }
 
   /// Gives `current` to every subscriber of `statePublisher`. Called by the running thread.
+  ///
+  /// The state is read in place and each handle unretained, as a subject's delivery loop does
+  /// (no copy of the state, no retain per subscriber): only the claim's holder writes `current`
+  /// and the list, and neither changes while the subscribers are called (what they ask for, a
+  /// send, a subscription, a cancel, waits behind the running event).
   @inlinable @inline(__always)
   func publish() {
-    var position = 0
-    while position < observers.count {
-      let path = observers[position]
-      path.call(.value(current))
-      position &+= 1
+    guard !observers.isEmpty else { return }
+    withUnsafeMutablePointer(to: &current) { state in
+      let payload = SignalPayload(UnsafeRawPointer(state))
+      observers.withUnsafeBufferPointer { paths in
+        paths.withMemoryRebound(to: Unmanaged<SubscriberHandle<State, Never>>.self) { handles in
+          for handle in handles { handle._withUnsafeGuaranteedRef { $0.route($0, .value, payload) } }
+        }
+      }
     }
   }
 
-  /// Takes `event` from the current state. Called only by the running thread, which alone
-  /// writes `current`, so it reads it unlocked; user code runs unlocked. The
-  /// current state is copied only for a guard or a watched step; the target is copied once,
-  /// into `current`.
+  /// Takes `event` (from outside: sent, or an invoked publisher's result): the engine's step,
+  /// then its result put in place and published (`commit`), with the step when watched. Called
+  /// only by the running thread, which alone writes `current`, so it reads it unlocked; user
+  /// code runs unlocked. The state is copied only for a guard or a watched step.
   @inlinable
-  func process(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    if isChart { return processChart(event, keeping: keep, &taken) }
-    let stateKey = current.caseKey
-    let eventKey = event.caseKey
-    let range = graph.index.candidates(stateKey, eventKey)
-    var chosen = -1
-    for slot in range {
-      if let condition = graph.index.rules[slot].condition, !condition(current, event) { continue }
-      chosen = slot
-      break
+  func process(_ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false) -> Outcome {
+    let stateKey = current.caseKey  // a refusal names the state the event found
+    var next: State?
+    if let kind = engine.take(event, in: self, of: stateKey, invoked: invoked, &next) {
+      return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }
-    guard chosen >= 0 else {
-      let kind: Refusal.Kind = range.isEmpty ? .noTransition : .guardsFailed(range)
-      return .refused(Refusal(state: stateKey, event: eventKey, kind: kind))
-    }
-    let rule = graph.index.rules[chosen]
-    var target: State
-    if let fixed = rule.fixed {
-      target = fixed
-    } else if let make = rule.make, let key = rule.key {
-      guard let made = make(event), made.caseKey == key else {
-        return .refused(Refusal(state: stateKey, event: eventKey, kind: .invalidTarget))
-      }
-      target = made
+    if stepsWatched.load(ordering: .relaxed) {
+      commitStep(event, &next)
     } else {
-      // A resolved target: the owner says where it leads, if it can.
-      guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
-        return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
-      }
-      target = resolved
+      commit(&next)
     }
-    let watched = stepsWatched.load(ordering: .relaxed)
-    guard resolver != nil || watched else {
-      // The common machine: no owner resolving targets, nobody watching steps.
-      if keep { taken = target }
-      lock.withLock { swap(&current, &target) }  // the old state is released after, unlocked
-      publish()
-      return .taken
+    if keep { taken = current }
+    guard !engine.wasCut else {
+      cuts.add(1, ordering: .relaxed)
+      return .refused(Refusal(state: stateKey, event: event.caseKey, kind: .loopLimit))
     }
-    if let resolver, rule.resolvedName == nil {
-      guard let resolved = resolver(target, nil) else {
-        return .refused(Refusal(state: stateKey, event: eventKey, kind: .noHistory))
-      }
-      target = resolved
-    }
-    let from = current
-    var old = target
-    lock.withLock { swap(&current, &old) }
-    publish()
-    if watched {
-      stepSubject.send(Step(from: from, event: event, to: target, annotations: rule.annotations))
-    }
-    if keep { taken = target }
     return .taken
+  }
+
+  /// `commit`, then the step sent to the subscribers of `transitions`.
+  @inlinable @inline(never)
+  func commitStep(_ event: Event, _ next: inout State?) {
+    let from = current
+    commit(&next)
+    stepSubject.send(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
+  }
+
+  /// Makes the engine's step the machine's: under the lock, the new state (`next`; `nil` keeps
+  /// it) and, for a chart, the configuration the engine prepared are put in place for other
+  /// threads (the replaced state is released after, outside it; the replaced configuration
+  /// goes back to the engine, which reuses its storage); then the machine's one list of
+  /// subscribers is called (those of `statePublisher`, and through it of `snapshotPublisher`
+  /// and `configurationPublisher`), and the macrostep's record is sent when inspected. Called
+  /// by the claim's holder.
+  @inlinable @inline(__always)
+  func commit(_ next: inout State?) {
+    lock.withLock {
+      if next != nil { swap(&current, &next!) }
+      if engine.sharesConfiguration { swap(&shared, &engine.sharedNext) }
+    }
+    publish()
+    // Only a chart stops or records its macrosteps.
+    if engine.sharesConfiguration { publishRest() }
+  }
+
+  /// The rest of `commit` for a chart: the subscribers finished when the machine stopped, the
+  /// macrostep's record sent when inspected.
+  @inlinable @inline(never)
+  func publishRest() {
+    if engine.halted { finishObservers() }
+    if let record = engine.endRecord() { inspector.send(record) }
   }
 
   @usableFromInline

@@ -16,12 +16,15 @@ extension StateMachine: SerialDrainOwner {
     case flush(StateObserverPath<State>)
     /// A subscriber cancelled: drop the cancelled ones from the list.
     case prune
-    /// The state was restored: give it to every subscriber.
-    case publish
-    /// A statechart's timer or invoked result.
-    case chart(ChartJob<State, Event>)
     /// An event sent from a statechart's action (counted: a chain of them is bounded).
     case chained(Event)
+    /// A delayed transition's timer fired (its tag).
+    case timer(UInt64)
+    /// An invoked publisher's event; `chained` when it answered while the machine was starting
+    /// it (a loop of such answers is bounded).
+    case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
+    /// Move to a state (and extended state) without a transition.
+    case restore(State, State.MachineContext?)
   }
 
   /// A queued job is run as it is.
@@ -36,35 +39,35 @@ extension StateMachine: SerialDrainOwner {
   /// With `keep`, a taken event's new state is stored in `taken`.
   @inlinable @inline(__always)
   func run(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
-    if tryClaim() {
-      if isChart { return runChart(event, keeping: keep, &taken) }
-      let outcome = process(event, keeping: keep, &taken)
-      release()
-      return outcome
+    if !tryClaim() {
+      switch enqueue(.event(event)) {
+      case .claimed: break
+      case .queued: return .queued
+      case .queuedToTakeOver:
+        takeOver()
+        return .queued
+      }
     }
-    switch enqueue(.event(event)) {
-    case .claimed:
-      if isChart { return runChart(event, keeping: keep, &taken) }
-      let outcome = process(event, keeping: keep, &taken)
-      release()
-      return outcome
-    case .queued: return .queued
-    case .queuedToTakeOver:
-      takeOver()
-      return .queued
-    }
+    return runClaimed(event, keeping: keep, &taken)
   }
 
-  /// Runs a statechart's event from outside on the claim just taken, then what it queued; a
-  /// loop cut meanwhile (events sent from actions back and forth) makes it refused.
-  @inlinable
-  func runChart(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
+  /// Runs an event from outside on the claim just taken, then what it queued; a loop cut
+  /// meanwhile (events sent from actions back and forth) makes it refused.
+  @inlinable @inline(__always)
+  func runClaimed(_ event: Event, keeping keep: Bool, _ taken: inout State?) -> Outcome {
     chainDepth = 0
-    let before = cuts.load(ordering: .relaxed)
     let outcome = process(event, keeping: keep, &taken)
-    release()
+    // Nothing queued: nothing more ran, so no loop was cut after the event.
+    if tryRelease() { return outcome }
+    let before = cuts.load(ordering: .relaxed)
+    drainQueued()
     guard case .taken = outcome, cuts.load(ordering: .relaxed) != before else { return outcome }
-    return .cut(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
+    return cut(event)
+  }
+
+  /// What an event whose loop was cut becomes.
+  @usableFromInline func cut(_ event: Event) -> Outcome {
+    .cut(Refusal(state: state.caseKey, event: event.caseKey, kind: .loopLimit))
   }
 
   /// Runs `job` now, or queues it behind the event running now.
@@ -125,17 +128,20 @@ extension StateMachine: SerialDrainOwner {
       guard path.handle.isActive else { return }
       observers.append(path)
       path.call(.start(current))
-      if isChart, lock.withLock({ chartSnapshot?.halted ?? false }) { finishObservers() }
+      if engine.halted { finishObservers() }
     case .flush(let path):
       path.call(.flush(current))
     case .prune:
       observers.removeAll { !$0.handle.isActive }
-    case .publish:
-      publish()
-    case .chart(let job):
-      performChart(job)
     case .chained(let event):
       performChained(event)
+    case .timer(let tag):
+      performTimer(tag)
+    case .invoked(let node, let generation, let event, let chained):
+      performInvoked(event, node: node, generation: generation, chained: chained)
+    case .restore(let state, let context):
+      var next = engine.restore(to: state, context: context)
+      commit(&next)
     }
   }
 }

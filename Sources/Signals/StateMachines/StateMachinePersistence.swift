@@ -72,31 +72,12 @@ extension StateMachine {
   /// extended state; `nil` keeps the machine's), as `restore(state:)` does.
   package func restore(state top: State, context: State.MachineContext?) throws(StateRestoreError) {
     guard graph.states.contains(top.caseKey) else { throw .unknownState(graph.name(of: top)) }
-    if let chartRun {
-      let model = chartRun.model
-      if let node = model.indexOf[top.caseKey],
-        model.tree.isHistory(node)
-          || (model.tree.kind[node] == .final && model.tree.parent[node] == 0)
-      {
-        throw .notRestorable(graph.name(of: top))
-      }
-      let claimed = tryClaim()
-      if claimed {
-        chartRun.restore(to: top, context: context)
-        publishChart(chartRun)
-        release()
-      } else {
-        schedule(.chart(.restore(top, context)))
-      }
-      return
-    }
-    // Claimed like a send, so that the next send, on any thread, sees what this one wrote.
-    let claimed = tryClaim()
-    defer { if claimed { release() } }
-    var old = top
-    lock.withLock { swap(&current, &old) }
-    _ = old  // the replaced state is released here, outside the lock
-    // The subscribers are called by the claim's holder: now, or by the thread running a send.
-    if claimed { publish() } else { schedule(.publish) }
+    guard engine.isRestorable(top.caseKey) else { throw .notRestorable(graph.name(of: top)) }
+    // Claimed like a send, so that the next send, on any thread, sees what this one wrote; else
+    // run by the thread running a send, right after it.
+    guard tryClaim() else { return schedule(.restore(top, context)) }
+    var next = engine.restore(to: top, context: context)
+    commit(&next)
+    release()
   }
 }

@@ -16,6 +16,7 @@ enum StateObserverCall<State> {
 /// the subscriber's type.
 @usableFromInline
 struct StateObserverPath<State> {
+  // Exactly one reference wide: `StateMachine.publish()` reads the list as unmanaged handles.
   @usableFromInline let handle: SubscriberHandle<State, Never>
 
   @inlinable init(handle: SubscriberHandle<State, Never>) { self.handle = handle }

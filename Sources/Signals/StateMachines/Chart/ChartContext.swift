@@ -25,16 +25,17 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
   public var context: State.MachineContext
   /// The events the action raised, in order (taken by the machine when the action returns).
   @usableFromInline var raised: [Event] = []
-  @usableFromInline let run: ChartRun<State, Event>?
+  @usableFromInline let engine: StatechartEngine<State, Event>?
 
   @usableFromInline init(
-    state: State, event: Event?, doneData: State?, context: State.MachineContext, run: ChartRun<State, Event>?
+    state: State, event: Event?, doneData: State?, context: State.MachineContext,
+    engine: StatechartEngine<State, Event>?
   ) {
     self.state = state
     self.event = event
     self.doneData = doneData
     self.context = context
-    self.run = run
+    self.engine = engine
   }
 
   /// Whether the state of case `key` is active now, in the middle of the macrostep (SCXML's
@@ -42,7 +43,7 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
   ///
   /// - Parameter key: A state's case.
   /// - Returns: `true` if it is in the configuration at this moment.
-  public func isActive(_ key: State.Case) -> Bool { run?.isActive(key) ?? false }
+  public func isActive(_ key: State.Case) -> Bool { engine?.isActive(key) ?? false }
 
   /// Raises `event` inside the machine (SCXML's `<raise>`): it is processed in the current
   /// macrostep, after the eventless transitions, before any event sent from outside.
@@ -55,7 +56,7 @@ public struct ChartContext<State: CaseKeyed, Event: CaseKeyed> {
   /// (see `StateMachine.loopLimit`).
   ///
   /// - Parameter event: The external event.
-  public func send(_ event: Event) { run?.sendExternal(event) }
+  public func send(_ event: Event) { engine?.sendExternal(event) }
 }
 
 /// An entry, exit or transition action: it may change `context`, raise and send events.

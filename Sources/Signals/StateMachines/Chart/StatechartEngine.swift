@@ -1,14 +1,26 @@
 import Synchronization
 
-/// A statechart's running state and the W3C SCXML algorithm (Appendix D) over it, in one place:
-/// which transitions an event enables, conflicts between them, exit and entry sets and their
-/// order, microsteps, and the macrostep that runs eventless transitions and internal events
-/// (raised ones and done events) to completion.
+/// The one engine under every `StateMachine`: a graph's running state and the W3C SCXML
+/// algorithm (Appendix D) over it, in one place: which transitions an event enables, conflicts
+/// between them, exit and entry sets and their order, microsteps, and the macrostep that runs
+/// eventless transitions and internal events (raised ones and done events) to completion.
 ///
-/// Only the thread holding the machine's claim calls it, so its state needs no lock; what other
-/// threads read (`Snapshot`) is copied out by the machine under its lock. It reaches the
-/// machine (to arm timers, start invocations and send events) through a weak reference.
-@usableFromInline final class ChartRun<State: CaseKeyed, Event: CaseKeyed> {
+/// A graph made without a chart block is a chart of one level: the root and a leaf per state,
+/// whose configuration is the root and the machine's state. Nothing is entered or left around
+/// a step of such a chart but that leaf (no entry or exit action, timer, invocation, history,
+/// done event or extended state), so the engine takes its events from the graph's transition
+/// table (`takesFromTable`): a send is one lookup by the state's and the event's case, O(1) in
+/// the states, without allocation, and its configuration is read from the state itself. Every
+/// other graph (a chart block, an extended state, a transition with an action) runs the
+/// algorithm over its `ChartModel`.
+///
+/// The machine owns what is around the engine: the claim that lets one thread at a time run
+/// it, the queue of events sent meanwhile, the lock over what other threads read, and the
+/// publishing. Only the thread holding the machine's claim calls the engine, so its state needs
+/// no lock; what other threads read is copied out by the machine under its lock
+/// (`sharedNext`). It reaches the machine (to arm timers, start invocations
+/// and send events) through a weak reference.
+@usableFromInline final class StatechartEngine<State: CaseKeyed, Event: CaseKeyed> {
   @usableFromInline typealias Model = ChartModel<State, Event>
 
   /// An enabled transition and the value its target takes.
@@ -36,6 +48,29 @@ import Synchronization
     case invalidTarget
   }
 
+  /// What the engine tells the machine of a refused event.
+  @usableFromInline typealias Refusal = StateMachine<State, Event>.Refusal
+
+  /// Whether the graph is a chart of one level whose events are looked up in `table` (a graph
+  /// made without a chart block): its configuration is then the machine's state, and nothing
+  /// of `model` is read on a send.
+  @usableFromInline let takesFromTable: Bool
+  /// The graph's transition table (built with the graph): a row per state case, a column per
+  /// event case, each cell the transitions to try in order.
+  @usableFromInline let table: TransitionIndex<State, Event>
+  /// Where the machine's owner resolves the targets of a table's transitions (see
+  /// `StateMachine.TargetResolver`); `nil` for a plain machine and for a chart, which never
+  /// calls it.
+  @usableFromInline let resolver: ((_ target: State?, _ resolvedName: String?) -> State?)?
+  /// Whether the engine prepares a configuration for other threads to read beside the state
+  /// (`sharedNext`, which the machine puts in place under its lock after each step): a chart
+  /// does; a table's configuration is the machine's state.
+  @usableFromInline let sharesConfiguration: Bool
+  /// The configuration the last step left, as other threads will read it; after the machine
+  /// has put it in place, the one it replaced, whose storage the next step reuses.
+  @usableFromInline @exclusivity(unchecked) var sharedNext: ChartSnapshot<State>
+  /// The table's slot of the transition taken last (its annotations, for a watched step).
+  @usableFromInline @exclusivity(unchecked) var takenSlot = -1
   @usableFromInline let model: Model
   /// The model's hierarchy, kept here so that the walks read it without going through the model.
   @usableFromInline let tree: ChartTree
@@ -162,10 +197,24 @@ import Synchronization
   /// events would otherwise never end); the cut is reported.
   @usableFromInline static var microstepLimit: Int { 10_000 }
 
-  @usableFromInline init(model: Model, context: State.MachineContext, scheduler: any Scheduler) {
+  /// An engine for `graph`, its delayed transitions timed on `scheduler`; `resolver` (a
+  /// coordinator's) says where the transitions of a graph made without a chart block lead.
+  @usableFromInline init(
+    graph: StateGraph<State, Event>, scheduler: any Scheduler,
+    resolver: ((_ target: State?, _ resolvedName: String?) -> State?)?
+  ) {
+    // A graph without a chart block keeps its hierarchy (the root and a leaf per state) in its
+    // table; its model holds the root and the initial leaf, and nothing reads it.
+    let model =
+      graph.chart ?? ChartModel(initial: graph.initial, elements: [], transitions: [], states: [])
+    takesFromTable = graph.chart == nil
+    sharesConfiguration = graph.chart != nil
+    sharedNext = ChartSnapshot(context: graph.context)
+    table = graph.index
+    self.resolver = graph.chart == nil ? resolver : nil
     self.model = model
     tree = model.tree
-    contextStorage = context
+    contextStorage = graph.context
     self.scheduler = scheduler
     let count = model.nodes.count
     active = Array(repeating: false, count: count)
@@ -222,7 +271,7 @@ import Synchronization
     }
     // An action gets the context itself (moved out, put back after it), a guard a copy.
     let value = moving ? contextStorage.take()! : context
-    return ChartContext(state: state, event: event, doneData: data, context: value, run: self)
+    return ChartContext(state: state, event: event, doneData: data, context: value, engine: self)
   }
 
   /// Runs `action` for `state`, keeps its change to the extended state and queues the events
@@ -239,6 +288,51 @@ import Synchronization
 
   /// An event sent from an action: to the machine's queue, after this macrostep.
   @usableFromInline func sendExternal(_ event: Event) { machine?.sendChained(event) }
+
+  // MARK: What other threads read
+
+  /// Writes the configuration as other threads will read it into `sharedNext` (reusing its
+  /// storage): the active nodes (the root left out), their values, whether the machine
+  /// stopped and the extended state. Called at the end of a chart's macrostep.
+  @inlinable @inline(never)
+  func prepareSharedConfiguration() {
+    let count = configuration.count - 1
+    if sharedNext.nodes.count != count {
+      sharedNext.nodes = Array(repeating: 0, count: count)
+      sharedNext.values = Array(repeating: nil, count: count)
+    }
+    sharedNext.nodes.withUnsafeMutableBufferPointer { nodes in
+      for index in 0..<count { nodes[index] = self.configuration[index + 1] }
+    }
+    sharedNext.values.withUnsafeMutableBufferPointer { values in
+      for index in 0..<count { values[index] = self.values[self.configuration[index + 1]] }
+    }
+    sharedNext.halted = halted
+    sharedNext.context = context
+  }
+
+  /// The active states' cases in document order, as `shared` (the last configuration the
+  /// machine shared) and `state` (its state) say.
+  @usableFromInline func configurationKeys(_ shared: ChartSnapshot<State>, state: State) -> [State.Case] {
+    takesFromTable ? [state.caseKey] : shared.nodes.compactMap { model.nodes[$0].key }
+  }
+
+  /// Whether the state of case `key` is active, as `shared` and `state` say.
+  @usableFromInline func isActive(_ key: State.Case, in shared: ChartSnapshot<State>, state: State) -> Bool {
+    if takesFromTable { return state.caseKey == key }
+    guard let node = model.indexOf[key] else { return false }
+    return shared.nodes.contains(node)
+  }
+
+  /// The value of the active state of case `key`, as `shared` and `state` say; `nil` when it
+  /// is not active.
+  @usableFromInline func activeValue(
+    _ key: State.Case, in shared: ChartSnapshot<State>, state: State
+  ) -> State? {
+    if takesFromTable { return state.caseKey == key ? state : nil }
+    guard let node = model.indexOf[key], let index = shared.nodes.firstIndex(of: node) else { return nil }
+    return shared.values[index]
+  }
 
   // MARK: Selection
 
@@ -530,7 +624,7 @@ import Synchronization
       case ancestors(Int, upTo: Int)
     }
 
-    let run: ChartRun
+    let run: StatechartEngine
     /// Whether each node is to be entered, and the nodes so marked.
     private var marked: [Bool]
     private var entering: [Int] = []
@@ -542,7 +636,7 @@ import Synchronization
     private var work: [Work] = []
     private var asked: [Work] = []
 
-    init(run: ChartRun) {
+    init(run: StatechartEngine) {
       self.run = run
       marked = Array(repeating: false, count: run.tree.parent.count)
       covered = marked
@@ -640,9 +734,13 @@ import Synchronization
 
   // MARK: Microsteps and macrosteps
 
-  /// Enters the initial configuration (the machine's start).
-  @usableFromInline func start() {
-    guard let initial = model.nodes[0].initial else { return }
+  /// Enters the initial configuration (the machine's start): the initial state, its ancestors
+  /// and its initial descendants, their entry actions run and their invocations started.
+  ///
+  /// - Returns: The machine's state after it; `nil` when it is the graph's initial state as it
+  ///   is (a table's graph, which enters nothing but its initial leaf).
+  @usableFromInline func start() -> State? {
+    guard !takesFromTable, let initial = model.nodes[0].initial else { return nil }
     beginRecord(.start)
     var builder = EntryBuilder(run: self)
     builder.given[initial.node] = initial.value
@@ -651,32 +749,133 @@ import Synchronization
     let toEnter = builder.toEnter
     enter(toEnter, toEnter.map { builder.given[$0] }, nil)
     finishMacrostep()
+    return primary
   }
 
-  /// Takes an external event: one macrostep. Returns why nothing was enabled, or `nil` when
-  /// the event was taken.
-  @inlinable func take(_ event: Event, invoked: Bool = false) -> Miss? {
-    guard !halted else { return Miss.none }
+  /// Takes an event from outside (sent, or an invoked publisher's result) in `machine`: a table
+  /// lookup for a one-level graph, else one macrostep (SCXML's).
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - machine: The machine running the engine, whose state (`current`, the first active
+  ///     leaf's value) a table's guards are given (read only for a guard: no copy otherwise).
+  ///   - stateKey: The case of the machine's state.
+  ///   - invoked: Whether an invocation produced it (for the inspector's record).
+  ///   - next: Set to the machine's state after the step, when the event was taken (left
+  ///     `nil` when a chart's step leaves no active leaf, which keeps the last state).
+  /// - Returns: Why the event was refused, or `nil` when it was taken. A macrostep cut at
+  ///   `microstepLimit` is taken, and `wasCut` says so.
+  @inlinable @inline(__always)
+  func take(
+    _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, invoked: Bool = false,
+    _ next: inout State?
+  ) -> Refusal.Kind? {
+    if takesFromTable { return takeFromTable(event, in: machine, of: stateKey, &next) }
+    return takeInChart(event, invoked: invoked, &next)
+  }
+
+  /// `take` for a one-level graph: the first transition of the table's cell whose guard
+  /// passes, its target fixed, made from the event, or resolved by the machine's owner.
+  @inlinable @inline(__always)
+  func takeFromTable(
+    _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, _ next: inout State?
+  ) -> Refusal.Kind? {
+    let range = table.candidates(stateKey, event.caseKey)
+    var chosen = -1
+    for slot in range {
+      if let condition = table.rules[slot].condition, !condition(machine.current, event) { continue }
+      chosen = slot
+      break
+    }
+    guard chosen >= 0 else { return range.isEmpty ? .noTransition : .guardsFailed(range) }
+    let rule = table.rules[chosen]
+    var target: State
+    if let fixed = rule.fixed {
+      target = fixed
+    } else if let make = rule.make, let key = rule.key {
+      guard let made = make(event), made.caseKey == key else { return .invalidTarget }
+      target = made
+    } else {
+      // A resolved target: the owner says where it leads, if it can.
+      guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
+        return .noHistory
+      }
+      target = resolved
+    }
+    if let resolver, rule.resolvedName == nil {
+      guard let resolved = resolver(target, nil) else { return .noHistory }
+      target = resolved
+    }
+    takenSlot = chosen
+    next = target
+    return nil
+  }
+
+  /// `take` for a chart: one macrostep.
+  @inlinable @inline(never)
+  func takeInChart(_ event: Event, invoked: Bool, _ next: inout State?) -> Refusal.Kind? {
+    guard !halted else { return .noTransition }
     let miss = select(.event(event))
-    guard !selected.isEmpty else { return miss }
+    guard !selected.isEmpty else {
+      switch miss {
+      case .none: return .noTransition
+      case .invalidTarget: return .invalidTarget
+      case .guards(let names): return .guardsFailedNamed(names)
+      }
+    }
     beginRecord(invoked ? .invoked(event) : .event(event))
     microstep(selected, .event(event))
     finishMacrostep()
+    next = primary
     return nil
+  }
+
+  /// The annotations of the transition the last step took (`Transition.annotated(_:)`): the
+  /// table's transition; none for a chart's macrostep.
+  @usableFromInline var takenAnnotations: [any TransitionAnnotation] {
+    takesFromTable && takenSlot >= 0 ? table.rules[takenSlot].annotations : []
+  }
+
+  /// Whether `event` would be taken now in `machine` (guards run, the owner's resolver asked;
+  /// nothing changes). A table answers from the machine's state, read under its lock; a chart
+  /// from its configuration between macrosteps: while one runs (on another thread, or around
+  /// the guard, action or observer that asks), it answers `false`.
+  @usableFromInline func can(_ event: Event, in machine: StateMachine<State, Event>) -> Bool {
+    if takesFromTable {
+      let state = machine.state
+      for slot in table.candidates(state.caseKey, event.caseKey) {
+        let rule = table.rules[slot]
+        guard rule.condition?(state, event) ?? true else { continue }
+        guard let name = rule.resolvedName else { return true }
+        return resolver?(nil, name) != nil
+      }
+      return false
+    }
+    guard !machine.isFinished else { return false }
+    // Selection reads the engine's own state: claim it, so that no macrostep runs meanwhile.
+    guard machine.tryClaim() else { return false }
+    defer { machine.release() }
+    select(.event(event))
+    return !selected.isEmpty
   }
 
   /// A delayed transition's timer fired: its transition, as a macrostep, if the visit that
   /// armed it is still on and its guard holds.
-  @usableFromInline func fire(_ tag: UInt64) {
+  ///
+  /// - Parameter next: Set to the machine's state after the macrostep.
+  /// - Returns: Whether the transition was taken.
+  @usableFromInline func fire(_ tag: UInt64, _ next: inout State?) -> Bool {
     guard !halted, let (node, visit, edgeIndex) = timers.removeValue(forKey: tag), active[node],
       generation[node] == visit
-    else { return }
+    else { return false }
     let edge = model.edges[edgeIndex]
-    guard let source = value(of: node) else { return }
-    if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { return }
+    guard let source = value(of: node) else { return false }
+    if !edge.conditions.isEmpty, !holds(edge, makeContext(source, nil)) { return false }
     beginRecord(.timer(model.title(edgeIndex)))
     microstep([Enabled(edge: edgeIndex, value: edge.fixed)], nil)
     finishMacrostep()
+    next = primary
+    return true
   }
 
   /// SCXML's microstep: exit the exit set (innermost first, recording history), run the
@@ -895,7 +1094,8 @@ import Synchronization
 
   /// The rest of SCXML's macrostep: eventless transitions, then internal events (raised and
   /// done), until neither is left or `microstepLimit` is reached (`wasCut`); a stopped machine
-  /// leaves every state; then the invocations of the states entered start.
+  /// leaves every state; then the invocations of the states entered start, and the
+  /// configuration is prepared for other threads (`sharedNext`).
   @inlinable func finishMacrostep() {
     var steps = 0
     wasCut = false
@@ -921,6 +1121,7 @@ import Synchronization
     internalHead = 0
     if halted { stop() }
     startInvocations()
+    prepareSharedConfiguration()
   }
 
   /// SCXML's exitInterpreter: every active state is left, innermost first, its exit action run.
@@ -954,11 +1155,21 @@ import Synchronization
     }
   }
 
+  /// Whether the machine may be moved to a state of case `key` without a transition: not to a
+  /// history pseudo-state, nor to a top-level final state (a machine there has stopped).
+  @usableFromInline func isRestorable(_ key: State.Case) -> Bool {
+    guard !takesFromTable, let node = model.indexOf[key] else { return true }
+    return !tree.isHistory(node) && !(tree.kind[node] == .final && tree.parent[node] == 0)
+  }
+
   /// Moves to `state` without a transition: every state is left without its exit action
   /// (timers and invocations cancelled), then `state`, its ancestors and its initial
   /// descendants are entered as at the start.
-  @usableFromInline func restore(to state: State, context restored: State.MachineContext? = nil) {
-    guard let node = model.indexOf[state.caseKey] else { return }
+  ///
+  /// - Returns: The machine's state after it (`state` itself for a table's graph).
+  @usableFromInline func restore(to state: State, context restored: State.MachineContext? = nil) -> State? {
+    guard !takesFromTable else { return state }
+    guard let node = model.indexOf[state.caseKey] else { return nil }
     beginRecord(.restore)
     if let restored { context = restored }
     timers = [:]
@@ -980,6 +1191,7 @@ import Synchronization
     let toEnter = builder.toEnter
     enter(toEnter, toEnter.map { builder.given[$0] }, nil)
     finishMacrostep()
+    return primary
   }
 }
 
