@@ -149,21 +149,6 @@ extension KnownDifference {
       "`throttle` sends the first value of a quiet period at once (Combine schedules it) and drops a"
         + " pending value on failure (Combine sends it, then the failure).",
       operator: isThrottle),
-    KnownDifference(
-      "flatMap-cancels-upstream-on-inner-failure", .documented,
-      readme: "**`flatMap` cancels its upstream when an inner publisher fails**",
-      "`flatMap` cancels its upstream when an inner publisher fails (Combine leaves it subscribed).",
-      operator: isFlatMap),
-    KnownDifference(
-      "flatMap-asks-inner-on-demand", .documented,
-      readme: "**`flatMap` asks an inner publisher for a value only when its subscriber has asked for one**",
-      "Under limited demand (a `zip` or a limited `flatMap` downstream), Combine's `flatMap` requests"
-        + " `.max(1)` from each inner publisher as it subscribes and buffers the value; Signals requests"
-        + " from an inner publisher only what its subscriber asked for, so the inner publisher's events"
-        + " come later. `[7].publisher.p(1).flatMap { Just($0).p(4) }.zip(s0)`: p4's output before p1's"
-        + " finish in Combine, after p0's subscription in Signals. Accepts a first difference downstream"
-        + " of the `flatMap` or inside its body.",
-      operator: isFlatMap, includesBody: true, when: { $0.limitsDemand }),
   ]
 
   /// Lifetimes and protocol violations (see `acceptsLifetime` and `Pipeline.rogue`).
@@ -197,23 +182,13 @@ extension KnownDifference {
         + " Signals' drop it",
       "A documented difference in what an operator delivers (a value `debounce` or `throttle` flushes, the"
         + " further event Combine's `prefix` waits for, a value the rogue sends after the end that"
-        + " Combine's `map` passes on, `zip`'s and `flatMap`'s own choices) makes one library build an"
+        + " Combine's `map` passes on, `zip`'s own choices) makes one library build an"
         + " inner publisher or run a handler the other does not, although what reaches the subscriber"
         + " is the same: a site made a different number of times, in a case such an entry applies to.",
       lifetime: { testCase, _, difference in
         difference.direction == .madeDifferently
           && (testCase.rogueSendsAfterTheEnd
             || KnownDifference.documented.contains { $0.operatorNode != nil && $0.applies(testCase) })
-      }),
-    KnownDifference(
-      "flatMap-asks-inner-on-demand-keeps-it", .documented,
-      readme: "**`flatMap` asks an inner publisher for a value only when its subscriber has asked for one**",
-      "Under limited demand Signals' `flatMap` keeps an inner publisher it has not asked yet (and its"
-        + " closures) until its subscriber asks or the pipeline is let go of; Combine's asks at once, so"
-        + " the inner publisher finishes and is released at once.",
-      lifetime: { testCase, _, difference in
-        difference.direction == .signalsKeepsLonger && testCase.pipeline.contains(isFlatMap)
-          && testCase.limitsDemand && difference.signalsReleasesAll
       }),
   ]
 
