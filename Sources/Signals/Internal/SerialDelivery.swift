@@ -33,7 +33,7 @@ import Synchronization
 /// and goes at once. Once the subscriber has requested `.unlimited`, a value costs one more
 /// comparison than without demand.
 ///
-/// Sources (`merge`, `flatMap`): values sent with `receive(_:from:)` remember the input that
+/// Sources (`merge`): values sent with `receive(_:from:)` remember the input that
 /// sent them, and the demand the subscriber returns for such a value goes to that input alone
 /// (Combine's replenishing of the input that delivered), not through `forward` to every input:
 /// a subscriber asking `.max(1)` per value then costs one upstream request per value, whatever

@@ -312,11 +312,11 @@ import Testing
   // returns what the subscriber adds for it, `flatMap` one more (it asks each inner publisher
   // for one value at a time, and counts what the subscriber adds as its demand).
   @Test func switchToLatestAndFlatMapAnswerADeliveredValueFromReceive() {
-    let flattened:
-      [(String, Subscribers.Demand, (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>)] = [
-        ("switchToLatest", .max(42), { $0.switchToLatest().lawShape() }),
-        ("flatMap", .max(1), { $0.flatMap { $0 }.lawShape() }),
-      ]
+    typealias Flatten = (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>
+    let flattened: [(String, Subscribers.Demand, Flatten)] = [
+      ("switchToLatest", .max(42), { $0.switchToLatest().lawShape() }),
+      ("flatMap", .max(1), { $0.flatMap { $0 }.lawShape() }),
+    ]
     for (name, answer, apply) in flattened {
       let outer = PassthroughSubject<Manual, TestError>()
       let tracking = Tracking(initial: .max(1))

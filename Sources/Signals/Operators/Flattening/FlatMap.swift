@@ -269,7 +269,9 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   /// Cancels every inner publisher but `failed` (the one that failed, if any), then delivers
   /// `completion`; the first failure or cancel wins. The upstream is left as it is: it failed,
   /// or (an inner failure) stays subscribed, as Combine's.
-  @inlinable func fail(_ completion: Subscribers.Completion<Downstream.Failure>, except failed: UpstreamLink?) {
+  @inlinable func fail(
+    _ completion: Subscribers.Completion<Downstream.Failure>, except failed: UpstreamLink?
+  ) {
     let links = lock.withLock { () -> [UpstreamLink]? in
       guard !ended else { return nil }
       ended = true
