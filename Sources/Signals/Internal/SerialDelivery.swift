@@ -33,11 +33,19 @@ import Synchronization
 /// and goes at once. Once the subscriber has requested `.unlimited`, a value costs one more
 /// comparison than without demand.
 ///
-/// Sources (`merge`, `flatMap`): values sent with `receive(_:from:)` remember the input that
+/// Sources (`merge`): values sent with `receive(_:from:)` remember the input that
 /// sent them, and the demand the subscriber returns for such a value goes to that input alone
 /// (Combine's replenishing of the input that delivered), not through `forward` to every input:
 /// a subscriber asking `.max(1)` per value then costs one upstream request per value, whatever
 /// the number of inputs. Its `request(_:)` still goes to every input.
+///
+/// One value per value (`flatMap`, `asksOnePerValue`): Combine's `flatMap` asks each inner
+/// publisher for one value at a time. A value sent with `sendAskingOne(_:from:)` that finds
+/// demand (delivered now, or queued behind the delivery in progress) answers its input `.max(1)`
+/// from its `receive(_:)`; one that waits for demand answers `.none`, and its input is asked for
+/// one more once it is delivered. The demand the subscriber returns is only counted, not asked of
+/// any input; once the demand is unlimited nothing is asked per value (`forward` asks every
+/// input for `.unlimited`).
 @usableFromInline
 final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked Sendable {
   // @unchecked: every `var` is read and written only inside `lock`; `downstream` is called only
@@ -63,6 +71,8 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
 
   @usableFromInline let downstream: Downstream
   @usableFromInline let overflow: Overflow
+  /// Whether inputs are asked for one value per delivered value (`flatMap`), see above.
+  @usableFromInline let asksOnePerValue: Bool
   @usableFromInline let lock = Lock()
   // The claim's two one-byte atomics next to the lock's, which leaves room for them.
   /// Who delivers; `.queued` also tells the drainer to look at the demand under the lock before
@@ -75,8 +85,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Event>()
   /// How many values the queue holds.
   @usableFromInline @exclusivity(unchecked) var pendingValues = 0
-  /// The input behind each queued value, in order, for values sent with a source.
-  @usableFromInline @exclusivity(unchecked) var sources = FIFOQueue<UpstreamLink>()
+  /// The input behind each queued value, in order, for values sent with a source (`nil` for a
+  /// value whose input is not to be asked for more when it is delivered: `sendAskingOne`).
+  @usableFromInline @exclusivity(unchecked) var sources = FIFOQueue<UpstreamLink?>()
   @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
   /// Passes demand the subscriber added on to the upstreams; released when delivery closes.
   @usableFromInline @exclusivity(unchecked) var forward: ((Subscribers.Demand) -> Void)?
@@ -89,10 +100,12 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   @usableFromInline let replenishesUnlimited: Bool
 
   @inlinable init(
-    _ downstream: Downstream, overflow: Overflow = .buffer, replenishesUnlimited: Bool = false
+    _ downstream: Downstream, overflow: Overflow = .buffer, asksOnePerValue: Bool = false,
+    replenishesUnlimited: Bool = false
   ) {
     self.downstream = downstream
     self.overflow = overflow
+    self.asksOnePerValue = asksOnePerValue
     self.replenishesUnlimited = replenishesUnlimited
   }
 
@@ -248,6 +261,57 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     }
   }
 
+  /// Delivers `value`, sent by the input behind `source`, under `asksOnePerValue` (Combine's
+  /// `flatMap`); returns what that input is to be asked for, from its `receive(_:)`: `.max(1)`
+  /// for a value that found demand (delivered now, or right after the delivery in progress),
+  /// `.none` under unlimited demand and for a value that waits for demand (its input is asked
+  /// for one more when it goes out). What the subscriber returns is counted, not asked of the
+  /// input. Drops the value after a completion or `cancel()`.
+  @inlinable @inline(__always)
+  func sendAskingOne(_ value: Downstream.Input, from source: UpstreamLink) -> Subscribers.Demand {
+    var takesOver = false
+    var answer = Subscribers.Demand.none
+    let delivers = lock.withLock { () -> Bool in
+      if closed { return false }
+      if drainerIsActive() {
+        answer = keepAskingOne(value, from: source)
+        takesOver = wantsToTakeOver()
+        return false
+      }
+      if pendingValues > 0 || demand == .none {
+        answer = keepAskingOne(value, from: source)
+        return false
+      }
+      if !demand.isUnlimited {
+        demand -= 1
+        answer = .max(1)
+      }
+      claimDrain()
+      return true
+    }
+    guard delivers else {
+      if takesOver { takeOver() }
+      return answer
+    }
+    let more = downstream.receive(value)
+    drain(carrying: more == .none ? DemandCarry() : DemandCarry(more))
+    return answer
+  }
+
+  /// Queues `value` for `sendAskingOne`; returns `.max(1)` when the demand covers it (its input
+  /// is answered now), else `.none` (its input is asked when it goes out). Call locked.
+  @inlinable func keepAskingOne(_ value: Downstream.Input, from source: UpstreamLink) -> Subscribers.Demand {
+    let covered = demand > pendingValues
+    drainQueue.jobs.append(.value(value))
+    pendingValues += 1
+    if covered || demand.isUnlimited {
+      sources.append(nil)
+      return demand.isUnlimited ? .none : .max(1)
+    }
+    sources.append(source)
+    return .none
+  }
+
   /// Runs `decide` inside this delivery's lock; if it returns a completion, delivers it as
   /// `receive(completion:)` does. Returns whether a completion was accepted.
   @inlinable @discardableResult
@@ -324,6 +388,9 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     /// Whether `more` is returned to the input that sent the value (`send(from:returning:)`):
     /// then it is only counted, neither replenished nor forwarded.
     @usableFromInline var returned: Bool
+    /// Under `asksOnePerValue`: the value delivered last waited for demand, and `source` is to
+    /// be asked for one more.
+    @usableFromInline var asksOne = false
 
     @inlinable init(
       _ more: Subscribers.Demand = .none, from source: UpstreamLink? = nil, returned: Bool = false
@@ -337,11 +404,12 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
   @inlinable static var claimsWithoutLock: Bool { false }
   @inlinable static var nothingCarried: DemandCarry { DemandCarry() }
   @inlinable @inline(__always)
-  static func isEmpty(_ carry: DemandCarry) -> Bool { carry.more.rawValue == 0 }
+  static func isEmpty(_ carry: DemandCarry) -> Bool { carry.more.rawValue == 0 && !carry.asksOne }
 
   /// Adds what the subscriber returned to the demand: to be requested from the value's source
   /// when it has one, else from every input when the drainer stops. Call locked.
   @inlinable func settle(_ carry: inout DemandCarry) {
+    if asksOnePerValue { return settleAskingOne(&carry) }
     let more = carry.more
     if more > 0 {
       if carry.returned {
@@ -354,6 +422,23 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
       demand += more
       carry.more = .none
     }
+    carry.source = nil
+  }
+
+  /// `settle` under `asksOnePerValue`: what the subscriber returned is counted (and forwarded
+  /// only when it makes the demand unlimited); the input of a value that waited for demand is
+  /// asked for one more, unless the demand is now unlimited. Call locked.
+  @inlinable func settleAskingOne(_ carry: inout DemandCarry) {
+    let more = carry.more
+    if more > 0 {
+      if more.isUnlimited && !demand.isUnlimited { carry.added = .unlimited }
+      demand += more
+      carry.more = .none
+    }
+    if carry.asksOne, let source = carry.source, !demand.isUnlimited {
+      carry.replenish = (source, .max(1))
+    }
+    carry.asksOne = false
     carry.source = nil
   }
 
@@ -372,7 +457,8 @@ final class SerialDelivery<Downstream: Subscriber>: SerialDrainOwner, @unchecked
     case .value:
       demand -= 1
       pendingValues -= 1
-      carry.source = sources.popFirst()
+      carry.source = sources.popFirst() ?? nil
+      if asksOnePerValue { carry.asksOne = carry.source != nil }
     case .completion:
       forward = nil
     }

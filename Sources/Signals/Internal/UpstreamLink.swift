@@ -81,6 +81,18 @@ final class UpstreamLink: Sendable {
     return true
   }
 
+  /// Lets go of the upstream subscription without ending the input: for an upstream that
+  /// finished but whose later events the operator still takes (Combine's `flatMap` passes on
+  /// what an inner publisher sends after its finish). Requests made later are kept, as before a
+  /// subscription arrives.
+  @inlinable func releaseUpstream() {
+    let subscription = upstream.withLock { current -> (any Subscription)? in
+      defer { current = nil }
+      return current
+    }
+    withExtendedLifetime(subscription) {}
+  }
+
   /// `count` fresh links. (Built outside the initializers of the states that hold them: a
   /// closure in such an initializer makes the 6.3 optimizer crash on `LiveSubscription`'s
   /// deinit in release builds.)

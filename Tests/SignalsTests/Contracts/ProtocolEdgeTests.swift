@@ -308,13 +308,16 @@ import Testing
   }
 
   // OpenCombine's `SwitchToLatestTests` and `FlatMapTests`: an inner publisher's value that is
-  // delivered at once returns what the subscriber adds for it, rather than a request.
-  @Test func switchToLatestAndFlatMapReturnTheExtraDemandToTheInnerPublisher() {
-    let flattened: [(String, (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>)] = [
-      ("switchToLatest", { $0.switchToLatest().lawShape() }),
-      ("flatMap", { $0.flatMap { $0 }.lawShape() }),
+  // delivered at once is answered from `receive(_:)`, rather than by a request: `switchToLatest`
+  // returns what the subscriber adds for it, `flatMap` one more (it asks each inner publisher
+  // for one value at a time, and counts what the subscriber adds as its demand).
+  @Test func switchToLatestAndFlatMapAnswerADeliveredValueFromReceive() {
+    typealias Flatten = (PassthroughSubject<Manual, TestError>) -> AnyPublisher<String, any Error>
+    let flattened: [(String, Subscribers.Demand, Flatten)] = [
+      ("switchToLatest", .max(42), { $0.switchToLatest().lawShape() }),
+      ("flatMap", .max(1), { $0.flatMap { $0 }.lawShape() }),
     ]
-    for (name, apply) in flattened {
+    for (name, answer, apply) in flattened {
       let outer = PassthroughSubject<Manual, TestError>()
       let tracking = Tracking(initial: .max(1))
       apply(outer).subscribe(tracking)
@@ -322,7 +325,7 @@ import Testing
       outer.send(inner)
       let subscription = Recorded()
       inner.subscription?(subscription)
-      #expect(inner.value?(1) == .max(42), "\(name)")
+      #expect(inner.value?(1) == answer, "\(name)")
       #expect(subscription.events == ["request max(1)"], "\(name)")
       #expect(tracking.events == ["subscription", "value 1"], "\(name)")
     }

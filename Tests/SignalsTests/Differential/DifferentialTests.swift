@@ -254,7 +254,11 @@ extension DifferentialTests {
       let expected = model.before(cancelFrame)
       let marbles = inners.map(\.marbles)
       for diagram in marbles { _ = try MarbleDiagram(diagram, frameDuration: .milliseconds(1)) }
-      let played = outer.play(cancelFrame: cancelFrame, demand: demand) { subjects, scheduler in
+      // Combine's flatMap stays subscribed to its upstream after an inner failure, until the
+      // upstream completes.
+      let played = outer.play(
+        cancelFrame: cancelFrame, demand: demand, finishingInputs: flattening == .flatMapMax2
+      ) { subjects, scheduler in
         // Each diagram parsed above, so this cannot throw.
         let publishers = marbles.map { try! scheduler.cold($0, values: Timeline.digits, error: TestError(7)) }
         switch flattening {

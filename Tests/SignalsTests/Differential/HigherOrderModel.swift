@@ -91,10 +91,11 @@ struct HigherOrderModel {
   /// flatMap(maxPublishers: .max(limit)) over `outer`'s values, with Combine's demand: the
   /// outer (a subject) is asked for `limit` values and one more per finished inner publisher,
   /// so a value it sends while `limit` inner publishers run is dropped. With `demand`, the
-  /// subscriber requests as that script says: each request goes to every running inner
-  /// publisher, a new one is asked for what is outstanding, and an inner value beyond the
-  /// subscriber's demand waits, in order, for a request (the finish behind it; a failure drops
-  /// it).
+  /// subscriber requests as that script says, and each inner publisher (a subject, which drops
+  /// what it was not asked for) is asked for one value at a time: once when it subscribes, again
+  /// for each of its values that goes out; a value beyond the subscriber's demand waits, in
+  /// order, for a request (the finish behind it; a failure drops it), and its publisher is asked
+  /// again only when it goes out. Without `demand` every inner publisher is asked for everything.
   static func flatMap(
     limit: Int, outer: Timeline, inners: [Timeline], demand: DemandScript? = nil
   ) -> Timeline {
@@ -105,23 +106,26 @@ struct HigherOrderModel {
     var steps = demand?.steps[...] ?? []
     var sent = 0
     var asked: [Int: Int] = [:]
-    var waiting: [Int] = []
+    /// Values beyond the demand, with the subscription that sent each.
+    var waiting: [(value: Int, subscription: Int)] = []
     var finishWaits = false
-    /// The requests made before `frame`: each releases waiting values (then a waiting finish)
-    /// and goes to every running inner publisher. Returns whether the output finished.
+    /// The requests made before `frame`: each releases waiting values (then a waiting finish),
+    /// and asks the publisher of each released value for one more. Returns whether the output
+    /// finished.
     func requests(before frame: Int64) -> Bool {
       while let step = steps.first, step.frame < frame {
         steps.removeFirst()
         requested += step.count
         while !waiting.isEmpty, sent < requested {
-          model.output.append(step.frame, .value(waiting.removeFirst()))
+          let (value, subscription) = waiting.removeFirst()
+          model.output.append(step.frame, .value(value))
           sent += 1
+          asked[subscription, default: 0] += 1
         }
         if waiting.isEmpty, finishWaits {
           model.output.append(step.frame, .finished)
           return true
         }
-        for subscription in running { asked[subscription, default: 0] += step.count }
       }
       return false
     }
@@ -141,7 +145,7 @@ struct HigherOrderModel {
         if running.count < limit {
           let subscription = model.subscribe(value % inners.count, at: event.frame)
           running.insert(subscription)
-          asked[subscription] = requested == .max ? .max : Swift.max(0, requested - sent - waiting.count)
+          asked[subscription] = requested == .max ? .max : 1
         }
       case (nil, .finished):
         outerFinished = true
@@ -157,8 +161,9 @@ struct HigherOrderModel {
           if waiting.isEmpty, sent < requested {
             model.output.append(event.frame, inner)
             sent += 1
+            if asked[subscription] != .max { asked[subscription, default: 0] += 1 }
           } else {
-            waiting.append(value)
+            waiting.append((value, subscription))
           }
         case .failure:
           model.output.append(event.frame, inner)

@@ -97,9 +97,12 @@ extension Timeline {
   /// before any event due then. Input events are scheduled before the operator subscribes, so
   /// at one instant they run before any timer the operator schedules for that instant (the
   /// order the models assume).
-  /// With `demand`, the subscriber requests as that script says instead of `.unlimited`.
+  /// With `demand`, the subscriber requests as that script says instead of `.unlimited`. With
+  /// `finishingInputs`, the subjects finish after the run, before live subscriptions are
+  /// counted: for an operator that, as Combine's, stays subscribed to an input after it ended
+  /// until that input completes (`flatMap` after an inner failure).
   func play(
-    cancelFrame: Int64? = nil, demand: DemandScript? = nil,
+    cancelFrame: Int64? = nil, demand: DemandScript? = nil, finishingInputs: Bool = false,
     _ makeOutput: ([PassthroughSubject<Int, TestError>], TestScheduler) -> AnyPublisher<Int, TestError>
   ) -> Played {
     let scheduler = TestScheduler()
@@ -142,6 +145,10 @@ extension Timeline {
     let late = recorder.eventsAfterCompletion.count
     recorder.cancel()
     subscriber.withLock { $0 = nil }
+    if finishingInputs {
+      for subject in subjects { subject.send(completion: .finished) }
+      scheduler.run()
+    }
     return Played(output: Timeline(recorded: recorder), lateEvents: late, liveSubscriptions: scope.count)
   }
 
