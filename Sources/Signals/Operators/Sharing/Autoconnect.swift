@@ -12,7 +12,7 @@ extension Publishers {
   /// `connect()` returns, with no other, does not leave the upstream connected: that connection
   /// is cancelled at once (Combine keeps it).
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
-    // @unchecked: `count`, `connection` and `connectingThread` are touched only inside `lock`.
+    // @unchecked: the variables are touched only inside `lock`.
     /// The upstream's output type.
     public typealias Output = Upstream.Output
     /// The upstream's failure type.
@@ -25,6 +25,8 @@ extension Publishers {
     @usableFromInline var connection: (any Cancellable)?
     /// The thread making the first connection, until it has stored it; 0 otherwise.
     @usableFromInline var connectingThread: UInt = 0
+    /// Whether `connection` was made from inside the first connection (`connectsAgain`).
+    @usableFromInline var reentrantConnection = false
 
     /// Wraps `upstream`; prefer `upstream.autoconnect()`.
     ///
@@ -61,14 +63,23 @@ extension Publishers {
     /// Connects the upstream and keeps the connection while anyone is subscribed.
     @usableFromInline func connect(as role: AutoconnectRole) {
       let newConnection = upstream.connect()
+      let thread = currentThreadID()
       let (keep, replaced) = lock.withLock { () -> (Bool, (any Cancellable)?) in
-        if role == .connectsFirst { connectingThread = 0 }
+        // Still this thread's first connection (not one a later first subscriber began since).
+        let first = role == .connectsFirst && connectingThread == thread
+        if first { connectingThread = 0 }
         guard count > 0 else { return (false, nil) }
-        let replaced = connection
+        guard let existing = connection else {
+          connection = newConnection
+          reentrantConnection = role == .connectsAgain
+          return (true, nil)
+        }
+        // One made from inside this first connection: Combine replaces it and counts one.
+        guard first && reentrantConnection else { return (false, nil) }
         connection = newConnection
-        // Combine counts one subscriber after replacing a connection made meanwhile.
-        if replaced != nil { count = 1 }
-        return (true, replaced)
+        reentrantConnection = false
+        count = 1
+        return (true, existing)
       }
       // Let go of outside the lock: releasing it may run any deinitializer.
       withExtendedLifetime(replaced) {}
@@ -81,7 +92,10 @@ extension Publishers {
         guard count > 0 else { return nil }
         count -= 1
         guard count == 0 else { return nil }
-        defer { self.connection = nil }
+        defer {
+          self.connection = nil
+          reentrantConnection = false
+        }
         return self.connection
       }
       connection?.cancel()
