@@ -48,7 +48,7 @@ extension Publishers {
     }
 
     /// Counts one more subscriber and says whether it connects.
-    @usableFromInline func countSubscriber() -> AutoconnectRole {
+    @inlinable func countSubscriber() -> AutoconnectRole {
       let thread = currentThreadID()
       return lock.withLock {
         count += 1
@@ -60,8 +60,10 @@ extension Publishers {
       }
     }
 
-    /// Connects the upstream and keeps the connection while anyone is subscribed.
-    @usableFromInline func connect(as role: AutoconnectRole) {
+    /// Connects the upstream and keeps the connection while anyone is subscribed. Inlinable,
+    /// as `receive`: `connect()` subscribes upstream, and the subscriber it makes must be
+    /// specialised for its types (CONTRIBUTING, *specialisable in the user's module*).
+    @inlinable func connect(as role: AutoconnectRole) {
       let newConnection = upstream.connect()
       let thread = currentThreadID()
       let (keep, replaced) = lock.withLock { () -> (Bool, (any Cancellable)?) in
