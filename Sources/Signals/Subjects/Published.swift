@@ -47,6 +47,31 @@ public struct Published<Value> {
     nonmutating set { storage.store(newValue) }
   }
 
+  /// The property's value, reached through the object that holds it: the accessor Swift uses
+  /// for a `@Published` property of a class (Combine's enclosing-instance subscript), and the
+  /// one spelling that reaches a `Published` stored without the attribute
+  /// (`var title = Published(initialValue: "")`).
+  ///
+  /// Setting it does what the wrapped value's setter does: the object's `objectWillChange`
+  /// first (once it has been read; until then nobody can be subscribed to it), then the store,
+  /// then the property's publisher. An in-place change (`+=`, a mutating method) reads, changes
+  /// and sets, so it sends once. The `wrapped` key path is not used: as in Combine, the value
+  /// lives in the storage. Threading: as the wrapped value: sets may come from any thread.
+  ///
+  /// - Parameters:
+  ///   - object: The object whose property is read or set.
+  ///   - wrappedKeyPath: The property as its users see it.
+  ///   - storageKeyPath: The `Published` that stores it (`_name`).
+  @inlinable
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance object: EnclosingSelf,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+  ) -> Value {
+    get { object[keyPath: storageKeyPath].subject.value }
+    set { object[keyPath: storageKeyPath].storage.store(newValue) }
+  }
+
   /// The publisher of the property's values: `$name`.
   public var projectedValue: Publisher {
     get { Publisher(storage: storage) }

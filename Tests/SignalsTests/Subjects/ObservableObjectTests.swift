@@ -37,7 +37,39 @@ final class ExplicitPublisherModel: ObservableObject {
   @Published var value = 0
 }
 
+/// A class holding `Published` values without the attribute, as Combine code sometimes does.
+final class ExplicitStorageModel: ObservableObject {
+  @Published var count = 0
+  var title = Published(initialValue: "Hello")
+  var plain = "unchanged"
+}
+
 @Suite struct ObservableObjectTests {
+  @Test func theEnclosingInstanceSubscriptSendsBeforeTheStoreAndPublishesAfterIt() {
+    let model = ExplicitStorageModel()
+    var order: [String] = []
+    let willChange = model.objectWillChange.sink {
+      let title = Published<String>[_enclosingInstance: model, wrapped: \.plain, storage: \.title]
+      order.append("objectWillChange sees \(title)")
+    }
+    let didChange = model.title.projectedValue.dropFirst().sink { order.append("$title sends \($0)") }
+    Published<String>[_enclosingInstance: model, wrapped: \.plain, storage: \.title] += "!"
+    #expect(order == ["objectWillChange sees Hello", "$title sends Hello!"])
+    #expect(Published<String>[_enclosingInstance: model, wrapped: \.plain, storage: \.title] == "Hello!")
+    #expect(model.plain == "unchanged")
+    willChange.cancel()
+    didChange.cancel()
+  }
+
+  @Test func anInPlaceChangeOfAPublishedPropertySendsOnce() {
+    let model = ExplicitStorageModel()
+    let recorder = model.objectWillChange.record()
+    model.count += 1
+    model.count += 2
+    #expect(recorder.values.count == 2)
+    #expect(model.count == 3)
+  }
+
   @Test func everyPublishedPropertySendsBeforeItChanges() {
     let model = ProfileModel()
     var seen: [String] = []

@@ -96,6 +96,58 @@ import Testing
     #expect(second.values == [1, 2])
   }
 
+  /// A connectable publisher that records its connections and hands every subscriber the
+  /// same subscription, which does nothing.
+  final class ConnectionLog: ConnectablePublisher, @unchecked Sendable {
+    // @unchecked: the test uses it on one thread.
+    typealias Output = Int
+    typealias Failure = Never
+
+    final class Connection: Cancellable {
+      let log: ConnectionLog
+      init(_ log: ConnectionLog) { self.log = log }
+      func cancel() { log.history.append("disconnected") }
+    }
+    final class Idle: Subscription {
+      func request(_ demand: Subscribers.Demand) {}
+      func cancel() {}
+    }
+
+    var history: [String] = []
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscriber.receive(subscription: Idle())
+    }
+    func connect() -> any Cancellable {
+      history.append("connected")
+      return Connection(self)
+    }
+  }
+
+  // OpenCombine's `AutoconnectTests.testReentranceWhenConnecting`, Combine's behaviour.
+  @Test func aSubscriberFromInsideTheFirstSubscriptionConnectsAgainAndTheLastConnectionIsKept() {
+    let log = ConnectionLog()
+    let autoconnect = log.autoconnect()
+    var inner: (any Subscription)?
+    var outer: (any Subscription)?
+    let innerSubscriber = AnySubscriber<Int, Never>(receiveSubscription: { inner = $0 })
+    autoconnect.subscribe(
+      AnySubscriber<Int, Never>(receiveSubscription: {
+        outer = $0
+        autoconnect.subscribe(innerSubscriber)
+      }))
+    #expect(log.history == ["connected", "connected"])
+    outer?.cancel()
+    #expect(log.history == ["connected", "connected", "disconnected"])
+    inner?.cancel()
+    #expect(log.history == ["connected", "connected", "disconnected"])
+    // Disconnected: the next subscriber connects again, and its cancel disconnects.
+    var next: (any Subscription)?
+    autoconnect.subscribe(AnySubscriber<Int, Never>(receiveSubscription: { next = $0 }))
+    next?.cancel()
+    #expect(log.history == ["connected", "connected", "disconnected", "connected", "disconnected"])
+  }
+
   // OpenCombine's `MulticastTests` and `ShareTests`: a subscriber gets Combine's `Multicast`
   // subscription (described as "Multicast"), not the subject's.
   @Test func aSubscriberGetsTheMulticastsOwnSubscription() {
