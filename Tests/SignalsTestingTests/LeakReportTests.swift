@@ -56,7 +56,9 @@ import Testing
       let report = "\(issue)"
       return report.contains("4 of 4 subscriptions made in the block at")
         && report.contains("\n  2 × MapSubscriber<Int, Sink<Int, Never>>")
-        && report.contains("\n  Sink<Int, Never>") && report.contains("\n  LinkedInput<Int, Never>")
+        && report.contains("\n  Sink<Int, Never>")
+        && report.contains(
+          "\n  OwnedInput<DebounceState<Sink<Int, Never>, TestScheduler>, Int, Never, FirstInput>")
     }
     kept.removeAll()
   }
@@ -69,7 +71,8 @@ import Testing
     }
     #expect(
       scope.alive.map { String(describing: $0.subscriber) } == [
-        "Recorder<String, Never>", "LinkedInput<String, Never>",
+        "Recorder<String, Never>",
+        "OwnedInput<DebounceState<Recorder<String, Never>, TestScheduler>, String, Never, FirstInput>",
       ])
     #expect(scope.alive.allSatisfy { $0.site == nil })  // no capturer: nothing noted
     recorder.cancel()

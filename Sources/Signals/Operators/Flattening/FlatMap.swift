@@ -130,7 +130,7 @@ extension Publishers {
       state.delivery.onDemand(state.forwardTo)
       subscriber.receive(subscription: state)
       state.outerLink.request(maxPublishers.max.map { .max(Swift.max(1, $0)) } ?? .unlimited)
-      upstream.subscribe(state.outer)
+      upstream.subscribe(OwnedInput(state.outer, owner: state))
     }
   }
 }
@@ -204,15 +204,15 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     }
     guard let id else { return }
     link.request(delivery.outstanding)
-    publisher.subscribe(
-      LinkedInput(
-        link: link,
-        returningDemand: { [delivery] value in delivery.send(from: link, returning: true) { value } }
-      ) {
-        [self] completion in
-        guard link.terminate(cancelUpstream: false) else { return }
-        innerCompleted(id, completion)
-      })
+    let input = LinkedInput<Inner.Output, Inner.Failure>(
+      link: link,
+      returningDemand: { [delivery] value in delivery.send(from: link, returning: true) { value } }
+    ) {
+      [self] completion in
+      guard link.terminate(cancelUpstream: false) else { return }
+      innerCompleted(id, completion)
+    }
+    publisher.subscribe(ChildInput(input, parent: self))
   }
 
   @inlinable func innerCompleted(_ id: UInt64, _ completion: Subscribers.Completion<Downstream.Failure>) {

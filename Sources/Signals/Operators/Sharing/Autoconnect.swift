@@ -71,12 +71,44 @@ struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    let release = release
-    downstream.receive(subscription: CancelObserver(subscription) { release.run() })
+    downstream.receive(subscription: autoconnectSubscription(subscription, release: release))
   }
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)
     release.run()
   }
+}
+
+/// The subscription `autoconnect()` gives its subscriber in place of its upstream's: passes
+/// requests on, and releases its hold on the connection before passing a cancel on. To the
+/// outside it is the upstream's subscription, as Combine hands that one through: its combine
+/// identifier, and its description, mirror and playground description exactly where the
+/// upstream's has them (the conformances are conditional on the wrapped type; see
+/// `SubscriptionDescriptions.swift`).
+@usableFromInline
+final class AutoconnectSubscription<Wrapped: Subscription>: Subscription {
+  @usableFromInline let wrapped: Wrapped
+  @usableFromInline let release: ReleaseOnce
+
+  @inlinable init(_ wrapped: Wrapped, release: ReleaseOnce) {
+    self.wrapped = wrapped
+    self.release = release
+  }
+
+  @inlinable var combineIdentifier: CombineIdentifier { wrapped.combineIdentifier }
+  @inlinable func request(_ demand: Subscribers.Demand) { wrapped.request(demand) }
+  @inlinable func cancel() {
+    release.run()
+    wrapped.cancel()
+  }
+}
+
+/// Wraps the upstream's subscription under its own type (the existential opened), so that the
+/// wrapper has the description protocols exactly where that type has them.
+@inlinable
+func autoconnectSubscription<Wrapped: Subscription>(
+  _ wrapped: Wrapped, release: ReleaseOnce
+) -> any Subscription {
+  AutoconnectSubscription(wrapped, release: release)
 }

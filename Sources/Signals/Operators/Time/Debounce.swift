@@ -102,7 +102,7 @@ extension Publishers {
       let state = DebounceState<S, Context>(
         subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
       state.delivery.holdForHandshake(state)
-      upstream.subscribe(state.input)
+      upstream.subscribe(OwnedInput(state.input, owner: state))
     }
   }
 }

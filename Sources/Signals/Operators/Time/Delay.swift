@@ -101,8 +101,9 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
-      state.delivery.holdForHandshake(state)
-      upstream.subscribe(state.input)
+      // Combine's `delay` subscription describes and reflects nothing of its own.
+      state.delivery.holdForHandshake(PlainSubscription(state))
+      upstream.subscribe(PlainInput(state.input, identifiedAs: state))
     }
   }
 }
