@@ -301,10 +301,10 @@ struct ChildInput<Parent: DescribedSubscription, Input, Failure: Error>: Subscri
   @usableFromInline var playgroundDescription: Any { description }
 }
 
-/// A subscriber where Combine's does not describe itself (`delay`'s, `prefix(untilOutputFrom:)`'s,
-/// whose subscription is also their subscriber): forwards every event and conforms to none of
-/// the description protocols, so that `String(describing:)` and `Mirror(reflecting:)` show what
-/// they show for any value. Its combine identifier is the one it is given.
+/// A subscriber where Combine's does not describe itself (`prefix(untilOutputFrom:)`'s for its
+/// trigger): forwards every event, has the wrapped subscriber's combine identifier, and
+/// conforms to none of the description protocols, so that `String(describing:)` and
+/// `Mirror(reflecting:)` show what they show for any value.
 @usableFromInline
 struct PlainInput<Wrapped: Subscriber>: Subscriber {
   @usableFromInline let wrapped: Wrapped
@@ -315,11 +315,6 @@ struct PlainInput<Wrapped: Subscriber>: Subscriber {
     self.wrapped = wrapped
     combineIdentifier = wrapped.combineIdentifier
   }
-  /// Stands for `wrapped`, with `owner`'s identifier (Combine's subscriber is the subscription).
-  @inlinable init(_ wrapped: Wrapped, identifiedAs owner: AnyObject) {
-    self.wrapped = wrapped
-    combineIdentifier = CombineIdentifier(owner)
-  }
 
   @inlinable func receive(subscription: any Subscription) { wrapped.receive(subscription: subscription) }
   @inlinable func receive(_ value: Wrapped.Input) -> Subscribers.Demand { wrapped.receive(value) }
@@ -328,29 +323,55 @@ struct PlainInput<Wrapped: Subscriber>: Subscriber {
   }
 }
 
-/// A subscription where Combine's does not describe itself (`delay`'s,
-/// `prefix(untilOutputFrom:)`'s, a `Timer` publisher's): forwards requests and the cancel,
-/// shows the wrapped one's combine identifier, and conforms to none of the description
-/// protocols. One object per subscription, made when the subscriber is attached; nothing per
-/// value.
-@usableFromInline
-final class PlainSubscription<Wrapped: Subscription>: Subscription {
-  @usableFromInline let wrapped: Wrapped
+/// The subscription `delay` gives its subscriber, which is also its upstream's subscriber: the
+/// state and its input under a type of its own that conforms to none of the description
+/// protocols, as Combine's `Delay.Inner` (`String(describing:)` shows the type, which names the
+/// operator). One object per subscription; nothing per value.
+extension Publishers.Delay {
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscription, Subscriber, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    // @unchecked: `input` is immutable; it is the state's own input (closures over the state,
+    // which is `Sendable`), made once here so that no value makes it again.
+    @usableFromInline let state: ScheduledDelivery<Downstream, Context>
+    @usableFromInline let input: LinkedInput<Output, Failure>
 
-  @inlinable init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+    @inlinable init(_ state: ScheduledDelivery<Downstream, Context>) {
+      self.state = state
+      input = state.input
+    }
 
-  @inlinable var combineIdentifier: CombineIdentifier { wrapped.combineIdentifier }
-  @inlinable func request(_ demand: Subscribers.Demand) { wrapped.request(demand) }
-  @inlinable func cancel() { wrapped.cancel() }
+    @inlinable func request(_ demand: Subscribers.Demand) { state.request(demand) }
+    @inlinable func cancel() { state.cancel() }
+    @inlinable func receive(subscription: any Subscription) { input.receive(subscription: subscription) }
+    @inlinable func receive(_ value: Output) -> Subscribers.Demand { input.receive(value) }
+    @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+      input.receive(completion: completion)
+    }
+  }
 }
 
-/// Where the wrapped subscription is also the upstream's subscriber (`prefix(untilOutputFrom:)`'s
-/// gate), so is this one: one object for both, as Combine's.
-extension PlainSubscription: Subscriber where Wrapped: Subscriber {
-  @inlinable func receive(subscription: any Subscription) { wrapped.receive(subscription: subscription) }
-  @inlinable func receive(_ value: Wrapped.Input) -> Subscribers.Demand { wrapped.receive(value) }
-  @inlinable func receive(completion: Subscribers.Completion<Wrapped.Failure>) {
-    wrapped.receive(completion: completion)
+/// The subscription `prefix(untilOutputFrom:)` gives its subscriber, which is also its
+/// upstream's subscriber: the gate under a type of its own that conforms to none of the
+/// description protocols, as Combine's `PrefixUntilOutput.Inner` (`String(describing:)` shows
+/// the type, which names the operator). One object per subscription; nothing per value.
+extension Publishers.PrefixUntilOutput {
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscription, Subscriber
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    @usableFromInline let gate: UntilOutputGate<Downstream>
+
+    @inlinable init(_ gate: UntilOutputGate<Downstream>) { self.gate = gate }
+
+    /// The gate's, which the trigger's subscriber has too.
+    @inlinable var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
+    @inlinable func request(_ demand: Subscribers.Demand) { gate.request(demand) }
+    @inlinable func cancel() { gate.cancel() }
+    @inlinable func receive(subscription: any Subscription) { gate.receive(subscription: subscription) }
+    @inlinable func receive(_ value: Output) -> Subscribers.Demand { gate.receive(value) }
+    @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+      gate.receive(completion: completion)
+    }
   }
 }
 
@@ -387,22 +408,11 @@ extension KeyPathSubscriber: CustomStringConvertible, CustomReflectable, CustomP
   @usableFromInline var playgroundDescription: Any { description }
 }
 
-// `autoconnect()`'s subscription shows what its upstream's shows, and conforms to nothing that
-// one does not: Combine hands the upstream's subscription through.
-extension AutoconnectSubscription: CustomStringConvertible where Wrapped: CustomStringConvertible {
-  /// The upstream's subscription's description.
-  @usableFromInline var description: String { wrapped.description }
-}
-extension AutoconnectSubscription: CustomDebugStringConvertible where Wrapped: CustomDebugStringConvertible {
-  /// The upstream's subscription's debug description.
-  @usableFromInline var debugDescription: String { wrapped.debugDescription }
-}
-extension AutoconnectSubscription: CustomReflectable where Wrapped: CustomReflectable {
-  /// The upstream's subscription's mirror.
-  @usableFromInline var customMirror: Mirror { wrapped.customMirror }
-}
-extension AutoconnectSubscription: CustomPlaygroundDisplayConvertible
-where Wrapped: CustomPlaygroundDisplayConvertible {
-  /// The upstream's subscription's playground description.
-  @usableFromInline var playgroundDescription: Any { wrapped.playgroundDescription }
+// `autoconnect()`'s subscription describes itself as its upstream's, and shows no mirror of
+// its own, as Combine's.
+extension AutoconnectSubscription: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+  /// The upstream's subscription's description (`String(describing:)`).
+  @usableFromInline var description: String { String(describing: wrapped) }
+  /// The description.
+  @usableFromInline var playgroundDescription: Any { description }
 }

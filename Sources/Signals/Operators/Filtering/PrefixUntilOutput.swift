@@ -60,13 +60,13 @@ extension Publishers {
       let gate = UntilOutputGate(subscriber, endsAtTrigger: true)
       // Combine's `prefix(untilOutputFrom:)` subscription describes and reflects nothing of its
       // own; it is the upstream's subscriber too.
-      let plain = PlainSubscription(gate)
-      gate.delivery.holdForHandshake(plain)
+      let inner = Inner(gate)
+      gate.delivery.holdForHandshake(inner)
       let trigger = gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in
         gate.triggerEnded()
       }
       other.subscribe(PlainInput(trigger))
-      upstream.subscribe(plain)
+      upstream.subscribe(inner)
     }
   }
 }

@@ -71,7 +71,7 @@ struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    downstream.receive(subscription: autoconnectSubscription(subscription, release: release))
+    downstream.receive(subscription: AutoconnectSubscription(subscription, release: release))
   }
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
@@ -81,17 +81,16 @@ struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
 }
 
 /// The subscription `autoconnect()` gives its subscriber in place of its upstream's: passes
-/// requests on, and releases its hold on the connection before passing a cancel on. To the
-/// outside it is the upstream's subscription, as Combine hands that one through: its combine
-/// identifier, and its description, mirror and playground description exactly where the
-/// upstream's has them (the conformances are conditional on the wrapped type; see
-/// `SubscriptionDescriptions.swift`).
+/// requests on, and releases its hold on the connection before passing a cancel on. As
+/// Combine's: it has the upstream's subscription's combine identifier and describes itself as
+/// that one (`String(describing:)`, also as its playground description), and it is not
+/// `CustomReflectable` (see `SubscriptionDescriptions.swift`).
 @usableFromInline
-final class AutoconnectSubscription<Wrapped: Subscription>: Subscription {
-  @usableFromInline let wrapped: Wrapped
+final class AutoconnectSubscription: Subscription {
+  @usableFromInline let wrapped: any Subscription
   @usableFromInline let release: ReleaseOnce
 
-  @inlinable init(_ wrapped: Wrapped, release: ReleaseOnce) {
+  @inlinable init(_ wrapped: any Subscription, release: ReleaseOnce) {
     self.wrapped = wrapped
     self.release = release
   }
@@ -102,13 +101,4 @@ final class AutoconnectSubscription<Wrapped: Subscription>: Subscription {
     release.run()
     wrapped.cancel()
   }
-}
-
-/// Wraps the upstream's subscription under its own type (the existential opened), so that the
-/// wrapper has the description protocols exactly where that type has them.
-@inlinable
-func autoconnectSubscription<Wrapped: Subscription>(
-  _ wrapped: Wrapped, release: ReleaseOnce
-) -> any Subscription {
-  AutoconnectSubscription(wrapped, release: release)
 }

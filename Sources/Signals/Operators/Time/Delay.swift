@@ -102,8 +102,9 @@ extension Publishers {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
       // Combine's `delay` subscription describes and reflects nothing of its own.
-      state.delivery.holdForHandshake(PlainSubscription(state))
-      upstream.subscribe(PlainInput(state.input, identifiedAs: state))
+      let inner = Inner(state)
+      state.delivery.holdForHandshake(inner)
+      upstream.subscribe(inner)
     }
   }
 }
