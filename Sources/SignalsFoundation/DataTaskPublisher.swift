@@ -67,7 +67,7 @@ extension URLSession {
     /// Makes a data task for `subscriber` and starts it at the subscriber's first demand;
     /// cancelling the subscription cancels the task (or keeps it from starting).
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let running = RunningTask()
+      let running = RunningTask(shown: RunningTask.Shown(downstream: subscriber, parent: self))
       Future<Output, URLError> { promise in
         running.prepare(
           session.dataTask(with: request) { data, response, error in
@@ -98,14 +98,20 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     downstream.receive(subscription: DataTaskSubscription(wrapped: subscription, running: running))
   }
   func receive(_ input: URLSession.DataTaskPublisher.Output) -> Subscribers.Demand {
-    downstream.receive(input)
+    running.delivered()
+    return downstream.receive(input)
   }
-  func receive(completion: Subscribers.Completion<URLError>) { downstream.receive(completion: completion) }
+  func receive(completion: Subscribers.Completion<URLError>) {
+    running.end()
+    downstream.receive(completion: completion)
+  }
 }
 
 /// The subscription a data task's subscriber holds: its first demand resumes the task, its
-/// cancel cancels it. Describes itself as Combine's does (`DataTaskPublisher`).
-final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+/// cancel cancels it. Describes and reflects itself as Combine's does (`DataTaskPublisher`).
+final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
   let wrapped: any Subscription
   let running: RunningTask
 
@@ -115,7 +121,7 @@ final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomP
   }
 
   func request(_ demand: Subscribers.Demand) {
-    if demand > .none { running.resume() }
+    if demand > .none { running.resume(adding: demand) }
     wrapped.request(demand)
   }
 
@@ -125,6 +131,17 @@ final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomP
   }
 
   var description: String { "DataTaskPublisher" }
+  /// What Combine's shows: the task once started (`nil` before the first demand and after the
+  /// end), the subscriber and the publisher (`nil` after the completion or a cancel), and the
+  /// demand not yet used.
+  var customMirror: Mirror {
+    let (task, shown) = running.mirrored
+    let children: [Mirror.Child] = [
+      ("task", task as Any), ("downstream", shown.downstream as Any), ("parent", shown.parent as Any),
+      ("demand", shown.demand),
+    ]
+    return Mirror(self, children: children)
+  }
   var playgroundDescription: Any { description }
 }
 
@@ -144,12 +161,47 @@ final class RunningTask: Sendable {
 
   let state = Guarded<State>(.waiting(nil))
 
+  /// What the subscription's mirror shows besides the task, as Combine's does.
+  struct Shown: @unchecked Sendable {
+    // @unchecked: `downstream` is the subscriber, kept only for the mirror (read under the
+    // lock, never called); Combine's subscription keeps it too, until the end.
+    var downstream: Any?
+    var parent: URLSession.DataTaskPublisher?
+    var demand = Subscribers.Demand.none
+  }
+  /// Let go of (but the demand) at the completion or a cancel.
+  let shown: Guarded<Shown>
+
+  init(shown: Shown) { self.shown = Guarded(shown) }
+
+  /// The task while it runs, and what else the mirror shows.
+  var mirrored: (URLSessionDataTask?, Shown) {
+    let task = state.withLock { state -> Handle? in
+      guard case .resumed(let task) = state else { return nil }
+      return Handle(task: task)
+    }
+    let shown = self.shown.withLock { $0 }
+    return (shown.downstream == nil ? nil : task?.task, shown)
+  }
+
+  /// A value went to the subscriber: one demand used.
+  func delivered() { shown.withLock { if $0.demand > .none, $0.demand != .unlimited { $0.demand -= 1 } } }
+
+  /// The flow ended: the subscriber and the publisher are let go of.
+  func end() {
+    shown.withLock {
+      $0.downstream = nil
+      $0.parent = nil
+    }
+  }
+
   func prepare(_ dataTask: URLSessionDataTask) {
     let handle = Handle(task: dataTask)
     state.withLock { if case .waiting = $0 { $0 = .waiting(handle.task) } }
   }
 
-  func resume() {
+  func resume(adding demand: Subscribers.Demand) {
+    shown.withLock { $0.demand += demand }
     let handle = state.withLock { state -> Handle? in
       guard case .waiting(let task?) = state else { return nil }
       state = .resumed(task)
@@ -159,6 +211,7 @@ final class RunningTask: Sendable {
   }
 
   func cancel() {
+    end()
     let handle = state.withLock { state -> Handle? in
       defer { state = .cancelled }
       switch state {

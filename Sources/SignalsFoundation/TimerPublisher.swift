@@ -86,7 +86,7 @@ extension Timer {
 
     /// Attaches `subscriber`; it receives the date of each firing while a connection lasts.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
-      subject.subscribe(subscriber)
+      subject.subscribe(TimerSubscriber(downstream: subscriber))
     }
 
     /// Starts a repeating timer; cancelling the result invalidates it. On the main run loop on
@@ -107,4 +107,30 @@ extension Timer {
       return TimerToken(timer: timer)
     }
   }
+}
+
+/// Puts a `TimerSubscription` between the timer's subject and the subscriber.
+struct TimerSubscriber<Downstream: Subscriber>: Subscriber
+where Downstream.Input == Date, Downstream.Failure == Never {
+  let downstream: Downstream
+
+  var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+  func receive(subscription: any Subscription) {
+    downstream.receive(subscription: TimerSubscription(wrapped: subscription))
+  }
+  func receive(_ input: Date) -> Subscribers.Demand { downstream.receive(input) }
+  func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: completion) }
+}
+
+/// The subscription a timer's subscriber holds: the subject's, passed through. Combine's timer
+/// subscription describes and reflects nothing, so this conforms to none of the description
+/// protocols (the subject's subscription describes itself as the subject).
+final class TimerSubscription: Subscription {
+  let wrapped: any Subscription
+
+  init(wrapped: any Subscription) { self.wrapped = wrapped }
+
+  var combineIdentifier: CombineIdentifier { wrapped.combineIdentifier }
+  func request(_ demand: Subscribers.Demand) { wrapped.request(demand) }
+  func cancel() { wrapped.cancel() }
 }

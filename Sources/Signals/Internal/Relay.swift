@@ -105,6 +105,10 @@ struct RelayRules<Input, UpstreamFailure: Error, Output, Failure: Error> {
   @usableFromInline let completion:
     (Subscribers.Completion<UpstreamFailure>) -> (Output?, Subscribers.Completion<Failure>)
   @usableFromInline let upstreamDemand: RelayUpstreamDemand
+  /// What the subscription's mirror shows of the state the closures keep, where Combine's
+  /// mirror shows it (`removeDuplicates`' last value, `tryScan`'s result): read only when a
+  /// mirror is asked for, never on the event path.
+  @usableFromInline var mirrored: (() -> Any)?
 
   @inlinable init(
     asking upstreamDemand: RelayUpstreamDemand = .asRequested,

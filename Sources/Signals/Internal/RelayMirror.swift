@@ -9,9 +9,9 @@ enum SubscriptionStatus {
   case terminal
 }
 
-/// A child whose value the subscription does not keep, where Combine's mirror shows one (the
-/// running result of `scan`, the last value `removeDuplicates` compared): the label stays, so
-/// that the mirror has Combine's shape, and the value says it is not kept.
+/// A child whose value the subscription does not keep, where Combine's mirror shows one
+/// (`reduce`'s starting value): the label stays, so that the mirror has Combine's shape, and the
+/// value says it is not kept.
 @usableFromInline
 struct NotKept: CustomStringConvertible {
   @usableFromInline var description: String { "(not kept)" }
@@ -28,8 +28,9 @@ extension Relay {
   ///   `status`; `collect()`: the `count` of values collected;
   /// - `collect(n)`: `downstream`, `upstreamSubscription`, the `buffer` being filled, `count`;
   /// - `encode`, `decode`: `downstream`, `finished`, `upstreamSubscription`;
-  /// - `scan`: `downstream`, `result`; `tryScan`: `downstream`, `status`, `result`;
-  ///   `removeDuplicates`: `downstream`, `last` (the values themselves are not kept);
+  /// - `scan`: `downstream`, `result`; `tryScan`: `downstream`, `status`, `result` (the
+  ///   running result); `removeDuplicates`: `downstream`, `last` (the last value passed on,
+  ///   `nil` before the first);
   /// - nothing for the operators whose subscription shows no state (`dropFirst`, `compactMap`,
   ///   `tryMap`, `output`, ...); the subscriber for the others.
   ///
@@ -59,12 +60,12 @@ extension Relay {
       ]
       return Mirror(self, children: children)
     case "Scan":
-      return Mirror(self, children: [("downstream", downstream), ("result", NotKept())])
+      return Mirror(self, children: [("downstream", downstream), ("result", mirrored)])
     case "TryScan":
-      let children: [Mirror.Child] = [("downstream", downstream), ("status", status), ("result", NotKept())]
+      let children: [Mirror.Child] = [("downstream", downstream), ("status", status), ("result", mirrored)]
       return Mirror(self, children: children)
     case "RemoveDuplicates", "TryRemoveDuplicates":
-      return Mirror(self, children: [("downstream", downstream), ("last", NotKept())])
+      return Mirror(self, children: [("downstream", downstream), ("last", mirrored)])
     default:
       guard rules.upstreamDemand == .everythingForOneResult else {
         return Mirror(self, children: ["downstream": downstream])
@@ -82,6 +83,10 @@ extension Relay {
     guard !link.isTerminated else { return lock.withLock { tail?.0 } }
     return rules.completion(.finished).0
   }
+
+  /// What the rules show of their state (`RelayRules.mirrored`), or `NotKept` where they keep
+  /// none.
+  @usableFromInline var mirrored: Any { rules.mirrored?() ?? NotKept() }
 
   /// The starting result each reducer fixes (OpenCombine's `ReduceProducer` subclasses).
   @usableFromInline var initial: Any {

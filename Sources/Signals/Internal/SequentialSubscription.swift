@@ -47,12 +47,15 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   }
 
   /// The subscriber for the first publisher; when it finishes, `next` (if any) is subscribed.
+  /// Both publishers' subscribers stand for this subscription (its combine identifier,
+  /// description and mirror), as Combine's `catch` and `Concatenate` subscribe both with one
+  /// object; they are distinct types, as Combine's are.
   @inlinable func first(
     onFinish next: NewPublisher? = nil
-  ) -> LinkedInput<Downstream.Input, UpstreamFailure> {
+  ) -> OwnedInput<SequentialSubscription, Downstream.Input, UpstreamFailure, FirstInput> {
     let appends = next != nil
     if let next { lock.withLock { following = next } }
-    return LinkedInput(
+    let input = LinkedInput<Downstream.Input, UpstreamFailure>(
       link: links.0,
       returningDemand: { [self] value in
         // The handshake is done when the first publisher's subscription arrives.
@@ -93,10 +96,12 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
         }
       }
     }
+    return OwnedInput(input, owner: self)
   }
 
-  @inlinable var second: LinkedInput<Downstream.Input, Downstream.Failure> {
-    LinkedInput(
+  @inlinable var second: OwnedInput<SequentialSubscription, Downstream.Input, Downstream.Failure, SecondInput>
+  {
+    let input = LinkedInput<Downstream.Input, Downstream.Failure>(
       link: links.1,
       returningDemand: { [self] value in isSecondSubscribed ? deliver(value) : .none },
       onSubscribe: { [self] in secondSubscribed.store(true, ordering: .releasing) }
@@ -106,6 +111,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
         downstream.receive(completion: completion)
       }
     }
+    return OwnedInput(input, owner: self, as: SecondInput.self)
   }
 
   /// Whether the second publisher has given its subscription: lock-free once it has, and under

@@ -58,6 +58,16 @@ extension TimeoutState: CombineDescribed {
 }
 extension DebounceState: CombineDescribed {
   @usableFromInline var combineName: String { "Debounce" }
+  /// What Combine's `Debounce` shows: the subscriber, its outstanding demand and the value
+  /// waiting for its due time (`nil` when none is).
+  @usableFromInline var customMirror: Mirror {
+    let current = lock.withLock { pending }
+    let children: [Mirror.Child] = [
+      ("downstream", delivery.downstream), ("downstreamDemand", delivery.outstanding),
+      ("currentValue", current as Any),
+    ]
+    return Mirror(self, children: children)
+  }
 }
 extension SubscribeOnState: CombineDescribed {
   @usableFromInline var combineName: String { "SubscribeOn" }
@@ -71,11 +81,15 @@ extension UntilOutputGate: CombineDescribed {
 extension FutureSubscription: CombineDescribed {
   @usableFromInline var combineName: String { "Future" }
   /// What Combine's `Future` subscription shows: the future (as `parent`, and again as
-  /// `subject`), the subscriber and whether it has requested anything; the future and the
-  /// subscriber are `nil` once the subscription ended.
+  /// `subject`), the subscriber and whether it has requested anything. The subscriber is `nil`
+  /// (and the demand `false`) once the result has gone out or a cancel came; the future, as in
+  /// Combine, once a cancel came or the result went out as it arrived (while the subscriber
+  /// receives it, the future still shows), but not when the result waited for a request.
   @usableFromInline var customMirror: Mirror {
-    let (subscriber, requested) = lock.withLock { (self.subscriber, self.requested) }
-    let parent: AnyObject? = subscriber == nil ? nil : future
+    let (subscriber, requested, released) = lock.withLock {
+      (self.subscriber, self.requested && self.subscriber != nil, self.parentReleased)
+    }
+    let parent: AnyObject? = released ? nil : future
     let children: [Mirror.Child] = [
       ("parent", parent as Any), ("downstream", subscriber as Any), ("hasAnyDemand", requested),
       ("subject", parent as Any),
@@ -196,4 +210,203 @@ extension JustSubscription: CombineDescribed {
   @usableFromInline var combineName: String { name }
   /// The value, as Combine's `Just` shows it.
   @usableFromInline var customMirror: Mirror { Mirror(self, unlabeledChildren: CollectionOfOne(output)) }
+}
+
+// MARK: - The subscribers operators put upstream where Combine's is, or stands for, the subscription
+
+/// A subscription that describes and reflects itself (the owner an `OwnedInput` stands for).
+@usableFromInline
+typealias DescribedSubscription =
+  Subscription & CustomStringConvertible & CustomReflectable & CustomPlaygroundDisplayConvertible
+
+/// The first of an owner's inputs, as a type: see `OwnedInput`.
+@usableFromInline
+enum FirstInput {}
+/// The second of an owner's inputs, as a type: see `OwnedInput`.
+@usableFromInline
+enum SecondInput {}
+
+/// The subscriber an operator puts upstream where Combine's is the operator's subscription
+/// itself, or a struct that stands for it (`catch`'s two, `append`'s prefix and suffix): it
+/// forwards every event to its input, and shows the subscription's combine identifier,
+/// description, mirror and playground description. `Tag` tells an owner's inputs apart by type,
+/// as Combine's are distinct types. Nothing is stored for the mirror: it is the owner's, built
+/// when asked for.
+@usableFromInline
+struct OwnedInput<Owner: DescribedSubscription, Input, Failure: Error, Tag>: Subscriber,
+  CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline let input: LinkedInput<Input, Failure>
+  /// The subscription this subscriber stands for; its input's closures hold it anyway.
+  @usableFromInline let owner: Owner
+
+  @inlinable init(_ input: LinkedInput<Input, Failure>, owner: Owner, as _: Tag.Type) {
+    self.input = input
+    self.owner = owner
+  }
+
+  @inlinable var combineIdentifier: CombineIdentifier { owner.combineIdentifier }
+  @inlinable func receive(subscription: any Subscription) { input.receive(subscription: subscription) }
+  @inlinable func receive(_ value: Input) -> Subscribers.Demand { input.receive(value) }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+    input.receive(completion: completion)
+  }
+
+  /// The subscription's description.
+  @usableFromInline var description: String { owner.description }
+  /// The subscription's mirror.
+  @usableFromInline var customMirror: Mirror { owner.customMirror }
+  /// The subscription's playground description.
+  @usableFromInline var playgroundDescription: Any { owner.playgroundDescription }
+}
+
+extension OwnedInput where Tag == FirstInput {
+  /// The owner's only input (or its first).
+  @inlinable init(_ input: LinkedInput<Input, Failure>, owner: Owner) {
+    self.init(input, owner: owner, as: FirstInput.self)
+  }
+}
+
+/// The subscriber `flatMap` gives each inner publisher: named after the operator, its mirror
+/// shows the combine identifier of the subscription it belongs to (`parentSubscription`), as
+/// Combine's inner subscribers do. Its own identifier is its link's: stable, and nothing is
+/// made for it.
+@usableFromInline
+struct ChildInput<Parent: DescribedSubscription, Input, Failure: Error>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline let input: LinkedInput<Input, Failure>
+  @usableFromInline let parent: Parent
+
+  @inlinable init(_ input: LinkedInput<Input, Failure>, parent: Parent) {
+    self.input = input
+    self.parent = parent
+  }
+
+  @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(input.link) }
+  @inlinable func receive(subscription: any Subscription) { input.receive(subscription: subscription) }
+  @inlinable func receive(_ value: Input) -> Subscribers.Demand { input.receive(value) }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+    input.receive(completion: completion)
+  }
+
+  /// The operator's name, as its subscription's.
+  @usableFromInline var description: String { parent.description }
+  /// The subscription's identifier, as `parentSubscription`.
+  @usableFromInline var customMirror: Mirror {
+    Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
+  }
+  /// The operator's name, as `description`.
+  @usableFromInline var playgroundDescription: Any { description }
+}
+
+/// A subscriber where Combine's does not describe itself (`prefix(untilOutputFrom:)`'s for its
+/// trigger): forwards every event, has the wrapped subscriber's combine identifier, and
+/// conforms to none of the description protocols, so that `String(describing:)` and
+/// `Mirror(reflecting:)` show what they show for any value.
+@usableFromInline
+struct PlainInput<Wrapped: Subscriber>: Subscriber {
+  @usableFromInline let wrapped: Wrapped
+  @usableFromInline let combineIdentifier: CombineIdentifier
+
+  /// Stands for `wrapped`, with its identifier.
+  @inlinable init(_ wrapped: Wrapped) {
+    self.wrapped = wrapped
+    combineIdentifier = wrapped.combineIdentifier
+  }
+
+  @inlinable func receive(subscription: any Subscription) { wrapped.receive(subscription: subscription) }
+  @inlinable func receive(_ value: Wrapped.Input) -> Subscribers.Demand { wrapped.receive(value) }
+  @inlinable func receive(completion: Subscribers.Completion<Wrapped.Failure>) {
+    wrapped.receive(completion: completion)
+  }
+}
+
+/// The subscription `delay` gives its subscriber, which is also its upstream's subscriber: the
+/// state under a type of its own that conforms to none of the description
+/// protocols, as Combine's `Delay.Inner` (`String(describing:)` shows the type, which names the
+/// operator). One object per subscription; nothing per value.
+extension Publishers.Delay {
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscription, Subscriber, Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    @usableFromInline let state: ScheduledDelivery<Downstream, Context>
+
+    @inlinable init(_ state: ScheduledDelivery<Downstream, Context>) { self.state = state }
+
+    @inlinable func request(_ demand: Subscribers.Demand) { state.request(demand) }
+    @inlinable func cancel() { state.cancel() }
+    @inlinable func receive(subscription: any Subscription) { state.receive(subscription: subscription) }
+    @inlinable func receive(_ value: Output) -> Subscribers.Demand { state.receive(value) }
+    @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+      state.receive(completion: completion)
+    }
+  }
+}
+
+/// The subscription `prefix(untilOutputFrom:)` gives its subscriber, which is also its
+/// upstream's subscriber: the gate under a type of its own that conforms to none of the
+/// description protocols, as Combine's `PrefixUntilOutput.Inner` (`String(describing:)` shows
+/// the type, which names the operator). One object per subscription; nothing per value.
+extension Publishers.PrefixUntilOutput {
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscription, Subscriber
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    @usableFromInline let gate: UntilOutputGate<Downstream>
+
+    @inlinable init(_ gate: UntilOutputGate<Downstream>) { self.gate = gate }
+
+    /// The gate's, which the trigger's subscriber has too.
+    @inlinable var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
+    @inlinable func request(_ demand: Subscribers.Demand) { gate.request(demand) }
+    @inlinable func cancel() { gate.cancel() }
+    @inlinable func receive(subscription: any Subscription) { gate.receive(subscription: subscription) }
+    @inlinable func receive(_ value: Output) -> Subscribers.Demand { gate.receive(value) }
+    @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+      gate.receive(completion: completion)
+    }
+  }
+}
+
+// `tryCatch`'s subscriber for its replacement shows what the subscriber it wraps shows (the
+// subscription's, through an `OwnedInput`).
+extension FailureErasingInput: CustomStringConvertible where Downstream: CustomStringConvertible {
+  /// The wrapped subscriber's description.
+  @usableFromInline var description: String { downstream.description }
+}
+extension FailureErasingInput: CustomReflectable where Downstream: CustomReflectable {
+  /// The wrapped subscriber's mirror.
+  @usableFromInline var customMirror: Mirror { downstream.customMirror }
+}
+extension FailureErasingInput: CustomPlaygroundDisplayConvertible
+where Downstream: CustomPlaygroundDisplayConvertible {
+  /// The wrapped subscriber's playground description.
+  @usableFromInline var playgroundDescription: Any { downstream.playgroundDescription }
+}
+
+extension KeyPathSubscriber: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  /// Whether several key paths are read (a tuple of them is kept).
+  @usableFromInline var readsSeveral: Bool { Mirror(reflecting: keyPaths).displayStyle == .tuple }
+  /// Combine's name: `"ValueForKey"` for one key path, `"ValueForKeys"` for several.
+  @usableFromInline var description: String { readsSeveral ? "ValueForKeys" : "ValueForKey" }
+  /// The key path (`keyPath`), or each of them (`keyPath0`, `keyPath1`, ...), as Combine's show them.
+  @usableFromInline var customMirror: Mirror {
+    guard readsSeveral else { return Mirror(self, children: ["keyPath": keyPaths]) }
+    let children = Mirror(reflecting: keyPaths).children.enumerated().map { index, child in
+      Mirror.Child(label: "keyPath\(index)", value: child.value)
+    }
+    return Mirror(self, children: children)
+  }
+  /// The name, as `description`.
+  @usableFromInline var playgroundDescription: Any { description }
+}
+
+// `autoconnect()`'s subscription describes itself as its upstream's, and shows no mirror of
+// its own, as Combine's.
+extension AutoconnectSubscription: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+  /// The upstream's subscription's description (`String(describing:)`).
+  @usableFromInline var description: String { String(describing: wrapped) }
+  /// The description.
+  @usableFromInline var playgroundDescription: Any { description }
 }

@@ -109,6 +109,10 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
   var subscriber: AnySubscriber<Output, Failure>?
   var requested = false
   var pending: Result<Output, Failure>?
+  /// Whether the mirror has stopped showing the future (`parent`): after a cancel, or after the
+  /// result went out when it arrived (Combine's subscription lets go of its future then, and
+  /// keeps it when the result waited for a request).
+  var parentReleased = false
   weak let future: (any FutureWaitingList)?
   let id: UInt64
 
@@ -131,7 +135,9 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
       defer { subscriber = nil }
       return subscriber
     }
-    if let target { Self.deliver(result, to: target) }
+    guard let target else { return }
+    Self.deliver(result, to: target)
+    lock.withLock { parentReleased = true }
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -160,6 +166,7 @@ final class FutureSubscription<Output, Failure: Error>: Subscription, @unchecked
   func cancel() {
     let (first, dropped) = lock.withLock { () -> (Bool, AnySubscriber<Output, Failure>?) in
       defer {
+        if subscriber != nil { parentReleased = true }
         subscriber = nil
         pending = nil
       }

@@ -59,7 +59,6 @@ import Testing
     #expect(describe(a.merge(with: b)) == "Merge")
     #expect(describe(a.flatMap { _ in b }) == "FlatMap")
     #expect(describe(a.map { _ in b }.switchToLatest()) == "SwitchToLatest")
-    #expect(describe(a.prefix(untilOutputFrom: b)) == "PrefixUntilOutput")
     #expect(describe(a.drop(untilOutputFrom: b)) == "DropUntilOutput")
     #expect(describe(a.append(1)) == "Concatenate")
     let failing = PassthroughSubject<Int, TestError>()
@@ -201,7 +200,6 @@ import Testing
     #expect(describe(source.debounce(for: 1, scheduler: scheduler)) == "Debounce")
     #expect(describe(source.throttle(for: 1, scheduler: scheduler, latest: true)) == "Throttle")
     #expect(describe(source.timeout(1, scheduler: scheduler)) == "Timeout")
-    #expect(describe(source.delay(for: 1, scheduler: scheduler)) == "Delay")
     #expect(describe(source.receive(on: scheduler)) == "ReceiveOn")
     #expect(describe(source.subscribe(on: scheduler), advancing: scheduler) == "SubscribeOn")
   }

@@ -106,14 +106,52 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let handler = self.handler
-      let state = SequentialSubscription<Upstream.Failure, Publishers.MapError<NewPublisher, any Error>, S>(
+      let state = SequentialSubscription<Upstream.Failure, FailureErased<NewPublisher>, S>(
         subscriber, name: "TryCatch",
         handler: { error in
-          do { return .success(try handler(error).mapError { $0 as any Error }) } catch {
+          do { return .success(FailureErased(upstream: try handler(error))) } catch {
             return .failure(error)
           }
         })
       upstream.subscribe(state.first())
+    }
+  }
+}
+
+/// `tryCatch`'s replacement publisher, its failure widened to `any Error`. Unlike a `mapError`,
+/// the subscriber it gives the replacement stands for `tryCatch`'s own (its combine identifier,
+/// description and mirror), as Combine's `tryCatch` subscribes the replacement itself.
+@usableFromInline
+struct FailureErased<Upstream: Publisher>: Publisher {
+  @usableFromInline typealias Output = Upstream.Output
+  @usableFromInline typealias Failure = any Error
+
+  @usableFromInline let upstream: Upstream
+
+  @inlinable init(upstream: Upstream) { self.upstream = upstream }
+
+  @inlinable func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    upstream.subscribe(FailureErasingInput<S, Upstream.Failure>(downstream: subscriber))
+  }
+}
+
+/// The subscriber `FailureErased` gives its upstream: passes everything on, the failure widened,
+/// under its subscriber's combine identifier (and, where it has them, its description and
+/// mirror: see `SubscriptionDescriptions.swift`).
+@usableFromInline
+struct FailureErasingInput<Downstream: Subscriber, Failure: Error>: Subscriber
+where Downstream.Failure == any Error {
+  @usableFromInline let downstream: Downstream
+
+  @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+  @inlinable var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+  @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+  @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+  @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+    switch completion {
+    case .finished: downstream.receive(completion: .finished)
+    case .failure(let error): downstream.receive(completion: .failure(error))
     }
   }
 }

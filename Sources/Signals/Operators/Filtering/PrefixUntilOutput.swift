@@ -61,10 +61,15 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let gate = UntilOutputGate(subscriber, endsAtTrigger: true)
-      gate.delivery.holdForHandshake(gate)
-      other.subscribe(
-        gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in gate.triggerEnded() })
-      upstream.subscribe(gate)
+      // Combine's `prefix(untilOutputFrom:)` subscription describes and reflects nothing of its
+      // own; it is the upstream's subscriber too.
+      let inner = Inner(gate)
+      gate.delivery.holdForHandshake(inner)
+      let trigger = gate.trigger(Other.Output.self) { (_: Subscribers.Completion<Other.Failure>) in
+        gate.triggerEnded()
+      }
+      other.subscribe(PlainInput(trigger))
+      upstream.subscribe(inner)
     }
   }
 }

@@ -86,11 +86,14 @@ extension Publishers {
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let predicate = self.predicate
       var previous: Upstream.Output?
-      return RelayRules(value: { value in
+      var rules = RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>(value: { value in
         if let previous, predicate(previous, value) { return .skip }
         previous = value
         return .emit(value)
       })
+      // Combine's mirror shows the last value kept (`last`).
+      rules.mirrored = { previous as Any }
+      return rules
     }
   }
 
@@ -127,13 +130,16 @@ extension Publishers {
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let predicate = self.predicate
       var previous: Upstream.Output?
-      return RelayRules(throwing: { value in
+      var rules = RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>(throwing: { value in
         do {
           if let previous, try predicate(previous, value) { return .skip }
         } catch { return .fail(error) }
         previous = value
         return .emit(value)
       })
+      // Combine's mirror shows the last value kept (`last`).
+      rules.mirrored = { previous as Any }
+      return rules
     }
   }
 }

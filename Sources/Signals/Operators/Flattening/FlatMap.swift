@@ -136,7 +136,7 @@ extension Publishers {
       state.delivery.onDemand(state.forwardTo)
       subscriber.receive(subscription: state)
       if maxPublishers > 0 { state.outerLink.request(maxPublishers) }
-      upstream.subscribe(state.outer(requestsNothing: maxPublishers == .none))
+      upstream.subscribe(OwnedInput(state.outer(requestsNothing: maxPublishers == .none), owner: state))
     }
   }
 }
@@ -237,13 +237,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     guard let id else { return }
     // Read after the link is listed: a request for `.unlimited` made meanwhile reaches it.
     link.request(delivery.outstanding.isUnlimited ? .unlimited : .max(1))
-    publisher.subscribe(
-      LinkedInput(
-        link: link,
-        returningDemand: { [delivery] value in delivery.sendAskingOne(value, from: link) }
-      ) {
-        [self] completion in innerCompleted(id, link, completion)
-      })
+    let input = LinkedInput<Inner.Output, Inner.Failure>(
+      link: link,
+      returningDemand: { [delivery] value in delivery.sendAskingOne(value, from: link) }
+    ) {
+      [self] completion in innerCompleted(id, link, completion)
+    }
+    publisher.subscribe(ChildInput(input, parent: self))
   }
 
   @inlinable func innerCompleted(

@@ -128,12 +128,34 @@ struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
   }
 
   @inlinable func receive(subscription: any Subscription) {
-    let release = release
-    downstream.receive(subscription: CancelObserver(subscription) { release.run() })
+    downstream.receive(subscription: AutoconnectSubscription(subscription, release: release))
   }
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)
     release.run()
+  }
+}
+
+/// The subscription `autoconnect()` gives its subscriber in place of its upstream's: passes
+/// requests on, and releases its hold on the connection before passing a cancel on. As
+/// Combine's: it has the upstream's subscription's combine identifier and describes itself as
+/// that one (`String(describing:)`, also as its playground description), and it is not
+/// `CustomReflectable` (see `SubscriptionDescriptions.swift`).
+@usableFromInline
+final class AutoconnectSubscription: Subscription {
+  @usableFromInline let wrapped: any Subscription
+  @usableFromInline let release: ReleaseOnce
+
+  @inlinable init(_ wrapped: any Subscription, release: ReleaseOnce) {
+    self.wrapped = wrapped
+    self.release = release
+  }
+
+  @inlinable var combineIdentifier: CombineIdentifier { wrapped.combineIdentifier }
+  @inlinable func request(_ demand: Subscribers.Demand) { wrapped.request(demand) }
+  @inlinable func cancel() {
+    release.run()
+    wrapped.cancel()
   }
 }

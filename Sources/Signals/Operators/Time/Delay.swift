@@ -103,8 +103,10 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = ScheduledDelivery<S, Context>(
         subscriber, scheduler: scheduler, options: options, delay: interval, tolerance: tolerance)
-      state.delivery.holdForHandshake(state)
-      upstream.subscribe(state)
+      // Combine's `delay` subscription describes and reflects nothing of its own.
+      let inner = Inner(state)
+      state.delivery.holdForHandshake(inner)
+      upstream.subscribe(inner)
     }
   }
 }

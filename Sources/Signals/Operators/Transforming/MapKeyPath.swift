@@ -83,7 +83,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
-      upstream.subscribe(MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }))
+      upstream.subscribe(
+        KeyPathSubscriber(
+          MapSubscriber(downstream: subscriber, transform: { $0[keyPath: keyPath] }), keyPaths: keyPath))
     }
   }
 
@@ -123,7 +125,10 @@ extension Publishers {
       let keyPath0 = self.keyPath0
       let keyPath1 = self.keyPath1
       upstream.subscribe(
-        MapSubscriber(downstream: subscriber, transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }))
+        KeyPathSubscriber(
+          MapSubscriber(
+            downstream: subscriber, transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }),
+          keyPaths: (keyPath0, keyPath1)))
     }
   }
 
@@ -168,9 +173,32 @@ extension Publishers {
       let keyPath1 = self.keyPath1
       let keyPath2 = self.keyPath2
       upstream.subscribe(
-        MapSubscriber(
-          downstream: subscriber,
-          transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]) }))
+        KeyPathSubscriber(
+          MapSubscriber(
+            downstream: subscriber,
+            transform: { ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]) }),
+          keyPaths: (keyPath0, keyPath1, keyPath2)))
     }
+  }
+}
+
+/// The subscriber the key-path `map`s put upstream: the `map` engine's subscriber, with the key
+/// paths kept beside it for its description and mirror (Combine's `ValueForKey` and
+/// `ValueForKeys` show them); the values take the same path as `map`'s.
+@usableFromInline
+struct KeyPathSubscriber<Input, Downstream: Subscriber, KeyPaths>: Subscriber {
+  @usableFromInline let map: MapSubscriber<Input, Downstream>
+  /// One key path, or a tuple of two or three.
+  @usableFromInline let keyPaths: KeyPaths
+
+  @inlinable init(_ map: MapSubscriber<Input, Downstream>, keyPaths: KeyPaths) {
+    self.map = map
+    self.keyPaths = keyPaths
+  }
+
+  @inlinable func receive(subscription: any Subscription) { map.receive(subscription: subscription) }
+  @inlinable func receive(_ input: Input) -> Subscribers.Demand { map.receive(input) }
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    map.receive(completion: completion)
   }
 }

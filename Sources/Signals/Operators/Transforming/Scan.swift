@@ -121,12 +121,15 @@ extension Publishers {
     @inlinable func makeRules() -> RelayRules<Upstream.Output, Upstream.Failure, Output, Failure> {
       let nextPartialResult = self.nextPartialResult
       var result = initialResult
-      return RelayRules(throwing: { value in
+      var rules = RelayRules<Upstream.Output, Upstream.Failure, Output, Failure>(throwing: { value in
         do {
           result = try nextPartialResult(result, value)
           return .emit(result)
         } catch { return .fail(error) }
       })
+      // Combine's mirror shows the running result (`result`).
+      rules.mirrored = { result }
+      return rules
     }
   }
 }
