@@ -100,7 +100,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// written only inside `lock`).
   @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Job>()
   /// The subscribers of `statePublisher`, called by the running thread (no subject between).
-  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = []
+  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = [] {
+    didSet { soleObserver = observers.count == 1 ? Unmanaged.passUnretained(observers[0].handle) : nil }
+  }
+  /// The list's subscriber when it has exactly one (the common case), unretained (the list
+  /// keeps it): `publish()` calls it without retaining the list's storage for the call.
+  @usableFromInline @exclusivity(unchecked) var soleObserver: Unmanaged<SubscriberHandle<State, Never>>?
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
@@ -295,6 +300,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// send, a subscription, a cancel, waits behind the running event).
   @inlinable @inline(__always)
   func publish() {
+    if let sole = soleObserver {
+      withUnsafeMutablePointer(to: &current) { state in
+        sole._withUnsafeGuaranteedRef { $0.route($0, .value, SignalPayload(UnsafeRawPointer(state))) }
+      }
+      return
+    }
     guard !observers.isEmpty else { return }
     withUnsafeMutablePointer(to: &current) { state in
       let payload = SignalPayload(UnsafeRawPointer(state))

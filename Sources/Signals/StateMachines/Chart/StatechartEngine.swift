@@ -782,33 +782,42 @@ import Synchronization
   ) -> Refusal.Kind? {
     let range = table.candidates(stateKey, event.caseKey)
     var chosen = -1
+    // The rules are read unretained (the index keeps them) and their closures borrowed: no
+    // reference count changes on the send path.
     for slot in range {
-      if let condition = table.rules[slot].condition, !condition(machine.current, event) { continue }
-      chosen = slot
-      break
+      let passes = table.rule(slot)._withUnsafeGuaranteedRef { rule in
+        guard let condition = rule.condition else { return true }
+        return condition(machine.current, event)
+      }
+      if passes {
+        chosen = slot
+        break
+      }
     }
     guard chosen >= 0 else { return range.isEmpty ? .noTransition : .guardsFailed(range) }
-    let rule = table.rules[chosen]
-    var target: State
-    if let fixed = rule.fixed {
-      target = fixed
-    } else if let make = rule.make, let key = rule.key {
-      guard let made = make(event), made.caseKey == key else { return .invalidTarget }
-      target = made
-    } else {
-      // A resolved target: the owner says where it leads, if it can.
-      guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
-        return .noHistory
+    return table.rule(chosen)._withUnsafeGuaranteedRef { rule in
+      var target: State
+      if let fixed = rule.fixed {
+        target = fixed
+      } else if rule.make != nil, let key = rule.key {
+        // Called in place (a `let` of the rule): binding it would retain its context.
+        guard let made = rule.make?(event), made.caseKey == key else { return .invalidTarget }
+        target = made
+      } else {
+        // A resolved target: the owner says where it leads, if it can.
+        guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
+          return .noHistory
+        }
+        target = resolved
       }
-      target = resolved
+      if let resolver, rule.resolvedName == nil {
+        guard let resolved = resolver(target, nil) else { return .noHistory }
+        target = resolved
+      }
+      takenSlot = chosen
+      next = target
+      return nil
     }
-    if let resolver, rule.resolvedName == nil {
-      guard let resolved = resolver(target, nil) else { return .noHistory }
-      target = resolved
-    }
-    takenSlot = chosen
-    next = target
-    return nil
   }
 
   /// `take` for a chart: one macrostep.
