@@ -439,15 +439,21 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   @inlinable @inline(__always)
   func candidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
     if !cells.isEmpty {
-      let cell = Int(cellOfRowByte[caseByte(state)] &+ cellOfColumnByte[caseByte(event)])
-      if cell >= 0 { return cells[cell] }
+      // Both tables have 256 entries and a byte is below 256: no bounds to check.
+      let row = cellOfRowByte.withUnsafeBufferPointer { $0[caseByte(state)] }
+      let column = cellOfColumnByte.withUnsafeBufferPointer { $0[caseByte(event)] }
+      let cell = Int(row &+ column)
+      if cell >= 0 { return cells.withUnsafeBufferPointer { $0[cell] } }
     }
     return hashedCandidates(state, event)
   }
 
   /// The rule of `slot`, unretained (the index keeps it).
   @inlinable @inline(__always)
-  func rule(_ slot: Int) -> Unmanaged<Rule<State, Event>> { unmanagedRules[slot] }
+  func rule(_ slot: Int) -> Unmanaged<Rule<State, Event>> {
+    // The slots of a cell are positions in `unmanagedRules` by construction.
+    unmanagedRules.withUnsafeBufferPointer { $0[slot] }
+  }
 
   /// The slots to try, found by hashing.
   @inlinable

@@ -321,7 +321,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// then its result put in place and published (`commit`), with the step when watched. Called
   /// only by the running thread, which alone writes `current`, so it reads it unlocked; user
   /// code runs unlocked. The state is copied only for a guard or a watched step.
-  @inlinable
+  @inlinable @inline(__always)
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false) -> Outcome {
     let stateKey = current.caseKey  // a refusal names the state the event found
     var next: State?

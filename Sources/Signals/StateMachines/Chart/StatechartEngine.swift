@@ -784,7 +784,8 @@ import Synchronization
     var chosen = -1
     // The rules are read unretained (the index keeps them) and their closures borrowed: no
     // reference count changes on the send path.
-    for slot in range {
+    var slot = range.lowerBound
+    while slot < range.upperBound {
       let passes = table.rule(slot)._withUnsafeGuaranteedRef { rule in
         guard let condition = rule.condition else { return true }
         return condition(machine.current, event)
@@ -793,6 +794,7 @@ import Synchronization
         chosen = slot
         break
       }
+      slot &+= 1
     }
     guard chosen >= 0 else { return range.isEmpty ? .noTransition : .guardsFailed(range) }
     return table.rule(chosen)._withUnsafeGuaranteedRef { rule in
