@@ -438,21 +438,32 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   /// The slots to try, in order; empty when nothing applies.
   @inlinable @inline(__always)
   func candidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
-    if !cells.isEmpty {
-      // Both tables have 256 entries and a byte is below 256: no bounds to check.
-      let row = cellOfRowByte.withUnsafeBufferPointer { $0[caseByte(state)] }
-      let column = cellOfColumnByte.withUnsafeBufferPointer { $0[caseByte(event)] }
-      let cell = Int(row &+ column)
-      if cell >= 0 { return cells.withUnsafeBufferPointer { $0[cell] } }
-    }
-    return hashedCandidates(state, event)
+    Self.lookUp(state, event, rows: cellOfRowByte, columns: cellOfColumnByte, cells: cells)
+      ?? hashedCandidates(state, event)
   }
 
-  /// The rule of `slot`, unretained (the index keeps it).
+  /// The slots to try, from the byte table (`cellOfRowByte`, `cellOfColumnByte`, `cells`, passed
+  /// one by one so that the send path loads nothing else of the index); `nil` when the keys are
+  /// not in it (then hash).
   @inlinable @inline(__always)
-  func rule(_ slot: Int) -> Unmanaged<Rule<State, Event>> {
+  static func lookUp(
+    _ state: State.Case, _ event: Event.Case, rows: [Int32], columns: [Int32], cells: [Range<Int>]
+  ) -> Range<Int>? {
+    guard !cells.isEmpty else { return nil }
+    // Both tables have 256 entries and a byte is below 256: no bounds to check.
+    let row = rows.withUnsafeBufferPointer { $0[caseByte(state)] }
+    let column = columns.withUnsafeBufferPointer { $0[caseByte(event)] }
+    let cell = Int(row &+ column)
+    guard cell >= 0 else { return nil }
+    return cells.withUnsafeBufferPointer { $0[cell] }
+  }
+
+  /// The rule of `slot` in `rules` (the index's `unmanagedRules`), unretained (the index keeps
+  /// it).
+  @inlinable @inline(__always)
+  static func rule(_ slot: Int, in rules: [Unmanaged<Rule<State, Event>>]) -> Unmanaged<Rule<State, Event>> {
     // The slots of a cell are positions in `unmanagedRules` by construction.
-    unmanagedRules.withUnsafeBufferPointer { $0[slot] }
+    rules.withUnsafeBufferPointer { $0[slot] }
   }
 
   /// The slots to try, found by hashing.

@@ -325,6 +325,20 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false) -> Outcome {
     let stateKey = current.caseKey  // a refusal names the state the event found
     var next: State?
+    if engine.takesFromTable {
+      // A one-level graph: one lookup; no configuration to share, no macrostep to cut.
+      if let kind = engine.takeFromTable(event, in: self, of: stateKey, &next) {
+        return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
+      }
+      if stepsWatched.load(ordering: .relaxed) {
+        commitStep(event, &next)
+      } else {
+        lock.withLock { if next != nil { swap(&current, &next!) } }
+        publish()
+      }
+      if keep { taken = current }
+      return .taken
+    }
     if let kind = engine.take(event, in: self, of: stateKey, invoked: invoked, &next) {
       return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }

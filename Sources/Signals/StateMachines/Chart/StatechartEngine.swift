@@ -780,13 +780,19 @@ import Synchronization
   func takeFromTable(
     _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, _ next: inout State?
   ) -> Refusal.Kind? {
-    let range = table.candidates(stateKey, event.caseKey)
+    typealias Index = TransitionIndex<State, Event>
+    // The index's fields are read one by one (`Index.lookUp`, `Index.rule`): a method of the
+    // index would load all of them.
+    let range =
+      Index.lookUp(
+        stateKey, event.caseKey, rows: table.cellOfRowByte, columns: table.cellOfColumnByte,
+        cells: table.cells) ?? table.hashedCandidates(stateKey, event.caseKey)
     var chosen = -1
     // The rules are read unretained (the index keeps them) and their closures borrowed: no
     // reference count changes on the send path.
     var slot = range.lowerBound
     while slot < range.upperBound {
-      let passes = table.rule(slot)._withUnsafeGuaranteedRef { rule in
+      let passes = Index.rule(slot, in: table.unmanagedRules)._withUnsafeGuaranteedRef { rule in
         guard let condition = rule.condition else { return true }
         return condition(machine.current, event)
       }
@@ -797,7 +803,7 @@ import Synchronization
       slot &+= 1
     }
     guard chosen >= 0 else { return range.isEmpty ? .noTransition : .guardsFailed(range) }
-    return table.rule(chosen)._withUnsafeGuaranteedRef { rule in
+    return Index.rule(chosen, in: table.unmanagedRules)._withUnsafeGuaranteedRef { rule in
       var target: State
       if let fixed = rule.fixed {
         target = fixed
