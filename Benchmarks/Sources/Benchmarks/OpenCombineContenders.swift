@@ -144,7 +144,7 @@ enum OpenCombineContenders {
   }
 }
 
-extension SchedulerTime.Stride: @retroactive SchedulerTimeIntervalConvertible {}
+extension SchedulerTime.Stride: @retroactive OpenCombine.SchedulerTimeIntervalConvertible {}
 
 /// A virtual-time scheduler for OpenCombine, as its users write one (it ships none), over the
 /// same `VirtualClock` the closures use; its time type is Signals' `SchedulerTime`.

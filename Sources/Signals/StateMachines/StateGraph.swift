@@ -302,6 +302,9 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   /// What the send path needs of each slot, flattened into a reference so that reading it
   /// copies nothing.
   @usableFromInline let rules: [Rule<State, Event>]
+  /// `rules`, unretained (`rules` keeps them): the send path reads a slot's rule without a
+  /// retain and a release.
+  @usableFromInline let unmanagedRules: [Unmanaged<Rule<State, Event>>]
   @usableFromInline let specific: [Pair: Range<Int>]
   @usableFromInline let wildcard: [Event.Case: Range<Int>]
   /// The table: `cells[row * columns.count + column]`; empty when the keys are not one byte.
@@ -309,9 +312,15 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   /// The state case of each row and the event case of each column.
   @usableFromInline let rows: [State.Case]
   @usableFromInline let columns: [Event.Case]
-  /// A key's byte to its row or column, or -1; 256 entries each, or none.
-  @usableFromInline let rowOfByte: [Int16]
-  @usableFromInline let columnOfByte: [Int16]
+  /// A state key's byte to the position of its row's first cell in `cells`, and an event key's
+  /// byte to its column; `noCell` for a byte of no row or column; 256 entries each, or none.
+  /// The sum of the two is the cell, negative when either is missing: one test. A key at most
+  /// one byte wide is its byte, so a byte found names the row's (or column's) key itself.
+  @usableFromInline let cellOfRowByte: [Int32]
+  @usableFromInline let cellOfColumnByte: [Int32]
+
+  /// A byte of no row or column: negative enough that a sum with it stays negative.
+  @inlinable static var noCell: Int32 { -(1 << 20) }
 
   @inlinable
   init(_ transitions: [Transition<State, Event>], states: [State.Case]) {
@@ -388,12 +397,13 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
     self.order = order
     let rulesByPosition = transitions.map { Rule($0) }
     rules = order.map { rulesByPosition[$0] }
+    unmanagedRules = rules.map { Unmanaged.passUnretained($0) }
     self.specific = specific
     self.wildcard = wildcard
     let rowOfByte = Self.byteTable(states)
     let columnOfByte = Self.byteTable(events)
     if rowOfByte.isEmpty || columnOfByte.isEmpty {
-      (rows, columns, cells, self.rowOfByte, self.columnOfByte) = ([], [], [], [], [])
+      (rows, columns, cells, cellOfRowByte, cellOfColumnByte) = ([], [], [], [], [])
       return
     }
     var cells: [Range<Int>] = []
@@ -403,9 +413,9 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
         cells.append(specific[Pair(state: state, event: event)] ?? wildcard[event] ?? 0..<0)
       }
     }
-    (rows, columns, self.cells, self.rowOfByte, self.columnOfByte) = (
-      states, events, cells, rowOfByte, columnOfByte
-    )
+    (rows, columns, self.cells) = (states, events, cells)
+    cellOfRowByte = rowOfByte.map { $0 < 0 ? Self.noCell : Int32($0) * Int32(events.count) }
+    cellOfColumnByte = columnOfByte.map { $0 < 0 ? Self.noCell : Int32($0) }
   }
 
   /// Each key's byte to its position in `keys`, or `[]` when the keys are not one byte wide or
@@ -428,14 +438,32 @@ struct TransitionIndex<State: CaseKeyed, Event: CaseKeyed> {
   /// The slots to try, in order; empty when nothing applies.
   @inlinable @inline(__always)
   func candidates(_ state: State.Case, _ event: Event.Case) -> Range<Int> {
-    if !cells.isEmpty {
-      let row = Int(rowOfByte[caseByte(state)])
-      let column = Int(columnOfByte[caseByte(event)])
-      if row >= 0, column >= 0, rows[row] == state, columns[column] == event {
-        return cells[row &* columns.count &+ column]
-      }
-    }
-    return hashedCandidates(state, event)
+    Self.lookUp(state, event, rows: cellOfRowByte, columns: cellOfColumnByte, cells: cells)
+      ?? hashedCandidates(state, event)
+  }
+
+  /// The slots to try, from the byte table (`cellOfRowByte`, `cellOfColumnByte`, `cells`, passed
+  /// one by one so that the send path loads nothing else of the index); `nil` when the keys are
+  /// not in it (then hash).
+  @inlinable @inline(__always)
+  static func lookUp(
+    _ state: State.Case, _ event: Event.Case, rows: [Int32], columns: [Int32], cells: [Range<Int>]
+  ) -> Range<Int>? {
+    guard !cells.isEmpty else { return nil }
+    // Both tables have 256 entries and a byte is below 256: no bounds to check.
+    let row = rows.withUnsafeBufferPointer { $0[caseByte(state)] }
+    let column = columns.withUnsafeBufferPointer { $0[caseByte(event)] }
+    let cell = Int(row &+ column)
+    guard cell >= 0 else { return nil }
+    return cells.withUnsafeBufferPointer { $0[cell] }
+  }
+
+  /// The rule of `slot` in `rules` (the index's `unmanagedRules`), unretained (the index keeps
+  /// it).
+  @inlinable @inline(__always)
+  static func rule(_ slot: Int, in rules: [Unmanaged<Rule<State, Event>>]) -> Unmanaged<Rule<State, Event>> {
+    // The slots of a cell are positions in `unmanagedRules` by construction.
+    rules.withUnsafeBufferPointer { $0[slot] }
   }
 
   /// The slots to try, found by hashing.

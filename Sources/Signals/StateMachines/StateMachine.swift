@@ -100,7 +100,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// written only inside `lock`).
   @usableFromInline @exclusivity(unchecked) var drainQueue = DrainQueue<Job>()
   /// The subscribers of `statePublisher`, called by the running thread (no subject between).
-  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = []
+  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<StateObserverPath<State>> = [] {
+    didSet { soleObserver = observers.count == 1 ? Unmanaged.passUnretained(observers[0].handle) : nil }
+  }
+  /// The list's subscriber when it has exactly one (the common case), unretained (the list
+  /// keeps it): `publish()` calls it without retaining the list's storage for the call.
+  @usableFromInline @exclusivity(unchecked) var soleObserver: Unmanaged<SubscriberHandle<State, Never>>?
   /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
   @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
@@ -295,6 +300,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// send, a subscription, a cancel, waits behind the running event).
   @inlinable @inline(__always)
   func publish() {
+    if let sole = soleObserver {
+      withUnsafeMutablePointer(to: &current) { state in
+        sole._withUnsafeGuaranteedRef { $0.route($0, .value, SignalPayload(UnsafeRawPointer(state))) }
+      }
+      return
+    }
     guard !observers.isEmpty else { return }
     withUnsafeMutablePointer(to: &current) { state in
       let payload = SignalPayload(UnsafeRawPointer(state))
@@ -309,11 +320,27 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// Takes `event` (from outside: sent, or an invoked publisher's result): the engine's step,
   /// then its result put in place and published (`commit`), with the step when watched. Called
   /// only by the running thread, which alone writes `current`, so it reads it unlocked; user
-  /// code runs unlocked. The state is copied only for a guard or a watched step.
-  @inlinable
+  /// code runs unlocked. The state is copied only for a guard or a watched step. A one-level
+  /// graph's event (a table lookup) takes a branch of its own, without a chart's checks.
+  /// Inlined into `send`: the call and its outcome crossing it cost a fifth of a flat send.
+  @inlinable @inline(__always)
   func process(_ event: Event, keeping keep: Bool, _ taken: inout State?, invoked: Bool = false) -> Outcome {
     let stateKey = current.caseKey  // a refusal names the state the event found
     var next: State?
+    if engine.takesFromTable {
+      // A one-level graph: one lookup; no configuration to share, no macrostep to cut.
+      if let kind = engine.takeFromTable(event, in: self, of: stateKey, &next) {
+        return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
+      }
+      if stepsWatched.load(ordering: .relaxed) {
+        commitStep(event, &next)
+      } else {
+        lock.withLock { if next != nil { swap(&current, &next!) } }
+        publish()
+      }
+      if keep { taken = current }
+      return .taken
+    }
     if let kind = engine.take(event, in: self, of: stateKey, invoked: invoked, &next) {
       return .refused(Refusal(state: stateKey, event: event.caseKey, kind: kind))
     }

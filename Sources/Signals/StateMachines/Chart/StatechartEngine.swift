@@ -780,35 +780,52 @@ import Synchronization
   func takeFromTable(
     _ event: Event, in machine: StateMachine<State, Event>, of stateKey: State.Case, _ next: inout State?
   ) -> Refusal.Kind? {
-    let range = table.candidates(stateKey, event.caseKey)
+    typealias Index = TransitionIndex<State, Event>
+    // The index's fields are read one by one (`Index.lookUp`, `Index.rule`): a method of the
+    // index would load all of them.
+    let range =
+      Index.lookUp(
+        stateKey, event.caseKey, rows: table.cellOfRowByte, columns: table.cellOfColumnByte,
+        cells: table.cells) ?? table.hashedCandidates(stateKey, event.caseKey)
     var chosen = -1
-    for slot in range {
-      if let condition = table.rules[slot].condition, !condition(machine.current, event) { continue }
-      chosen = slot
-      break
+    // The rules are read unretained (the index keeps them) and their closures borrowed: no
+    // reference count changes on the send path.
+    var slot = range.lowerBound
+    while slot < range.upperBound {
+      let passes = Index.rule(slot, in: table.unmanagedRules)._withUnsafeGuaranteedRef { rule in
+        guard let condition = rule.condition else { return true }
+        return condition(machine.current, event)
+      }
+      if passes {
+        chosen = slot
+        break
+      }
+      slot &+= 1
     }
     guard chosen >= 0 else { return range.isEmpty ? .noTransition : .guardsFailed(range) }
-    let rule = table.rules[chosen]
-    var target: State
-    if let fixed = rule.fixed {
-      target = fixed
-    } else if let make = rule.make, let key = rule.key {
-      guard let made = make(event), made.caseKey == key else { return .invalidTarget }
-      target = made
-    } else {
-      // A resolved target: the owner says where it leads, if it can.
-      guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
-        return .noHistory
+    return Index.rule(chosen, in: table.unmanagedRules)._withUnsafeGuaranteedRef { rule in
+      var target: State
+      if let fixed = rule.fixed {
+        target = fixed
+      } else if rule.make != nil, let key = rule.key {
+        // Called in place (a `let` of the rule): binding it would retain its context.
+        guard let made = rule.make?(event), made.caseKey == key else { return .invalidTarget }
+        target = made
+      } else {
+        // A resolved target: the owner says where it leads, if it can.
+        guard let resolver, let name = rule.resolvedName, let resolved = resolver(nil, name) else {
+          return .noHistory
+        }
+        target = resolved
       }
-      target = resolved
+      if let resolver, rule.resolvedName == nil {
+        guard let resolved = resolver(target, nil) else { return .noHistory }
+        target = resolved
+      }
+      takenSlot = chosen
+      next = target
+      return nil
     }
-    if let resolver, rule.resolvedName == nil {
-      guard let resolved = resolver(target, nil) else { return .noHistory }
-      target = resolved
-    }
-    takenSlot = chosen
-    next = target
-    return nil
   }
 
   /// `take` for a chart: one macrostep.
