@@ -44,6 +44,59 @@
   case addEnteredToConfiguration
 }
 
+/// The effects of the microstep being planned or performed, in order: storage the engine keeps
+/// for its life, emptied before each plan (its capacity kept), so that a warm step allocates
+/// nothing. A plain buffer rather than an array: an append is a bounds check and a store, a
+/// read a load (no uniqueness check or reference count per effect, which an array held by the
+/// engine pays on the send path).
+///
+/// Threading: used only by the thread running the engine (the machine's claim holder).
+@usableFromInline final class MicrostepPlan<State> {
+  @usableFromInline @exclusivity(unchecked) var effects: UnsafeMutablePointer<MicrostepEffect<State>>
+  /// The number of effects planned.
+  @usableFromInline @exclusivity(unchecked) var count = 0
+  /// The number of effects the storage holds before it grows.
+  @usableFromInline @exclusivity(unchecked) var capacity: Int
+
+  @inlinable init() {
+    capacity = 16
+    effects = .allocate(capacity: 16)
+  }
+
+  deinit {
+    effects.deinitialize(count: count)
+    effects.deallocate()
+  }
+
+  /// The effect at `position` (below `count`).
+  @inlinable @inline(__always) subscript(position: Int) -> MicrostepEffect<State> { effects[position] }
+
+  /// Adds `effect` after the others.
+  @inlinable @inline(__always) func append(_ effect: MicrostepEffect<State>) {
+    if count == capacity { grow() }
+    (effects + count).initialize(to: effect)
+    count &+= 1
+  }
+
+  /// Doubles the storage.
+  @usableFromInline func grow() {
+    let larger = UnsafeMutablePointer<MicrostepEffect<State>>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: effects, count: count)
+    effects.deallocate()
+    effects = larger
+    capacity *= 2
+  }
+
+  /// Empties the plan, keeping its storage.
+  @inlinable @inline(__always) func removeAll() {
+    effects.deinitialize(count: count)
+    count = 0
+  }
+
+  /// The effects, in order (for tests and the inspector: copies them).
+  var all: [MicrostepEffect<State>] { (0..<count).map { effects[$0] } }
+}
+
 extension StatechartEngine {
   // MARK: Planning
 
@@ -55,7 +108,7 @@ extension StatechartEngine {
   /// - Returns: The exit set (innermost first) and the entry set (outermost first), for the
   ///   inspector's record.
   @inlinable func planMicrostep(_ enabled: [Enabled]) -> (exited: [Int], entered: [Int]) {
-    emptied(&plan)
+    plan.removeAll()
     let toExit = exitSet(enabled)
     if tree.hasHistory { recordHistory(toExit) }
     planExits(toExit)
@@ -107,19 +160,23 @@ extension StatechartEngine {
       if let override, override.position == position { return override.value }
       return given[position]
     }
-    var derived: [Int: State] = [:]
+    // Made only when a state derives its value (an empty dictionary made and released on
+    // every step costs the send path about 50 instructions).
+    var derived: [Int: State]?
     if toEnter.contains(where: { tree.effects[$0].contains(.derivesValue) }) {
+      var found: [Int: State] = [:]
       var position: [Int: Int] = [:]
       for (index, node) in toEnter.enumerated() { position[node] = index }
       for index in toEnter.indices.reversed() {
         let node = toEnter[index]
-        guard let value = givenValue(index) ?? model.nodes[node].value ?? derived[node] else { continue }
+        guard let value = givenValue(index) ?? model.nodes[node].value ?? found[node] else { continue }
         let parent = tree.parent[node]
         let parentGiven = position[parent].flatMap { givenValue($0) }
         if parent > 0, model.nodes[parent].value == nil, parentGiven == nil {
-          derived[parent] = value
+          found[parent] = value
         }
       }
+      derived = found
     }
     var entering = false
     for index in toEnter.indices {
@@ -133,7 +190,7 @@ extension StatechartEngine {
       } else if let own = model.nodes[node].value {
         value = own
       } else {
-        value = effects.contains(.derivesValue) ? derived[node] : nil
+        value = effects.contains(.derivesValue) ? derived?[node] : nil
       }
       plan.append(.enter(node: node, value: value))
       if effects.contains(.invokes) { plan.append(.queueInvocations(node: node)) }
@@ -161,11 +218,8 @@ extension StatechartEngine {
 
   /// Performs `plan` in order; `trigger` is what the actions are given as their event.
   @inlinable func performPlan(_ trigger: Trigger?) {
-    var index = 0
-    while index < plan.count {
-      let effect = plan[index]
-      index &+= 1
-      switch effect {
+    for index in 0..<plan.count {
+      switch plan[index] {
       case .exit(let node):
         note("exit \(model.name(node))")
         if tree.effects[node].contains(.exit), let exit = model.nodes[node].exit, let value = values[node] {
@@ -186,7 +240,7 @@ extension StatechartEngine {
         timerTags[node] = []
         _ = cancelled  // released here: each timer and invocation of the state is cancelled
       case .removeExitedFromConfiguration:
-        configuration.removeAll { !active[$0] }
+        removeExitedFromConfiguration()
       case .runTransitionActions(let edge, let source):
         for action in model.edges[edge].actions {
           note("action " + model.title(edge))
@@ -224,7 +278,15 @@ extension StatechartEngine {
         halted = true
       case .addEnteredToConfiguration:
         if added.count <= 8 {
-          for node in added { configuration.insert(node, at: firstIndex(after: node)) }
+          for node in added {
+            // The states entered are often the configuration's last (a transition between
+            // siblings of the last active state): appended, nothing moved.
+            if node > configuration[configuration.count - 1] {
+              configuration.append(node)
+            } else {
+              configuration.insert(node, at: firstIndex(after: node))
+            }
+          }
         } else {
           configuration = merge(configuration, added)
         }
@@ -233,11 +295,26 @@ extension StatechartEngine {
     }
   }
 
+  /// Removes the states no longer active from the configuration, keeping its order and its
+  /// storage: the active ones moved down in place, the tail dropped one by one (the states
+  /// left are usually the last few, where `removeAll(where:)` pays for a general
+  /// `replaceSubrange`).
+  @inlinable func removeExitedFromConfiguration() {
+    var kept = 0
+    for position in configuration.indices {
+      let node = configuration[position]
+      guard active[node] else { continue }
+      if kept != position { configuration[kept] = node }
+      kept &+= 1
+    }
+    while configuration.count > kept { configuration.removeLast() }
+  }
+
   // MARK: Inspecting a plan
 
   /// The last plan, one line per effect, states and transitions by name (for tests).
   var planDescription: [String] {
-    plan.map { effect in
+    plan.all.map { effect in
       switch effect {
       case .exit(let node): "exit \(model.name(node))"
       case .cancelTimersAndInvocations(let node): "cancel timers and invocations of \(model.name(node))"

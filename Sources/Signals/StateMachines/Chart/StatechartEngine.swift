@@ -115,9 +115,9 @@ import Synchronization
   /// The nodes entered so far by the plan being performed, added to the configuration after
   /// its last entry (`MicrostepEffect.addEnteredToConfiguration`).
   @usableFromInline @exclusivity(unchecked) var added: [Int] = []
-  /// The last microstep's effects, in the order they were performed (`MicrostepPlan.swift`):
+  /// The last microstep's effects, in the order they were performed (`MicrostepPlan`):
   /// emptied and refilled by each plan, its storage kept, so that a warm step allocates none.
-  @usableFromInline @exclusivity(unchecked) var plan: [MicrostepEffect<State>] = []
+  @usableFromInline let plan = MicrostepPlan<State>()
   /// Each edge's transition domain once computed (-1 before), for edges whose target is not a
   /// history state (their domain never changes).
   @usableFromInline @exclusivity(unchecked) var domains: [Int]
@@ -956,7 +956,7 @@ import Synchronization
   /// of its exits, performed).
   @inlinable func exit(_ toExit: [Int], _ trigger: Trigger?) {
     guard !toExit.isEmpty else { return }
-    emptied(&plan)
+    plan.removeAll()
     planExits(toExit)
     performPlan(trigger)
   }
@@ -967,7 +967,7 @@ import Synchronization
   ///
   /// `given[i]` is the value `toEnter[i]` is entered with (`nil`: its own).
   @inlinable func enter(_ toEnter: [Int], _ given: [State?], _ trigger: Trigger?) {
-    emptied(&plan)
+    plan.removeAll()
     planEntries(toEnter, given, leaving: [])
     performPlan(trigger)
   }
