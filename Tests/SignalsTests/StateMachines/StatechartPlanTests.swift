@@ -66,6 +66,27 @@ import Testing
     subscription.cancel()
   }
 
+  @Test func enteringAFinalStateIsPlannedAfterItsEntryActionAsItsParentsDoneEvent() throws {
+    let log = ChartLog()
+    let graph = StateGraph<Spot, Cue>(initial: .a) {
+      Transition(from: .a1, on: .next, to: .a2)
+    } chart: {
+      Compound(.a, initial: .a1) {
+        Leaf(.a1)
+        Final(.a2, entry: log.enter(.a2))
+      }
+    }
+    let machine = StateMachine(graph: graph)
+    try machine.trySend(.next)
+    // Nothing takes a's done event: the last plan is the step into a2.
+    #expect(
+      machine.engine.planDescription == [
+        "exit a1", "remove exited from configuration",
+        "enter a2", "entry action of a2", "raise done of a", "add entered to configuration",
+      ])
+    #expect(log.all == ["enter a2"])
+  }
+
   @Test func aWarmPlanKeepsItsStorage() throws {
     let machine = StateMachine(graph: Self.threeLevels(ChartLog()), scheduler: TestScheduler())
     try machine.trySend(.go)
