@@ -5,6 +5,13 @@ import Synchronization
 /// between them, exit and entry sets and their order, microsteps, and the macrostep that runs
 /// eventless transitions and internal events (raised ones and done events) to completion.
 ///
+/// A microstep is planned, then performed (`MicrostepPlan.swift`): `planMicrostep` reads the
+/// configuration and the transitions and writes the ordered effects (`MicrostepEffect`: exits,
+/// timers and invocations cancelled, transition actions, entries, timers armed, invocations
+/// queued, entry actions, done events) into `plan`, a buffer the engine keeps; `performPlan`
+/// runs them in order. Only the performer runs user code, so a plan never depends on what an
+/// action did in the same microstep.
+///
 /// A graph made without a chart block is a chart of one level: the root and a leaf per state,
 /// whose configuration is the root and the machine's state. Nothing is entered or left around
 /// a step of such a chart but that leaf (no entry or exit action, timer, invocation, history,
@@ -105,8 +112,12 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var selected: [Enabled] = []
   /// The last microstep's exit set, in exit order.
   @usableFromInline @exclusivity(unchecked) var exiting: [Int] = []
-  /// The nodes the last `enter` added to the configuration.
+  /// The nodes entered so far by the plan being performed, added to the configuration after
+  /// its last entry (`MicrostepEffect.addEnteredToConfiguration`).
   @usableFromInline @exclusivity(unchecked) var added: [Int] = []
+  /// The last microstep's effects, in the order they were performed (`MicrostepPlan`):
+  /// emptied and refilled by each plan, its storage kept, so that a warm step allocates none.
+  @usableFromInline let plan = MicrostepPlan<State>()
   /// Each edge's transition domain once computed (-1 before), for edges whose target is not a
   /// history state (their domain never changes).
   @usableFromInline @exclusivity(unchecked) var domains: [Int]
@@ -895,33 +906,15 @@ import Synchronization
     return true
   }
 
-  /// SCXML's microstep: exit the exit set (innermost first, recording history), run the
-  /// transitions' actions in document order, enter the entry set (outermost first).
+  /// SCXML's microstep, in two parts: `planMicrostep` computes from the configuration and the
+  /// transitions the ordered effects (the exit set innermost first, recording history before
+  /// it; the transitions' actions in document order; the entry set outermost first, with
+  /// timers, entry actions and done events) into `plan`, and `performPlan` performs them.
   @inlinable func microstep(_ enabled: [Enabled], _ trigger: Trigger?) {
     if let observer { observer(enabled.map { model.title($0.edge) }) }
     note("step " + enabled.map { model.title($0.edge) }.joined(separator: " + "))
-    let acting = enabled.contains { tree.edgeActing[$0.edge] }
-    let sources = acting ? enabled.map { value(of: tree.edgeSource[$0.edge]) } : []
-    let toExit = exitSet(enabled)
-    if tree.hasHistory { recordHistory(toExit) }
-    exit(toExit, trigger)
-    for (transition, source) in zip(enabled, sources) {
-      guard let source else { continue }
-      for action in model.edges[transition.edge].actions {
-        note("action " + model.title(transition.edge))
-        perform(action, for: source, trigger)
-      }
-    }
-    let toEnter: [Int]
-    if enabled.count == 1, let plan = entryPlan(enabled[0].edge) {
-      toEnter = plan.nodes
-      let value = enabled[0].value
-      enter(toEnter, plan.values, override: plan.target >= 0 ? value.map { (plan.target, $0) } : nil, trigger)
-    } else {
-      let (nodes, given) = entrySet(enabled)
-      toEnter = nodes
-      enter(toEnter, toEnter.map { given[$0] }, trigger)
-    }
+    let (toExit, toEnter) = planMicrostep(enabled)
+    performPlan(trigger)
     if recording { recordMicrostep(enabled, exited: toExit, entered: toEnter) }
   }
 
@@ -976,110 +969,24 @@ import Synchronization
     }
   }
 
-  /// Leaves `toExit` (in that order): exit actions, timers and invocations cancelled.
+  /// Leaves `toExit` (in that order): exit actions, timers and invocations cancelled (a plan
+  /// of its exits, performed).
   @inlinable func exit(_ toExit: [Int], _ trigger: Trigger?) {
     guard !toExit.isEmpty else { return }
-    for node in toExit {
-      note("exit \(model.name(node))")
-      if recording {
-        for tag in timerTags[node] {
-          if let armed = timers[tag] { note("cancel " + model.title(armed.edge)) }
-        }
-        if !model.nodes[node].invokes.isEmpty { note("stop invoking \(model.name(node))") }
-      }
-      let effects = tree.effects[node]
-      if effects.contains(.exit), let exit = model.nodes[node].exit, let value = values[node] {
-        perform(exit, for: value, trigger)
-      }
-      if !effects.isDisjoint(with: [.delays, .invokes]) {
-        let cancelled = work[node]
-        work[node] = []
-        for tag in timerTags[node] { timers[tag] = nil }
-        timerTags[node] = []
-        _ = cancelled  // released here: each timer and invocation of the state is cancelled
-      }
-      active[node] = false
-      values[node] = nil
-    }
-    configuration.removeAll { !active[$0] }
+    plan.removeAll()
+    planExits(toExit)
+    performPlan(trigger)
   }
 
-  /// SCXML's enterStates: each state (ascending: outermost first) joins the configuration, has
-  /// its timers armed and runs its entry action; a final state raises its parent's done event
-  /// (and its grandparent's, for a parallel state whose regions are all final); a top-level
-  /// final state stops the machine. A state already active is not entered again (a history
-  /// that restores below a state the transition does not leave): entries and exits balance.
+  /// SCXML's enterStates outside a microstep (the start, a restore): a plan of the entries
+  /// (`planEntries`: outermost first, each state's timers armed and entry action run, done
+  /// events raised), performed.
   ///
-  /// `given[i]` is the value `toEnter[i]` is entered with (`nil`: its own); `override` replaces
-  /// one of them (a transition's target value over a kept entry set).
-  @inlinable func enter(
-    _ toEnter: [Int], _ given: [State?], override: (position: Int, value: State)? = nil, _ trigger: Trigger?
-  ) {
-    @inline(__always) func givenValue(_ position: Int) -> State? {
-      if let override, override.position == position { return override.value }
-      return given[position]
-    }
-    // A state declared by its case has no value of its own: it takes the first one entered
-    // below it (innermost first, so each ancestor sees its descendants' values).
-    var derived: [Int: State] = [:]
-    if toEnter.contains(where: { tree.effects[$0].contains(.derivesValue) }) {
-      var position: [Int: Int] = [:]
-      for (index, node) in toEnter.enumerated() { position[node] = index }
-      for index in toEnter.indices.reversed() {
-        let node = toEnter[index]
-        guard let value = givenValue(index) ?? model.nodes[node].value ?? derived[node] else { continue }
-        let parent = tree.parent[node]
-        let parentGiven = position[parent].flatMap { givenValue($0) }
-        if parent > 0, model.nodes[parent].value == nil, parentGiven == nil {
-          derived[parent] = value
-        }
-      }
-    }
-    emptied(&added)
-    for index in toEnter.indices {
-      let node = toEnter[index]
-      guard !active[node] else { continue }
-      active[node] = true
-      added.append(node)
-      let effects = tree.effects[node]
-      if let value = givenValue(index) {
-        values[node] = value
-      } else if let own = model.nodes[node].value {
-        values[node] = own
-      } else {
-        values[node] = effects.contains(.derivesValue) ? derived[node] : nil
-      }
-      generation[node] &+= 1
-      let visit = generation[node]
-      if effects.contains(.invokes) { entered.append((node, visit)) }
-      note("enter \(model.name(node))")
-      if !effects.isDisjoint(with: [.delays, .entry]), let value = values[node] {
-        for (delay, edge) in zip(model.nodes[node].delays, tree.delayed[node]) {
-          arm(edge, at: node, visit, after: delay.delay(makeContext(value, nil)))
-        }
-        if let entry = model.nodes[node].entry { perform(entry, for: value, trigger) }
-      }
-      guard tree.kind[node] == .final else { continue }
-      let parent = tree.parent[node]
-      if parent == 0 {
-        halted = true
-        continue
-      }
-      note("done \(model.name(parent))")
-      internalQueue.append(.done(node: parent, data: values[node]))
-      let grandparent = tree.parent[parent]
-      if grandparent > 0, tree.kind[grandparent] == .parallel,
-        tree.children[grandparent].allSatisfy(isInFinalState)
-      {
-        note("done \(model.name(grandparent))")
-        internalQueue.append(.done(node: grandparent, data: nil))
-      }
-    }
-    if added.count <= 8 {
-      for node in added { configuration.insert(node, at: firstIndex(after: node)) }
-    } else {
-      configuration = merge(configuration, added)
-    }
+  /// `given[i]` is the value `toEnter[i]` is entered with (`nil`: its own).
+  @inlinable func enter(_ toEnter: [Int], _ given: [State?], _ trigger: Trigger?) {
+    plan.removeAll()
+    planEntries(toEnter, given, leaving: [])
+    performPlan(trigger)
   }
 
   /// Two ascending lists as one.
