@@ -1,4 +1,5 @@
-/// Something an autoconnecting subscriber releases once, at its cancel or completion.
+/// Something an autoconnecting subscriber releases once, at its cancel (not at its completion,
+/// as in Combine).
 @usableFromInline
 protocol Releasable: AnyObject, Sendable {
   func release()

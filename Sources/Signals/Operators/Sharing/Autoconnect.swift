@@ -1,7 +1,11 @@
 extension Publishers {
   /// The publisher `autoconnect()` returns: connects on the first subscriber and disconnects
-  /// when the count of subscribers falls back to zero (by cancel or completion); a later
-  /// subscriber connects again.
+  /// when the count of subscribers falls back to zero by cancel; a later subscriber connects
+  /// again.
+  ///
+  /// A completion does not count a subscriber out, as in Combine: once the upstream has
+  /// finished, the connection is kept, and a later subscriber joins it (a shared subject that
+  /// finished gives it the completion at once) rather than subscribing the upstream again.
   ///
   /// Re-entrance, as in Combine: a subscriber that comes from inside the first one's
   /// subscription or connection (on the thread that is connecting, before `connect()` has
@@ -10,7 +14,7 @@ extension Publishers {
   /// from another thread meanwhile waits for the connection being made instead of making a
   /// second one, and a first subscriber that has gone (cancelled or completed) by the time
   /// `connect()` returns, with no other, does not leave the upstream connected: that connection
-  /// is cancelled at once (Combine keeps it).
+  /// is cancelled at once (Combine keeps it; one that completed keeps it too).
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
     // @unchecked: the variables are touched only inside `lock`.
     /// The upstream's output type.
@@ -115,7 +119,8 @@ enum AutoconnectRole {
 extension Publishers.Autoconnect: Releasable {}
 
 /// The subscriber `Autoconnect` puts in front of each of its subscribers: passes everything
-/// on, and releases its hold on the connection at cancel or completion. A concrete struct
+/// on; its subscription releases the hold on the connection at cancel (not at completion, as
+/// in Combine: a finished share is not subscribed again). A concrete struct
 /// rather than an `AnySubscriber`, so the values take specialized code.
 @usableFromInline
 struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
@@ -133,7 +138,6 @@ struct AutoconnectSubscriber<Downstream: Subscriber>: Subscriber {
   @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
   @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     downstream.receive(completion: completion)
-    release.run()
   }
 }
 

@@ -45,6 +45,26 @@ import Testing
     #expect(third.values == [3])
   }
 
+  // OpenCombine's `ShareTests.testLateSubscriber`, Combine's behaviour: a completion does not
+  // count a subscriber out, so one that comes after the upstream finished joins the kept
+  // connection and gets the completion; the upstream is not subscribed again, nor cancelled.
+  @Test func aSubscriberAfterTheUpstreamFinishedGetsTheCompletionWithoutSubscribingItAgain() {
+    var upstreamEvents: [String] = []
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.handleEvents(
+      receiveSubscription: { _ in upstreamEvents.append("subscribed") },
+      receiveCancel: { upstreamEvents.append("cancelled") },
+      receiveRequest: { upstreamEvents.append("requested \($0)") }
+    ).share()
+    let early = shared.record()
+    subject.send(1)
+    subject.send(completion: .finished)
+    let late = shared.record()
+    #expect(upstreamEvents == ["subscribed", "requested unlimited"])
+    #expect(early.events == [.value(1), .completion(.finished)])
+    #expect(late.events == [.completion(.finished)])
+  }
+
   @Test func replayGivesLateSubscribersTheLastValues() {
     let subject = PassthroughSubject<Int, TestError>()
     let shared = subject.share(replay: 2)
