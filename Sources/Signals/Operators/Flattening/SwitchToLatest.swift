@@ -16,7 +16,9 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   ///
   /// The usual shape of "search as you type": `query.map(search).switchToLatest()`. Finishes
   /// when the upstream and the current inner publisher have finished. A failure of either is
-  /// forwarded at once and cancels the other. Threading: inner publishers may produce on any
+  /// forwarded at once and cancels the other (as in Combine, an inner publisher whose
+  /// subscription has not arrived yet is asked for the outstanding demand when it does, its
+  /// values dropped; an inner publisher that failed is not cancelled). Threading: inner publishers may produce on any
   /// thread; the subscriber receives one call at a time, and once a new inner publisher has
   /// arrived nothing more of the previous one is delivered. Demand, as in Combine: the upstream
   /// is asked for everything; the subscriber's requests go to the current inner publisher, and a
@@ -137,13 +139,30 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   @inlinable func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
     guard outerLink.terminate(cancelUpstream: false) else { return }
     // Combine's order: a failure of the upstream cancels the current inner publisher first.
-    if case .failure = completion { cancelAll() }
+    if case .failure = completion {
+      cancelArrivedInner()
+      _ = delivery.complete { completion }
+      return
+    }
     let accepted = delivery.complete {
-      if case .failure = completion { return completion }
       outerFinished = true
       return current == nil ? .finished : nil
     }
     if accepted { cancelAll() }
+  }
+
+  /// Cancels the current inner publisher's subscription if it has arrived. One still to send
+  /// its subscription stays current: as in Combine, an upstream failure does not reach it, and
+  /// when its subscription arrives it is asked for the outstanding demand (its values are
+  /// dropped, the subscriber being completed).
+  @inlinable func cancelArrivedInner() {
+    let inner = delivery.lock.withLock { () -> (any Subscription)? in
+      guard let subscription = currentUpstream else { return nil }
+      current = nil
+      currentUpstream = nil
+      return subscription
+    }
+    inner?.cancel()
   }
 
   /// Makes `publisher` the current inner publisher: from now on only its events count, and the
@@ -211,7 +230,12 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   @inlinable func attach(_ subscription: any Subscription, for input: Input) {
     let outstanding = delivery.lock.withLock { () -> Subscribers.Demand? in
-      guard current == input.generation, currentUpstream == nil else { return nil }
+      guard current == input.generation, currentUpstream == nil else {
+        // The newest inner publisher, already finished, sending a subscription again: Combine
+        // neither cancels it nor asks it for anything.
+        let finishedNewest = current == nil && input.generation == lastGeneration && !delivery.closed
+        return finishedNewest ? Subscribers.Demand.none : nil
+      }
       currentUpstream = subscription
       return delivery.demand - delivery.pendingValues
     }
@@ -237,10 +261,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     var finishedUpstream: (any Subscription)?
     let accepted = delivery.complete {
       guard current == input.generation else { return nil }
-      if case .failure = completion { return completion }
+      // Done with this inner publisher either way: Combine does not cancel one that failed.
       finishedUpstream = currentUpstream
       current = nil
       currentUpstream = nil
+      if case .failure = completion { return completion }
       return outerFinished ? .finished : nil
     }
     withExtendedLifetime(finishedUpstream) {}
@@ -248,7 +273,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   /// Cancels the current inner publisher, then the upstream: Combine's order when the
-  /// subscriber cancels (the failure paths above terminate the upstream first themselves).
+  /// subscriber cancels (an inner failure terminates the upstream first itself).
   @inlinable func cancelAll() {
     let inner = delivery.lock.withLock { () -> (any Subscription)? in
       defer {
