@@ -90,25 +90,31 @@ extension Publishers {
     /// - Parameter upstream: The publisher of inner publishers.
     @inlinable public init(upstream: Upstream) { self.upstream = upstream }
 
-    /// Subscribes `subscriber`, then the upstream.
+    /// Subscribes `subscriber`, then the upstream (with the same object, as Combine does).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = SwitchState<P, S>(subscriber)
       state.delivery.onDemand(state.forwardToCurrent)
       subscriber.receive(subscription: state)
       state.outerLink.request(.unlimited)
-      upstream.subscribe(state.outer)
+      upstream.subscribe(state)
     }
   }
 }
 
+/// The subscription `switchToLatest` gives its subscriber, and the subscriber it gives its
+/// upstream: one object, as Combine's is.
 @usableFromInline
-final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
+final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
+  @unchecked Sendable
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   // @unchecked: `current`, `currentUpstream` and `outerFinished` are touched only inside
   // `delivery`'s lock, so a value of a replaced inner publisher is dropped under the same lock
   // that delivers. `lastGeneration` likewise.
-  @usableFromInline typealias Input = SwitchInput<Inner, Downstream>
+  @usableFromInline typealias InnerInput = SwitchInput<Inner, Downstream>
+  /// The upstream's values: the inner publishers.
+  @usableFromInline typealias Input = Inner
+  @usableFromInline typealias Failure = Downstream.Failure
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let outerLink = UpstreamLink(role: .switchToLatest)
@@ -132,7 +138,17 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.lock.withLock { currentUpstream }?.request(demand)
   }
 
-  @inlinable var outer: SwitchOuterInput<Inner, Downstream> { SwitchOuterInput(state: self) }
+  @inlinable func receive(subscription: any Subscription) { outerLink.attach(subscription) }
+
+  /// An inner publisher from the upstream: it becomes the current one.
+  @inlinable func receive(_ input: Inner) -> Subscribers.Demand {
+    if !outerLink.isTerminated { switchTo(input) }
+    return .none
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !outerLink.isTerminated { receiveOuter(completion: completion) }
+  }
 
   /// The upstream's completion: a failure cancels the current inner publisher and goes on; the
   /// finish waits for the current inner publisher to finish.
@@ -184,7 +200,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       return (lastGeneration, currentUpstream)
     }
     previous?.cancel()
-    if let generation { publisher.subscribe(Input(state: self, generation: generation)) }
+    if let generation { publisher.subscribe(InnerInput(state: self, generation: generation)) }
   }
 
   /// Makes a `Just` of `value` the current inner publisher, finished, and delivers `value`, if
@@ -228,7 +244,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     return true
   }
 
-  @inlinable func attach(_ subscription: any Subscription, for input: Input) {
+  @inlinable func attach(_ subscription: any Subscription, for input: InnerInput) {
     let outstanding = delivery.lock.withLock { () -> Subscribers.Demand? in
       guard current == input.generation, currentUpstream == nil else {
         // The newest inner publisher, already finished, sending a subscription again: Combine
@@ -248,11 +264,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   /// Delivers a value of the current inner publisher; returns what the subscriber adds for it,
   /// for the inner publisher (Combine's `switchToLatest` returns it rather than requesting it).
-  @inlinable func receive(_ value: Downstream.Input, from input: Input) -> Subscribers.Demand {
+  @inlinable func receive(_ value: Downstream.Input, from input: InnerInput) -> Subscribers.Demand {
     delivery.send(from: nil, returning: true) { current == input.generation ? value : nil }
   }
 
-  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: InnerInput) {
     if case .failure = completion,
       delivery.lock.withLock({ current == input.generation && !delivery.closed })
     {
@@ -290,32 +306,6 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.cancel()
     cancelAll()
   }
-}
-
-/// The subscriber `switchToLatest` gives its upstream: it holds the state and calls `switchTo`
-/// directly (through `LinkedInput`'s closures, each value paid two closure calls more).
-@usableFromInline
-struct SwitchOuterInput<Inner: Publisher, Downstream: Subscriber>: Subscriber
-where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
-  @usableFromInline typealias Input = Inner
-  @usableFromInline typealias Failure = Downstream.Failure
-  @usableFromInline let state: SwitchState<Inner, Downstream>
-
-  @inlinable init(state: SwitchState<Inner, Downstream>) { self.state = state }
-
-  @inlinable func receive(subscription: any Subscription) { state.outerLink.attach(subscription) }
-  @inlinable func receive(_ input: Inner) -> Subscribers.Demand {
-    if !state.outerLink.isTerminated { state.switchTo(input) }
-    return .none
-  }
-  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    if !state.outerLink.isTerminated { state.receiveOuter(completion: completion) }
-  }
-}
-
-// Named after the operator, as `LinkedInput` was and as Combine's inner subscribers are.
-extension SwitchOuterInput: CombineDescribed {
-  @usableFromInline var combineName: String { "SwitchToLatest" }
 }
 
 /// The subscriber `switchToLatest` gives each inner publisher: the state, and the generation

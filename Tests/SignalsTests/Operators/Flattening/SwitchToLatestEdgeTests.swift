@@ -5,7 +5,7 @@ import Testing
 /// (OpenCombine 0.14's `SwitchToLatestTests`, which state Combine's behaviour): it does not cancel
 /// an inner publisher that failed, leaves alone a finished one that sends a subscription again,
 /// and asks an inner publisher whose subscription arrives after the upstream failed for the
-/// outstanding demand.
+/// outstanding demand. Its upstream's subscriber is the subscription its subscriber gets.
 @Suite struct SwitchToLatestEdgeTests {
   /// A subscription that records what was asked of it.
   final class Recorded: Subscription, @unchecked Sendable {
@@ -37,9 +37,11 @@ import Testing
     typealias Input = Int
     typealias Failure = TestError
     var events: [String] = []
+    var subscription: (any Subscription)?
     let initial: Subscribers.Demand
     init(initial: Subscribers.Demand) { self.initial = initial }
     func receive(subscription: any Subscription) {
+      self.subscription = subscription
       if initial > .none { subscription.request(initial) }
     }
     func receive(_ input: Int) -> Subscribers.Demand {
@@ -110,5 +112,27 @@ import Testing
     // Nothing reaches the subscriber after the failure.
     _ = inner.send(1)
     #expect(tracking.events == (failed ? ["failure"] : ["value 1"]))
+  }
+
+  /// An upstream that keeps the subscriber it is given.
+  final class Catcher: Publisher, @unchecked Sendable {
+    // @unchecked: a test double used on the test's one thread.
+    typealias Output = Inner
+    typealias Failure = TestError
+    var subscriber: Any?
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Inner, S.Failure == TestError {
+      self.subscriber = subscriber
+    }
+  }
+
+  @Test func theUpstreamsSubscriberIsTheSubscriptionGivenDownstream() {
+    let upstream = Catcher()
+    let tracking = Tracking(initial: .none)
+    upstream.switchToLatest().subscribe(tracking)
+    let subscriber = upstream.subscriber as? any Subscription
+    #expect(subscriber != nil)
+    #expect(subscriber?.combineIdentifier == tracking.subscription?.combineIdentifier)
+    #expect(subscriber.map { String(describing: $0) } == "SwitchToLatest")
+    #expect(subscriber.map { Mirror(reflecting: $0).children.count } == 0)
   }
 }
