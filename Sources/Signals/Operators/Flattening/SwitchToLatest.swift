@@ -16,7 +16,9 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   ///
   /// The usual shape of "search as you type": `query.map(search).switchToLatest()`. Finishes
   /// when the upstream and the current inner publisher have finished. A failure of either is
-  /// forwarded at once and cancels the other. Threading: inner publishers may produce on any
+  /// forwarded at once and cancels the other (as in Combine, an inner publisher whose
+  /// subscription has not arrived yet is asked for the outstanding demand when it does, its
+  /// values dropped; an inner publisher that failed is not cancelled). Threading: inner publishers may produce on any
   /// thread; the subscriber receives one call at a time, and once a new inner publisher has
   /// arrived nothing more of the previous one is delivered. Demand, as in Combine: the upstream
   /// is asked for everything; the subscriber's requests go to the current inner publisher, and a
@@ -88,25 +90,31 @@ extension Publishers {
     /// - Parameter upstream: The publisher of inner publishers.
     @inlinable public init(upstream: Upstream) { self.upstream = upstream }
 
-    /// Subscribes `subscriber`, then the upstream.
+    /// Subscribes `subscriber`, then the upstream (with the same object, as Combine does).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let state = SwitchState<P, S>(subscriber)
       state.delivery.onDemand(state.forwardToCurrent)
       subscriber.receive(subscription: state)
       state.outerLink.request(.unlimited)
-      upstream.subscribe(state.outer)
+      upstream.subscribe(state)
     }
   }
 }
 
+/// The subscription `switchToLatest` gives its subscriber, and the subscriber it gives its
+/// upstream: one object, as Combine's is.
 @usableFromInline
-final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription, @unchecked Sendable
+final class SwitchState<Inner: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
+  @unchecked Sendable
 where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   // @unchecked: `current`, `currentUpstream` and `outerFinished` are touched only inside
   // `delivery`'s lock, so a value of a replaced inner publisher is dropped under the same lock
   // that delivers. `lastGeneration` likewise.
-  @usableFromInline typealias Input = SwitchInput<Inner, Downstream>
+  @usableFromInline typealias InnerInput = SwitchInput<Inner, Downstream>
+  /// The upstream's values: the inner publishers.
+  @usableFromInline typealias Input = Inner
+  @usableFromInline typealias Failure = Downstream.Failure
 
   @usableFromInline let delivery: SerialDelivery<Downstream>
   @usableFromInline let outerLink = UpstreamLink(role: .switchToLatest)
@@ -130,20 +138,47 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.lock.withLock { currentUpstream }?.request(demand)
   }
 
-  @inlinable var outer: SwitchOuterInput<Inner, Downstream> { SwitchOuterInput(state: self) }
+  @inlinable func receive(subscription: any Subscription) { outerLink.attach(subscription) }
+
+  /// An inner publisher from the upstream: it becomes the current one.
+  @inlinable func receive(_ input: Inner) -> Subscribers.Demand {
+    if !outerLink.isTerminated { switchTo(input) }
+    return .none
+  }
+
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    if !outerLink.isTerminated { receiveOuter(completion: completion) }
+  }
 
   /// The upstream's completion: a failure cancels the current inner publisher and goes on; the
   /// finish waits for the current inner publisher to finish.
   @inlinable func receiveOuter(completion: Subscribers.Completion<Downstream.Failure>) {
     guard outerLink.terminate(cancelUpstream: false) else { return }
     // Combine's order: a failure of the upstream cancels the current inner publisher first.
-    if case .failure = completion { cancelAll() }
+    if case .failure = completion {
+      cancelArrivedInner()
+      _ = delivery.complete { completion }
+      return
+    }
     let accepted = delivery.complete {
-      if case .failure = completion { return completion }
       outerFinished = true
       return current == nil ? .finished : nil
     }
     if accepted { cancelAll() }
+  }
+
+  /// Cancels the current inner publisher's subscription if it has arrived. One still to send
+  /// its subscription stays current: as in Combine, an upstream failure does not reach it, and
+  /// when its subscription arrives it is asked for the outstanding demand (its values are
+  /// dropped, the subscriber being completed).
+  @inlinable func cancelArrivedInner() {
+    let inner = delivery.lock.withLock { () -> (any Subscription)? in
+      guard let subscription = currentUpstream else { return nil }
+      current = nil
+      currentUpstream = nil
+      return subscription
+    }
+    inner?.cancel()
   }
 
   /// Makes `publisher` the current inner publisher: from now on only its events count, and the
@@ -165,7 +200,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       return (lastGeneration, currentUpstream)
     }
     previous?.cancel()
-    if let generation { publisher.subscribe(Input(state: self, generation: generation)) }
+    if let generation { publisher.subscribe(InnerInput(state: self, generation: generation)) }
   }
 
   /// Makes a `Just` of `value` the current inner publisher, finished, and delivers `value`, if
@@ -209,9 +244,14 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     return true
   }
 
-  @inlinable func attach(_ subscription: any Subscription, for input: Input) {
+  @inlinable func attach(_ subscription: any Subscription, for input: InnerInput) {
     let outstanding = delivery.lock.withLock { () -> Subscribers.Demand? in
-      guard current == input.generation, currentUpstream == nil else { return nil }
+      guard current == input.generation, currentUpstream == nil else {
+        // The newest inner publisher, already finished, sending a subscription again: Combine
+        // neither cancels it nor asks it for anything.
+        let finishedNewest = current == nil && input.generation == lastGeneration && !delivery.closed
+        return finishedNewest ? Subscribers.Demand.none : nil
+      }
       currentUpstream = subscription
       return delivery.demand - delivery.pendingValues
     }
@@ -224,11 +264,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   /// Delivers a value of the current inner publisher; returns what the subscriber adds for it,
   /// for the inner publisher (Combine's `switchToLatest` returns it rather than requesting it).
-  @inlinable func receive(_ value: Downstream.Input, from input: Input) -> Subscribers.Demand {
+  @inlinable func receive(_ value: Downstream.Input, from input: InnerInput) -> Subscribers.Demand {
     delivery.send(from: nil, returning: true) { current == input.generation ? value : nil }
   }
 
-  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: Input) {
+  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>, from input: InnerInput) {
     if case .failure = completion,
       delivery.lock.withLock({ current == input.generation && !delivery.closed })
     {
@@ -237,10 +277,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     var finishedUpstream: (any Subscription)?
     let accepted = delivery.complete {
       guard current == input.generation else { return nil }
-      if case .failure = completion { return completion }
+      // Done with this inner publisher either way: Combine does not cancel one that failed.
       finishedUpstream = currentUpstream
       current = nil
       currentUpstream = nil
+      if case .failure = completion { return completion }
       return outerFinished ? .finished : nil
     }
     withExtendedLifetime(finishedUpstream) {}
@@ -248,7 +289,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
   }
 
   /// Cancels the current inner publisher, then the upstream: Combine's order when the
-  /// subscriber cancels (the failure paths above terminate the upstream first themselves).
+  /// subscriber cancels (an inner failure terminates the upstream first itself).
   @inlinable func cancelAll() {
     let inner = delivery.lock.withLock { () -> (any Subscription)? in
       defer {
@@ -265,32 +306,6 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     delivery.cancel()
     cancelAll()
   }
-}
-
-/// The subscriber `switchToLatest` gives its upstream: it holds the state and calls `switchTo`
-/// directly (through `LinkedInput`'s closures, each value paid two closure calls more).
-@usableFromInline
-struct SwitchOuterInput<Inner: Publisher, Downstream: Subscriber>: Subscriber
-where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
-  @usableFromInline typealias Input = Inner
-  @usableFromInline typealias Failure = Downstream.Failure
-  @usableFromInline let state: SwitchState<Inner, Downstream>
-
-  @inlinable init(state: SwitchState<Inner, Downstream>) { self.state = state }
-
-  @inlinable func receive(subscription: any Subscription) { state.outerLink.attach(subscription) }
-  @inlinable func receive(_ input: Inner) -> Subscribers.Demand {
-    if !state.outerLink.isTerminated { state.switchTo(input) }
-    return .none
-  }
-  @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-    if !state.outerLink.isTerminated { state.receiveOuter(completion: completion) }
-  }
-}
-
-// Named after the operator, as `LinkedInput` was and as Combine's inner subscribers are.
-extension SwitchOuterInput: CombineDescribed {
-  @usableFromInline var combineName: String { "SwitchToLatest" }
 }
 
 /// The subscriber `switchToLatest` gives each inner publisher: the state, and the generation
