@@ -41,8 +41,8 @@ extension URLSession {
   /// fails it with the task's `URLError`. Cancelling the subscription cancels the task.
   ///
   /// Threading: the value and completion arrive on the session's delegate queue. Completion:
-  /// `URLError`; an error that is not a `URLError` arrives as `URLError(.unknown)`, and a task
-  /// that ends with neither data nor error as `URLError(.badServerResponse)`.
+  /// `URLError`; an error that is not a `URLError`, and a task that ends with neither a response
+  /// nor an error (with data or without), arrive as `URLError(.unknown)`, as in Combine.
   public struct DataTaskPublisher: Signals.Publisher {
     /// The body and the response.
     public typealias Output = (data: Data, response: URLResponse)
@@ -77,11 +77,13 @@ extension URLSession {
       .subscribe(DataTaskSubscriber(downstream: subscriber, running: running))
     }
 
-    /// What a finished task gives the subscriber.
-    static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Output, URLError>
-    {
+    /// What a finished task gives the subscriber: Combine's mapping (a task that ends with
+    /// neither a response nor an error fails with `URLError(.unknown)`, data or not).
+    package static func outcome(
+      data: Data?, response: URLResponse?, error: (any Error)?
+    ) -> Result<Output, URLError> {
       if let error { return .failure(error as? URLError ?? URLError(.unknown)) }
-      guard let response else { return .failure(URLError(.badServerResponse)) }
+      guard let response else { return .failure(URLError(.unknown)) }
       return .success((data: data ?? Data(), response: response))
     }
   }

@@ -165,3 +165,33 @@ struct DataTaskPublisherTests {
     #expect(received.withLock { $0 } == 0)
   }
 }
+
+/// What a finished task gives the subscriber, without a server: Combine's mapping, as
+/// OpenCombine's `URLSessionTests` state it.
+@Suite struct DataTaskOutcomeTests {
+  typealias Publisher = URLSession.DataTaskPublisher
+  let response = URLResponse(
+    url: URL(string: "https://example.com")!, mimeType: "text/plain", expectedContentLength: 4,
+    textEncodingName: "utf-8")
+
+  @Test func aTaskThatEndsWithNeitherAResponseNorAnErrorFailsAsUnknown() {
+    for data in [nil, Data("body".utf8)] {
+      guard case .failure(let error) = Publisher.outcome(data: data, response: nil, error: nil) else {
+        Issue.record("expected a failure for data \(String(describing: data))")
+        continue
+      }
+      #expect(error.code == .unknown)
+    }
+  }
+
+  @Test func aResponseWithoutDataIsAnEmptyBodyAndAnErrorThatIsNotAURLErrorIsUnknown() throws {
+    let value = try Publisher.outcome(data: nil, response: response, error: nil).get()
+    #expect(value.data.isEmpty)
+    struct Oops: Error {}
+    guard case .failure(let error) = Publisher.outcome(data: nil, response: response, error: Oops()) else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(error.code == .unknown)
+  }
+}
