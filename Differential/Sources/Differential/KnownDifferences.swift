@@ -190,7 +190,7 @@ extension KnownDifference {
         difference.direction == .madeDifferently
           && (testCase.rogueSendsAfterTheEnd
             || KnownDifference.documented.contains { $0.operatorNode != nil && $0.applies(testCase) })
-      }),
+      })
   ]
 
   /// Issue 21 items 1-3 are fixed (Combine's order), item 4 is documented above: none left.
