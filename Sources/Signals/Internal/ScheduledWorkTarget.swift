@@ -1,7 +1,7 @@
 /// An operator or source state that schedules work on a scheduler (a timer that fires later, or
 /// a delivery or subscription to run as soon as possible) and is called back with a tag.
 ///
-/// Schedule through the target's own helpers (`scheduleWork(on:tag:)` and the rest): they are
+/// Schedule through the target's own helpers (`scheduleWork(on:options:tag:)` and the rest): they are
 /// inlinable extension methods of the target, so the closure handed to the scheduler is made in
 /// the operator's specialised code and calls its `scheduledWorkDue` directly (CONTRIBUTING,
 /// *closure, not method*): a `receive(on:)` value cost 7,990 instructions through the `Scheduler`
@@ -38,25 +38,11 @@ extension Scheduler {
 
 extension ScheduledWorkTarget {
   /// Calls `scheduledWorkDue(tag)` on `scheduler` as soon as possible, keeping `self` alive
-  /// until then. The closure is made here, in code specialised for the operator (CONTRIBUTING,
-  /// *closure, not method*).
-  @inlinable func scheduleWork(on scheduler: any Scheduler, tag: UInt64) {
-    scheduler.schedule { [self] in scheduledWorkDue(tag) }
-  }
-
-  /// `scheduleWork(on:tag:)` with the operator's scheduler options, passed to the scheduler as
-  /// Combine passes them (`schedule(options:_:)`).
+  /// until then, with the operator's scheduler options passed as Combine passes them
+  /// (`schedule(options:_:)`). The closure is made here, in code specialised for the operator
+  /// (CONTRIBUTING, *closure, not method*).
   @inlinable func scheduleWork<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions?, tag: UInt64) {
     scheduler.schedule(options: options) { [self] in scheduledWorkDue(tag) }
-  }
-
-  /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date`, unless `self` is gone by then.
-  @inlinable func scheduleWork(
-    on scheduler: any Scheduler, at date: SchedulerTime, tag: UInt64
-  )
-    -> any Cancellable
-  {
-    scheduler.schedule(after: date) { [weak self] in self?.scheduledWorkDue(tag) }
   }
 
   /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date`, with the operator's tolerance and
@@ -70,27 +56,6 @@ extension ScheduledWorkTarget {
     }
   }
 
-  /// `scheduleWork(on:at:tag:)` with the operator's options and tolerance.
-  ///
-  /// With no options and no tolerance above the scheduler's minimum, the work is scheduled with
-  /// `schedule(after:_:)`, whose token cancels it. Otherwise it goes through Combine's
-  /// `schedule(after:tolerance:options:_:)`, which takes them but returns no token: the
-  /// returned token then does nothing, and a stopped timer stays scheduled until its date,
-  /// where it finds `self` gone or its tag stale (as in Combine, whose timed operators
-  /// schedule that way).
-  @inlinable func scheduleWork<S: Scheduler>(
-    on scheduler: S, at date: SchedulerTime, tolerance: SchedulerTime.Stride, options: S.SchedulerOptions?,
-    tag: UInt64
-  ) -> any Cancellable {
-    guard options != nil || tolerance > scheduler.minimumTolerance else {
-      return scheduler.schedule(after: date) { [weak self] in self?.scheduledWorkDue(tag) }
-    }
-    scheduler.schedule(after: date, tolerance: tolerance, options: options) { [weak self] in
-      self?.scheduledWorkDue(tag)
-    }
-    return AnyCancellable {}
-  }
-
   /// Calls `scheduledWorkDue(tag)` on `scheduler` at `date` and every `interval` after, while
   /// `self` lives, with the operator's options.
   @inlinable func scheduleRepeatingWork<S: Scheduler>(
@@ -102,17 +67,5 @@ extension ScheduledWorkTarget {
     ) {
       [weak self] in self?.scheduledWorkDue(tag)
     }
-  }
-
-  /// The timer dance, written once: schedules the work tagged `tag` at `date` (with the
-  /// operator's tolerance and options), outside any lock, then asks `keep` (which takes the
-  /// owner's lock) whether the work is still wanted, and cancels it if not. The scheduler holds
-  /// the target weakly.
-  @inlinable func scheduleTimer<S: Scheduler>(
-    tag: UInt64, at date: SchedulerTime, on scheduler: S, tolerance: SchedulerTime.Stride,
-    options: S.SchedulerOptions?, keep: (any Cancellable) -> Bool
-  ) {
-    let token = scheduleWork(on: scheduler, at: date, tolerance: tolerance, options: options, tag: tag)
-    if !keep(token) { token.cancel() }
   }
 }
