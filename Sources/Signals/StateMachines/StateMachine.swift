@@ -380,7 +380,7 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
     publish()
     // Only a chart stops or records its macrosteps.
-    if engine.sharesConfiguration { publishRest() }
+    if engine.sharesConfiguration && (engine.halted || engine.recording) { publishRest() }
   }
 
   /// The rest of `commit` for a chart: the subscribers finished when the machine stopped, the

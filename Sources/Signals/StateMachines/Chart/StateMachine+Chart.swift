@@ -6,8 +6,8 @@ import Synchronization
 /// the extended state. A flat graph's stays as it started: its configuration is its state.
 @usableFromInline
 struct ChartSnapshot<State: CaseKeyed> {
-  @usableFromInline var nodes: [Int] = []
-  @usableFromInline var values: [State?] = []
+  /// The active nodes and their values (its own buffer: two snapshots never share one).
+  @usableFromInline var states = ActiveStates<State>()
   @usableFromInline var halted = false
   @usableFromInline var context: State.MachineContext
 

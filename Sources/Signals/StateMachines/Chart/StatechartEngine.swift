@@ -21,6 +21,12 @@ import Synchronization
 /// other graph (a chart block, an extended state, a transition with an action) runs the
 /// algorithm over its `ChartModel`.
 ///
+/// A chart's event whose one transition only moves (no guard, action, entry or exit action,
+/// timer, invocation, history or final state on its way) is a *quiet step*: the engine works
+/// it out once per configuration with the algorithm above and afterwards performs it from a
+/// memo (`QuietSteps.swift`), so that such a send costs a few stores rather than a selection
+/// and two sets. An inspected machine always runs the full algorithm.
+///
 /// The machine owns what is around the engine: the claim that lets one thread at a time run
 /// it, the queue of events sent meanwhile, the lock over what other threads read, and the
 /// publishing. Only the thread holding the machine's claim calls the engine, so its state needs
@@ -85,9 +91,16 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) weak var machine: StateMachine<State, Event>?
   /// The active nodes, ascending (document order), after the last microstep; the root (0) is
   /// always first.
-  @usableFromInline @exclusivity(unchecked) var configuration: [Int] = [0]
-  @usableFromInline @exclusivity(unchecked) var active: [Bool]
-  @usableFromInline @exclusivity(unchecked) var values: [State?]
+  @usableFromInline @exclusivity(unchecked) var configuration: [Int] = [0] {
+    didSet { configurationNumber = -1 }
+  }
+  /// The configuration's number in the memo of quiet steps (`QuietSteps.swift`), -1 when it
+  /// has none yet (any change to the configuration clears it; a macrostep's end numbers it).
+  @usableFromInline @exclusivity(unchecked) var configurationNumber = -1
+  /// The memo of quiet steps: what an event that only moves does in a configuration.
+  @usableFromInline @exclusivity(unchecked) var quiet: QuietStepCache<State>
+  @usableFromInline let active: NodeColumn<Bool>
+  @usableFromInline let values: NodeColumn<State?>
   /// The extended state.
   @inlinable var context: State.MachineContext {
     get { contextStorage! }
@@ -98,7 +111,7 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var contextStorage: State.MachineContext?
   /// Bumped each time a node is entered, so that a timer or an invoked result of an earlier
   /// visit is recognised and dropped.
-  @usableFromInline @exclusivity(unchecked) var generation: [UInt64]
+  @usableFromInline let generation: NodeColumn<UInt64>
   /// Timers and invocations of each active node; dropping them cancels them.
   @usableFromInline @exclusivity(unchecked) var work: [[AnyCancellable]]
   /// What each history node recorded: nodes and their values.
@@ -228,16 +241,17 @@ import Synchronization
     contextStorage = graph.context
     self.scheduler = scheduler
     let count = model.nodes.count
-    active = Array(repeating: false, count: count)
+    active = NodeColumn(repeating: false, count: count)
     active[0] = true
-    values = Array(repeating: nil, count: count)
-    generation = Array(repeating: 0, count: count)
+    values = NodeColumn(repeating: nil, count: count)
+    generation = NodeColumn(repeating: 0, count: count)
     work = Array(repeating: [], count: count)
     timerTags = Array(repeating: [], count: count)
     lastDescendant = model.tree.lastDescendant
     domains = Array(repeating: -1, count: model.edges.count)
     entryPlans = Array(repeating: nil, count: model.edges.count)
     unplannable = Array(repeating: false, count: model.edges.count)
+    quiet = QuietStepCache(columns: graph.chart == nil ? 0 : model.columns.count)
   }
 
   // MARK: Reading the configuration
@@ -308,15 +322,11 @@ import Synchronization
   @inlinable @inline(never)
   func prepareSharedConfiguration() {
     let count = configuration.count - 1
-    if sharedNext.nodes.count != count {
-      sharedNext.nodes = Array(repeating: 0, count: count)
-      sharedNext.values = Array(repeating: nil, count: count)
-    }
-    sharedNext.nodes.withUnsafeMutableBufferPointer { nodes in
-      for index in 0..<count { nodes[index] = self.configuration[index + 1] }
-    }
-    sharedNext.values.withUnsafeMutableBufferPointer { values in
-      for index in 0..<count { values[index] = self.values[self.configuration[index + 1]] }
+    sharedNext.states.resize(to: count)
+    for index in 0..<count {
+      let node = configuration[index &+ 1]
+      sharedNext.states.nodes[index] = node
+      sharedNext.states.values[index] = values[node]
     }
     sharedNext.halted = halted
     sharedNext.context = context
@@ -325,14 +335,14 @@ import Synchronization
   /// The active states' cases in document order, as `shared` (the last configuration the
   /// machine shared) and `state` (its state) say.
   @usableFromInline func configurationKeys(_ shared: ChartSnapshot<State>, state: State) -> [State.Case] {
-    takesFromTable ? [state.caseKey] : shared.nodes.compactMap { model.nodes[$0].key }
+    takesFromTable ? [state.caseKey] : shared.states.activeNodes.compactMap { model.nodes[$0].key }
   }
 
   /// Whether the state of case `key` is active, as `shared` and `state` say.
   @usableFromInline func isActive(_ key: State.Case, in shared: ChartSnapshot<State>, state: State) -> Bool {
     if takesFromTable { return state.caseKey == key }
     guard let node = model.indexOf[key] else { return false }
-    return shared.nodes.contains(node)
+    return shared.states.activeNodes.contains(node)
   }
 
   /// The value of the active state of case `key`, as `shared` and `state` say; `nil` when it
@@ -341,8 +351,10 @@ import Synchronization
     _ key: State.Case, in shared: ChartSnapshot<State>, state: State
   ) -> State? {
     if takesFromTable { return state.caseKey == key ? state : nil }
-    guard let node = model.indexOf[key], let index = shared.nodes.firstIndex(of: node) else { return nil }
-    return shared.values[index]
+    guard let node = model.indexOf[key], let index = shared.states.activeNodes.firstIndex(of: node) else {
+      return nil
+    }
+    return shared.states.values[index]
   }
 
   // MARK: Selection
@@ -843,6 +855,18 @@ import Synchronization
   @inlinable @inline(never)
   func takeInChart(_ event: Event, invoked: Bool, _ next: inout State?) -> Refusal.Kind? {
     guard !halted else { return .noTransition }
+    // A quiet step is performed from the memo (nothing is recorded or told a test's observer:
+    // those take the full algorithm).
+    if configurationNumber >= 0, observer == nil, !inspected.load(ordering: .relaxed) {
+      let column = model.column(of: event.caseKey)
+      if column >= 0 {
+        switch takeQuietly(event, column: column, &next) {
+        case .taken: return nil
+        case .invalidTarget: return .invalidTarget
+        case .loud: break
+        }
+      }
+    }
     let miss = select(.event(event))
     guard !selected.isEmpty else {
       switch miss {
@@ -1045,6 +1069,7 @@ import Synchronization
     internalHead = 0
     if halted { stop() }
     startInvocations()
+    numberConfiguration()
     prepareSharedConfiguration()
   }
 
