@@ -300,25 +300,24 @@ extension Coordinator where Screen: Codable {
       throw .corrupt("\(error)")
     }
     let (cases, shared) = chartNames()
+    func key(_ name: String) throws(StateRestoreError) -> Screen.Case {
+      guard !shared.contains(name) else { throw .corrupt("two states of the chart are named \(name)") }
+      guard let key = cases[name] else { throw .unknownState(name) }
+      return key
+    }
     func state(
       _ saved: SavedChartNavigation<Screen>.State
     ) throws(StateRestoreError) -> SavedChartState<Screen> {
-      guard !shared.contains(saved.state) else {
-        throw .corrupt("two states of the chart are named \(saved.state)")
-      }
-      guard let key = cases[saved.state] else { throw .unknownState(saved.state) }
-      return SavedChartState(key: key, value: saved.value)
+      SavedChartState(key: try key(saved.state), value: saved.value)
     }
     var configuration: [SavedChartState<Screen>] = []
     for entry in saved.chart.configuration { configuration.append(try state(entry)) }
     var histories: [SavedChartHistory<Screen>] = []
     for record in saved.chart.history {
-      guard let key = cases[record.history], !shared.contains(record.history) else {
-        throw .unknownState(record.history)
-      }
+      let history = try key(record.history)
       var states: [SavedChartState<Screen>] = []
       for entry in record.states { states.append(try state(entry)) }
-      histories.append(SavedChartHistory(history: key, states: states))
+      histories.append(SavedChartHistory(history: history, states: states))
     }
     // The machine publishes the configuration it puts back; the navigator is rebuilt after, from
     // nothing, rather than told the difference from what it showed.
