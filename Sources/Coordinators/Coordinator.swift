@@ -58,6 +58,8 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   let roles: [Screen.Case: ScreenRole]
   /// What the navigator shows, for a statechart.
   var shown = ScreenLayout<Screen>()
+  /// Set while a saved configuration is put back: the navigator is then rebuilt, not diffed.
+  var restoring = false
 
   /// A coordinator for `graph` showing screens through `navigator`; `policy` says what `send`
   /// does with an event the graph refuses (`trySend` throws under `.throwError`).
@@ -108,6 +110,7 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
 
   /// Lays out the screens `configuration` means and tells the navigator the difference.
   func show(_ configuration: [Screen.Case]) {
+    guard !restoring else { return }
     let layout = ScreenLayout(configuration: configuration, roles: roles, value: machine.activeState)
     let calls = layout.calls(from: shown)
     shown = layout

@@ -5,7 +5,7 @@ import Testing
 
 /// A shop: two tabs (a feed that pushes an article, a profile), and a checkout flow presented
 /// over them that resumes where it was left.
-enum Shop: CaseKeyed, CaseIterable, Sendable {
+enum Shop: String, CaseKeyed, CaseIterable, Codable, Sendable {
   case app, feed, feedList, article, profile, profileHome, selection, onFeed, onProfile
   case overlay, noOverlay, cart, cartItems, payment, cartHistory
 }
@@ -81,6 +81,28 @@ let shopScreens: [Shop: ScreenRole] = [
     try coordinator.trySend(.back)
     #expect(navigator.calls == ["dismiss", "pop"])
     #expect(coordinator.stack.map(\.screen) == [.feed])
+  }
+
+  @Test func aChartCoordinatorRestoresItsTabsItsFlowAndWhereTheFlowWas() throws {
+    let navigator = RecordingNavigator<Shop>()
+    let coordinator = Coordinator(graph: shop, navigator: navigator, screens: shopScreens)
+    coordinator.start()
+    try coordinator.trySend(.openArticle)
+    try coordinator.trySend(.showProfile)
+    try coordinator.trySend(.checkout)
+    try coordinator.trySend(.pay)
+    try coordinator.trySend(.close)
+
+    // The code of the article's "Restoring it", verbatim.
+    let saved = try coordinator.savedNavigation()
+    let relaunched = RecordingNavigator<Shop>()
+    let restored = Coordinator(graph: shop, navigator: relaunched, screens: shopScreens)
+    restored.start()
+    relaunched.reset()
+    try restored.restoreNavigation(from: saved)
+    #expect(relaunched.calls == ["tabs feed, profile", "push article", "select tab 1"])
+    try restored.trySend(.resume)
+    #expect(relaunched.calls.suffix(2) == ["present cart", "push payment"])
   }
 
   @Test func aSystemBackGestureInAChartIsReportedAsTheFrontsOwnPop() throws {

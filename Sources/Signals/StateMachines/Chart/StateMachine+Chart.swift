@@ -2,14 +2,16 @@ import Dispatch
 import Synchronization
 
 /// What readers on other threads see of a machine beside its state: the last macrostep's
-/// configuration (the active nodes but the root, and their values), whether it stopped, and
-/// the extended state. A flat graph's stays as it started: its configuration is its state.
+/// configuration (the active nodes but the root, and their values), whether it stopped, the
+/// extended state and the histories. A flat graph's stays as it started: its configuration is its state.
 @usableFromInline
 struct ChartSnapshot<State: CaseKeyed> {
   /// The active nodes and their values (its own buffer: two snapshots never share one).
   @usableFromInline var states = ActiveStates<State>()
   @usableFromInline var halted = false
   @usableFromInline var context: State.MachineContext
+  /// What each history node recorded (for a chart with history states; what a save reads).
+  @usableFromInline var history: [Int: [(node: Int, value: State?)]] = [:]
 
   @inlinable init(context: State.MachineContext) { self.context = context }
 }

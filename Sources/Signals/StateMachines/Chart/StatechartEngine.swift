@@ -318,7 +318,7 @@ import Synchronization
 
   /// Writes the configuration as other threads will read it into `sharedNext` (reusing its
   /// storage): the active nodes (the root left out), their values, whether the machine
-  /// stopped and the extended state. Called at the end of a chart's macrostep.
+  /// stopped, the extended state and the histories. Called at the end of a chart's macrostep.
   @inlinable @inline(never)
   func prepareSharedConfiguration() {
     let count = configuration.count - 1
@@ -330,6 +330,7 @@ import Synchronization
     }
     sharedNext.halted = halted
     sharedNext.context = context
+    if tree.hasHistory { sharedNext.history = history }
   }
 
   /// The active states' cases in document order, as `shared` (the last configuration the
