@@ -65,7 +65,10 @@ extension StateMachine {
   /// macrostep shared, as `snapshot` does.
   package var savedChart: SavedChart<State>? {
     guard engine.sharesConfiguration else { return nil }
-    let (nodes, values, history) = lock.withLock { (shared.nodes, shared.values, shared.history) }
+    let (nodes, values, history) = lock.withLock {
+      let states = shared.states
+      return (Array(states.activeNodes), (0..<states.count).map { states.values[$0] }, shared.history)
+    }
     let model = engine.model
     func saved(_ node: Int, _ value: State?) -> SavedChartState<State>? {
       model.nodes[node].key.map { SavedChartState(key: $0, value: value) }
@@ -278,6 +281,7 @@ extension StatechartEngine {
     for effect in effects { plan.append(effect) }
     performPlan(nil)
     startInvocations()
+    numberConfiguration()
     prepareSharedConfiguration()
     return primary
   }
