@@ -25,6 +25,8 @@ extension StateMachine: SerialDrainOwner {
     case invoked(node: Int, generation: UInt64, event: Event, chained: Bool)
     /// Move to a state (and extended state) without a transition.
     case restore(State, State.MachineContext?)
+    /// A change to the subscribers of `transitions` or `macrosteps`.
+    case passthrough(PassthroughJob)
   }
 
   /// A queued job is run as it is.
@@ -142,6 +144,8 @@ extension StateMachine: SerialDrainOwner {
     case .restore(let state, let context):
       var next = engine.restore(to: state, context: context)
       commit(&next)
+    case .passthrough(let job):
+      perform(job)
     }
   }
 }
