@@ -153,6 +153,21 @@ import Testing
     states.cancel()
   }
 
+  /// As with the subject it replaces, a subscription does not keep the machine alive; cancelling
+  /// it after the machine went is harmless.
+  @Test func aSubscriptionDoesNotKeepTheMachineAlive() {
+    weak var weakMachine: StateMachine<Phase, Signal>?
+    let subscription: AnyCancellable
+    do {
+      let machine = StateMachine(graph: Self.graph)
+      weakMachine = machine
+      subscription = machine.transitions.sink { _ in }
+      machine.send(.start)
+    }
+    #expect(weakMachine == nil)
+    subscription.cancel()
+  }
+
   /// A send nobody watches builds no step: the flag the send path reads follows the list.
   @Test func stepsAreBuiltOnlyWhileSomeoneSubscribes() {
     let machine = StateMachine(graph: Self.graph)
