@@ -41,7 +41,9 @@ public final class Coordinator<Screen: CaseKeyed, Event: CaseKeyed> {
   /// The current screen, then each new one.
   public var statePublisher: AnyPublisher<Screen, Never> { machine.statePublisher.eraseToAnyPublisher() }
   /// Each transition as it happens (after the navigator was told).
-  public var transitions: AnyPublisher<StateMachine<Screen, Event>.Step, Never> { machine.transitions }
+  public var transitions: AnyPublisher<StateMachine<Screen, Event>.Step, Never> {
+    machine.transitions.eraseToAnyPublisher()
+  }
   /// The event that means "back" in the graph, used by `systemDidGoBack()`.
   public let backEvent: Event?
   /// The screens as the navigator shows them, bottom first; the last is `state`, payload

@@ -4,12 +4,15 @@ import Synchronization
 /// `send(_:)` that moves it along the graph.
 ///
 /// One event runs at a time, to completion: the graph's guards and target makers are called,
-/// then the state changes, then `statePublisher` delivers the new state and `transitions` the
-/// step (in that order, so that an observer of either reads the new `state`). None of that user code
-/// runs under the machine's lock, so a guard may read `state` and an observer may send. An
-/// event sent while another is running (from a guard, a target maker or an observer, or from
-/// another thread) is queued and run, in the order it arrived, by the thread running the
-/// current one, right after it: `send` then returns `true` before the event is taken, and a
+/// then the state changes, then the machine's subscribers are called: those of `statePublisher`
+/// with the new state, then (a statechart's) those of `macrosteps` with the macrostep's record,
+/// then those of `transitions` with the step (in that order, so that an observer of any reads
+/// the new `state`). The machine publishes one way: it keeps its subscribers in its own lists
+/// and calls them itself, from the thread running the event (no subject between). None of that
+/// user code runs under the machine's lock, so a guard may read `state` and an observer may
+/// send. An event sent while another is running (from a guard, a target maker or an observer,
+/// or from another thread) is queued and run, in the order it arrived, by the thread running
+/// the current one, right after it: `send` then returns `true` before the event is taken, and a
 /// refusal of it goes to the machine's policy (`.report`'s handler; nowhere under `.ignore` and
 /// `.throwError`, which has no caller left to throw to).
 ///
@@ -33,9 +36,9 @@ import Synchronization
 /// table. The machine around it owns the claim and the queue of events, the lock over what
 /// other threads read, and the publishing.
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
-  // @unchecked: `current`, `observers`, `chainDepth` and the engine's state are
-  // read and written by the thread holding the `drainClaim` (the claim's acquire/release orders
-  // one holder's writes before the next one's reads); `current` and `shared` are also written
+  // @unchecked: `current`, `observers`, `stepObservers`, `macrostepObservers`, `chainDepth`
+  // and the engine's state are read and written by the thread holding the `drainClaim` (the
+  // claim's acquire/release orders one holder's writes before the next one's reads); `current` and `shared` are also written
   // inside `lock` and read there by others. `drainQueue` is read and written only inside `lock`.
   // The engine's resolver is set once, at init, and called by the claim's holder and by
   // `can(_:)` (a coordinator's, on the main actor, as its sends).
@@ -106,11 +109,16 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   /// The list's subscriber when it has exactly one (the common case), unretained (the list
   /// keeps it): `publish()` calls it without retaining the list's storage for the call.
   @usableFromInline @exclusivity(unchecked) var soleObserver: Unmanaged<SubscriberHandle<State, Never>>?
-  /// Whether anyone asked for `transitions`: until then a send builds no `Step`.
+  /// Whether `transitions` has a subscriber: while not, a send builds no `Step`. Written only by
+  /// the claim's holder, with `stepObservers` (`perform(_: PassthroughJob)`).
   @usableFromInline let stepsWatched = Atomic<Bool>(false)
-  @usableFromInline let stepSubject = PassthroughSubject<Step, Never>()
-  /// The macrosteps' records.
-  @usableFromInline let inspector = PassthroughSubject<MacrostepRecord<State, Event>, Never>()
+  /// The subscribers of `transitions`, called by the running thread after those of
+  /// `statePublisher` (no subject between).
+  @usableFromInline @exclusivity(unchecked) var stepObservers = PassthroughObservers<Step>()
+  /// The subscribers of `macrosteps` (the inspector), called by the running thread after those
+  /// of `statePublisher`; while it has any, the engine records each macrostep (`inspected`).
+  @usableFromInline @exclusivity(unchecked) var macrostepObservers =
+    PassthroughObservers<MacrostepRecord<State, Event>>()
   /// How many loops were cut (a send that saw this change returns `false`).
   @usableFromInline let cuts = Atomic<Int>(0)
   /// How many events sent from actions (or answered at once by invocations) ran in a row
@@ -198,11 +206,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     }
   }
 
-  /// Each transition as it happens, in order.
-  public var transitions: AnyPublisher<Step, Never> {
-    stepsWatched.store(true, ordering: .releasing)
-    return stepSubject.eraseToAnyPublisher()
-  }
+  /// Each transition as it happens, in order, to the subscribers there when it happens
+  /// (`PassthroughSubject`'s rules: none replayed, and a step is dropped for a subscriber with no
+  /// outstanding demand). A concrete publisher (not `AnyPublisher`), so that a subscriber's path
+  /// is specialized for the caller's types; `StepPublisher` says when a step is made and who
+  /// calls the subscribers. A machine nobody watches builds no `Step`.
+  @inlinable
+  public var transitions: StepPublisher { StepPublisher(machine: self) }
 
   /// Whether `event` would be taken now: a transition exists, its guard passes and, for a
   /// resolved target, the owner's resolver answers a state. Guards and the resolver run on this
@@ -357,12 +367,14 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     return .taken
   }
 
-  /// `commit`, then the step sent to the subscribers of `transitions`.
+  /// `commit`, then the step given to the subscribers of `transitions` (the machine's list of
+  /// them, walked in place: see `PassthroughObservers`). Out of line: a send nobody watches
+  /// never reaches it.
   @inlinable @inline(never)
   func commitStep(_ event: Event, _ next: inout State?) {
     let from = current
     commit(&next)
-    stepSubject.send(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
+    stepObservers.deliver(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
   }
 
   /// Makes the engine's step the machine's: under the lock, the new state (`next`; `nil` keeps
@@ -383,12 +395,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     if engine.sharesConfiguration && (engine.halted || engine.recording) { publishRest() }
   }
 
-  /// The rest of `commit` for a chart: the subscribers finished when the machine stopped, the
-  /// macrostep's record sent when inspected.
+  /// The rest of `commit` for a chart: the subscribers of `statePublisher` finished when the
+  /// machine stopped, the macrostep's record given to the subscribers of `macrosteps` when
+  /// inspected (they never finish).
   @inlinable @inline(never)
   func publishRest() {
     if engine.halted { finishObservers() }
-    if let record = engine.endRecord() { inspector.send(record) }
+    if let record = engine.endRecord() { macrostepObservers.deliver(record) }
   }
 
   @usableFromInline

@@ -27,6 +27,8 @@ extension StateMachine: SerialDrainOwner {
     case restore(State, State.MachineContext?)
     /// Put back a statechart's saved configuration and histories (`restore(chart:)`).
     indirect case restoreChart(ChartRestorePlan<State>)
+    /// A change to the subscribers of `transitions` or `macrosteps`.
+    case passthrough(PassthroughJob)
   }
 
   /// A queued job is run as it is.
@@ -146,6 +148,8 @@ extension StateMachine: SerialDrainOwner {
       commit(&next)
     case .restoreChart(let plan):
       performChartRestore(plan)
+    case .passthrough(let job):
+      perform(job)
     }
   }
 }

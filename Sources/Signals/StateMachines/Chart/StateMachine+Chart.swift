@@ -117,15 +117,17 @@ extension StateMachine: ScheduledWorkTarget {
 
   /// Every macrostep of a statechart as a record (what started it, its microsteps with their
   /// exit and entry sets, the actions, timers and invocations, the extended state before and
-  /// after): the machine's inspector. Recording starts when this is first read; a machine that
+  /// after): the machine's inspector. Recording runs while someone subscribes; a machine that
   /// nobody inspects records nothing. A flat graph's steps are `transitions`; it records none.
+  /// A concrete publisher (not `AnyPublisher`), with `PassthroughSubject`'s rules: none
+  /// replayed, and a record is dropped for a subscriber with no outstanding demand.
   ///
-  /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock.
+  /// Threading: delivered by the thread that ran the macrostep, outside the machine's lock,
+  /// after the new state reached the subscribers of `statePublisher` and before its step
+  /// reaches those of `transitions` (`MacrostepPublisher`).
   /// Completion: it never completes.
-  public var macrosteps: AnyPublisher<MacrostepRecord<State, Event>, Never> {
-    engine.inspected.store(true, ordering: .releasing)
-    return inspector.eraseToAnyPublisher()
-  }
+  @inlinable
+  public var macrosteps: MacrostepPublisher { MacrostepPublisher(machine: self) }
 
   /// Calls `body` with the transitions of each microstep, by title (`source --label--> target`),
   /// on the thread that runs it. For model-based tests of statecharts: call it before the

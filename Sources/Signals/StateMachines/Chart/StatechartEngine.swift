@@ -139,7 +139,7 @@ import Synchronization
   @usableFromInline @exclusivity(unchecked) var entryPlans: [EntryPlan?]
   /// Edges whose entry set reads a history (computed each time).
   @usableFromInline @exclusivity(unchecked) var unplannable: [Bool]
-  /// Whether the machine's macrosteps are recorded (`StateMachine.macrosteps` was read).
+  /// Whether the machine's macrosteps are recorded (while `StateMachine.macrosteps` has a subscriber).
   @usableFromInline let inspected = Atomic<Bool>(false)
 
   /// A transition's entry set, kept for the next time it is taken alone: the states to enter
