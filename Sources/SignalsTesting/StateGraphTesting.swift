@@ -17,12 +17,18 @@ import Testing
 /// what they need); by default, a plain `StateMachine(graph:)`, or for a graph with `.previous`
 /// targets a machine that keeps a coordinator's screen stack.
 ///
+/// A statechart (a graph with a `chart:` block) is explored instead, as
+/// `expectFullCoverage(of:events:ignoring:ignoringStates:makeMachine:sourceLocation:)` does, with
+/// `examples` and each payload-free event case its transitions name (time included, on a
+/// `TestScheduler`): an issue for each state never active and each transition never taken.
+///
 /// - Parameters:
 ///   - graph: The graph whose transitions are driven.
 ///   - examples: Example events for the cases that carry a payload or that guards look at.
 ///   - makeMachine: Makes a fresh machine for each path; `nil` for the default.
 ///   - sourceLocation: Where issues are recorded; the caller's line by default.
-/// - Returns: How many transitions were taken, over all the paths.
+/// - Returns: How many transitions were taken, over all the paths (for a statechart, how many
+///   of its transitions the exploration took).
 @discardableResult
 public func expectEveryTransition<State, Event>(
   of graph: StateGraph<State, Event>,
@@ -30,7 +36,15 @@ public func expectEveryTransition<State, Event>(
   makeMachine: ((StateGraph<State, Event>) -> StateMachine<State, Event>)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
-  expectEveryTransition(
+  if graph.isStatechart {
+    let events = examples + graph.transitions.compactMap { $0.event as? Event }
+    let coverage = expectFullCoverage(
+      of: graph, events: events,
+      makeMachine: { graph, scheduler in makeMachine?(graph) ?? StateMachine(graph: graph, scheduler: scheduler) },
+      sourceLocation: sourceLocation)
+    return coverage.coveredTransitions.count
+  }
+  return expectEveryTransition(
     of: graph, events: examples,
     driving: {
       let machine =
