@@ -40,7 +40,9 @@ public func expectEveryTransition<State, Event>(
     let events = examples + graph.transitions.compactMap { $0.event as? Event }
     let coverage = expectFullCoverage(
       of: graph, events: events,
-      makeMachine: { graph, scheduler in makeMachine?(graph) ?? StateMachine(graph: graph, scheduler: scheduler) },
+      makeMachine: { graph, scheduler in
+        makeMachine?(graph) ?? StateMachine(graph: graph, scheduler: scheduler)
+      },
       sourceLocation: sourceLocation)
     return coverage.coveredTransitions.count
   }
