@@ -68,8 +68,13 @@
 
   /// The event columns of the chart.
   @usableFromInline let columns: Int
-  /// Each configuration met, by number.
-  @usableFromInline var numbers: [[Int]: Int] = [:]
+  /// Each configuration met, by number: a run of `known` (ascending, the root first).
+  @usableFromInline var configurations: [Range<Int>] = []
+  @usableFromInline var known: [Int] = []
+  /// The numbers, open-addressed by the configurations' hash (`slotCount` slots, at most half
+  /// full; made with the first number): a lookup hashes a few integers, where a dictionary
+  /// keyed by arrays would cost a loud macrostep several hundred instructions.
+  @usableFromInline var slots: [Int32] = []
   /// A row per configuration number, a cell per column: a step's index, or `unknown`/`loud`.
   @usableFromInline var cells: [Int32] = []
   @usableFromInline var steps: [QuietStep<State>] = []
@@ -79,12 +84,29 @@
 
   @inlinable init(columns: Int) { self.columns = columns }
 
+  /// The slots of the table of numbers: twice the most configurations.
+  @inlinable static var slotCount: Int { 2 * maximumConfigurations }
+
   /// The number of `configuration`, numbering it if it is new; -1 past the limit.
   @usableFromInline mutating func number(of configuration: [Int]) -> Int {
-    if let known = numbers[configuration] { return known }
-    guard columns > 0, numbers.count < Self.maximumConfigurations else { return -1 }
-    let number = numbers.count
-    numbers[configuration] = number
+    guard columns > 0 else { return -1 }
+    if slots.isEmpty { slots = Array(repeating: -1, count: Self.slotCount) }
+    // FNV-1a over the nodes.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for node in configuration { hash = (hash ^ UInt64(truncatingIfNeeded: node)) &* 0x100_0000_01b3 }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    while slots[slot] >= 0 {
+      let number = Int(slots[slot])
+      if known[configurations[number]].elementsEqual(configuration) { return number }
+      slot = (slot &+ 1) & mask
+    }
+    guard configurations.count < Self.maximumConfigurations else { return -1 }
+    let number = configurations.count
+    slots[slot] = Int32(number)
+    let start = known.count
+    known.append(contentsOf: configuration)
+    configurations.append(start..<known.count)
     cells.append(contentsOf: repeatElement(Self.unknown, count: columns))
     return number
   }
