@@ -103,6 +103,13 @@ func scenarios() -> [Scenario] {
       case .openCombine: StatechartRowScenario.openCombine(stateMachine)
       }
     },
+    Scenario(name: "chart-entry-actions", events: stateMachine, emulatedInOpenCombine: true) {
+      switch $0 {
+      case .closures: ChartEntryActionsScenario.closures(stateMachine)
+      case .signals: ChartEntryActionsScenario.signals(stateMachine)
+      case .openCombine: ChartEntryActionsScenario.openCombine(stateMachine)
+      }
+    },
     Scenario(name: "demand-stepwise", events: stepwise) { DemandAndShareScenarios.stepwise($0, stepwise) },
     Scenario(name: "share (4 sinks)**", events: 4 * shareSends) {
       DemandAndShareScenarios.share($0, sends: shareSends)

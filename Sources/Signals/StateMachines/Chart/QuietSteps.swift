@@ -68,13 +68,8 @@
 
   /// The event columns of the chart.
   @usableFromInline let columns: Int
-  /// Each configuration met, by number: a run of `known` (ascending, the root first).
-  @usableFromInline var configurations: [Range<Int>] = []
-  @usableFromInline var known: [Int] = []
-  /// The numbers, open-addressed by the configurations' hash (`slotCount` slots, at most half
-  /// full; made with the first number): a lookup hashes a few integers, where a dictionary
-  /// keyed by arrays would cost a loud macrostep several hundred instructions.
-  @usableFromInline var slots: [Int32] = []
+  /// The configurations met, numbered.
+  @usableFromInline var numbers = ConfigurationNumbers(limit: maximumConfigurations)
   /// A row per configuration number, a cell per column: a step's index, or `unknown`/`loud`.
   @usableFromInline var cells: [Int32] = []
   @usableFromInline var steps: [QuietStep<State>] = []
@@ -84,30 +79,12 @@
 
   @inlinable init(columns: Int) { self.columns = columns }
 
-  /// The slots of the table of numbers: twice the most configurations.
-  @inlinable static var slotCount: Int { 2 * maximumConfigurations }
-
-  /// The number of `configuration`, numbering it if it is new; -1 past the limit.
-  @usableFromInline mutating func number(of configuration: [Int]) -> Int {
+  /// The number of `configuration`, numbering it (and making its row of cells) if it is new;
+  /// -1 past the limit, or when the chart takes no events.
+  @inlinable mutating func number(of configuration: [Int]) -> Int {
     guard columns > 0 else { return -1 }
-    if slots.isEmpty { slots = Array(repeating: -1, count: Self.slotCount) }
-    // FNV-1a over the nodes.
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for node in configuration { hash = (hash ^ UInt64(truncatingIfNeeded: node)) &* 0x100_0000_01b3 }
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-    while slots[slot] >= 0 {
-      let number = Int(slots[slot])
-      if known[configurations[number]].elementsEqual(configuration) { return number }
-      slot = (slot &+ 1) & mask
-    }
-    guard configurations.count < Self.maximumConfigurations else { return -1 }
-    let number = configurations.count
-    slots[slot] = Int32(number)
-    let start = known.count
-    known.append(contentsOf: configuration)
-    configurations.append(start..<known.count)
-    cells.append(contentsOf: repeatElement(Self.unknown, count: columns))
+    let (number, isNew) = numbers.number(of: configuration)
+    if isNew { cells.append(contentsOf: repeatElement(Self.unknown, count: columns)) }
     return number
   }
 
@@ -123,6 +100,61 @@
   @usableFromInline mutating func keep(_ step: QuietStep<State>) -> Int32 {
     steps.append(step)
     return Int32(steps.count - 1)
+  }
+}
+
+/// Numbers for configurations (ascending lists of nodes), in the order they are met, up to a
+/// limit: an open-addressed table of FNV-1a hashes, at most half full, so that a lookup hashes
+/// and compares a few integers (a dictionary keyed by arrays cost a loud macrostep several
+/// hundred instructions). Not generic: one compiled copy serves every chart.
+@usableFromInline struct ConfigurationNumbers {
+  /// The most configurations numbered.
+  @usableFromInline let limit: Int
+  /// Each configuration, by number: a run of `known`.
+  @usableFromInline var configurations: [Range<Int>] = []
+  @usableFromInline var known: [Int] = []
+  /// The numbers by hash (twice `limit` slots, a power of two; made with the first number).
+  @usableFromInline var slots: [Int32] = []
+
+  @usableFromInline init(limit: Int) { self.limit = limit }
+
+  /// How many configurations are numbered.
+  @usableFromInline var count: Int { configurations.count }
+
+  /// The number of `configuration` and whether it was numbered now; -1 when it is new and the
+  /// limit is reached.
+  @usableFromInline mutating func number(of configuration: [Int]) -> (number: Int, isNew: Bool) {
+    if slots.isEmpty {
+      var size = 2
+      while size < 2 * limit { size *= 2 }
+      slots = Array(repeating: -1, count: size)
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for node in configuration { hash = (hash ^ UInt64(truncatingIfNeeded: node)) &* 0x100_0000_01b3 }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    while slots[slot] >= 0 {
+      let number = Int(slots[slot])
+      if matches(configurations[number], configuration) { return (number, false) }
+      slot = (slot &+ 1) & mask
+    }
+    guard configurations.count < limit else { return (-1, false) }
+    slots[slot] = Int32(configurations.count)
+    let start = known.count
+    known.append(contentsOf: configuration)
+    configurations.append(start..<known.count)
+    return (configurations.count - 1, true)
+  }
+
+  /// Whether the run `run` of `known` is `configuration`.
+  @usableFromInline func matches(_ run: Range<Int>, _ configuration: [Int]) -> Bool {
+    guard run.count == configuration.count else { return false }
+    var position = run.lowerBound
+    for node in configuration {
+      if known[position] != node { return false }
+      position &+= 1
+    }
+    return true
   }
 }
 
