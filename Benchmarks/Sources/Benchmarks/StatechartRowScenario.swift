@@ -1,6 +1,6 @@
 import OpenCombine
-import Synchronization
 import Signals
+import Synchronization
 
 /// The `three-level-chart` row: a three-level chart where one event leaves two levels and enters two
 /// (`top > left > l1` to `top > right > r1` and back), with one observer of the state, against

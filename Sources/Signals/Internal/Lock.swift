@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The only lock in Signals: a non-recursive mutex over `Synchronization.Mutex`.
+/// Signals' lock: a non-recursive mutex over `Synchronization.Mutex` (the only other one,
+/// `SpinLock` below, is for sections that only move a value).
 ///
 /// The platform's thread calls (the calling thread's id, yielding the core in a bounded wait)
 /// live beside it, in `ThreadPlatform.swift`; nothing else in the library calls the platform's
@@ -59,5 +60,42 @@ package struct Guarded<Value>: ~Copyable, Sendable {
       defer { handoff.store(0, ordering: .releasing) }
       return try body(&value)
     }
+  }
+}
+
+/// A lock for a critical section that only moves or copies a value in or out (a swap, a copy
+/// that retains): one atomic exchange to take it, a releasing store to give it back, where
+/// `Lock`'s mutex pays two compare-and-exchanges and reads the thread's id. A waiter spins on a
+/// load, and yields its core (`yieldProcessor()`) once the spin is long, so that a holder that
+/// was descheduled gets to finish.
+///
+/// Rules, beyond `Lock`'s: nothing inside runs user code, a deinitializer, an allocation or a
+/// wait (move the replaced value out, and let it go after); it is never held while taking
+/// another lock; it may be taken inside `Lock` (in that order only). The state machine keeps a
+/// flat graph's state under one: each send puts its new state in place under it.
+@usableFromInline
+struct SpinLock: ~Copyable, Sendable {
+  @usableFromInline let held = Atomic<Bool>(false)
+
+  @inlinable init() {}
+
+  /// Runs `body` with the lock held.
+  @inlinable @inline(__always)
+  borrowing func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    if held.exchange(true, ordering: .acquiring) { wait() }
+    defer { held.store(false, ordering: .releasing) }
+    return try body()
+  }
+
+  /// Takes the lock once its holder gives it back (out of line: only under contention).
+  @usableFromInline @inline(never)
+  borrowing func wait() {
+    var spins = 0
+    repeat {
+      while held.load(ordering: .relaxed) {
+        spins &+= 1
+        if spins & 63 == 0 { yieldProcessor() }
+      }
+    } while held.exchange(true, ordering: .acquiring)
   }
 }

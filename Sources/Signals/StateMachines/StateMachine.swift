@@ -38,8 +38,10 @@ import Synchronization
 public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked Sendable {
   // @unchecked: `current`, `observers`, `stepObservers`, `macrostepObservers`, `chainDepth`
   // and the engine's state are read and written by the thread holding the `drainClaim` (the
-  // claim's acquire/release orders one holder's writes before the next one's reads); `current` and `shared` are also written
-  // inside `lock` and read there by others. `drainQueue` is read and written only inside `lock`.
+  // claim's acquire/release orders one holder's writes before the next one's reads); `current`
+  // is also written inside `stateLock` (a flat graph) or `lock` (a chart) and read there by
+  // others (`withCurrent`), `shared` inside `lock`. `drainQueue` is read and written only inside
+  // `lock`.
   // The engine's resolver is set once, at init, and called by the claim's holder and by
   // `can(_:)` (a coordinator's, on the main actor, as its sends).
 
@@ -88,8 +90,13 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @usableFromInline let engine: StatechartEngine<State, Event>
 
   @usableFromInline let lock = Lock()
-  /// The state (the first active leaf's value): written inside `lock` by the claim's holder,
-  /// which also reads it unlocked.
+  /// What guards `current` for a flat graph (one that shares no configuration): a send puts its new state
+  /// in place under it, one atomic exchange and a store, where `lock` costs two
+  /// compare-and-exchanges. A chart's `current` changes with its configuration, under `lock`.
+  @usableFromInline let stateLock = SpinLock()
+  /// The state (the first active leaf's value): written by the claim's holder inside
+  /// `stateLock` (a flat graph) or `lock` (a chart), which also reads it unlocked; other threads
+  /// read it through `withCurrent`.
   @usableFromInline @exclusivity(unchecked) var current: State
   /// The rest of what other threads read (under `lock`): the configuration, the extended state,
   /// whether the machine stopped, as the last macrostep left them (for a flat graph, whose
@@ -173,7 +180,15 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
 
   /// The current state: the last one the machine took (its observers are called after it is
   /// set, so they read the new state here).
-  public var state: State { lock.withLock { current } }
+  public var state: State { withCurrent { current } }
+
+  /// Runs `body` (library code that reads `current`, nothing else the lock guards) under the
+  /// lock `current`'s writers take: `lock` for a chart (whose state changes with the
+  /// configuration it shares), `stateLock` for a flat graph.
+  @inlinable @inline(__always)
+  func withCurrent<R>(_ body: () -> R) -> R {
+    engine.sharesConfiguration ? lock.withLock(body) : stateLock.withLock(body)
+  }
 
   /// The state, first the current one, then each new one, in order. A concrete publisher (not
   /// `AnyPublisher`), so that a subscriber's path is specialized for the caller's types.
@@ -345,7 +360,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
       if stepsWatched.load(ordering: .relaxed) {
         commitStep(event, &next)
       } else {
-        lock.withLock { if next != nil { swap(&current, &next!) } }
+        // Only `current` changes: its own lock, without `lock`'s mutex.
+        if next != nil { stateLock.withLock { swap(&current, &next!) } }
         publish()
       }
       if keep { taken = current }
@@ -377,8 +393,8 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
     stepObservers.deliver(Step(from: from, event: event, to: current, annotations: engine.takenAnnotations))
   }
 
-  /// Makes the engine's step the machine's: under the lock, the new state (`next`; `nil` keeps
-  /// it) and, for a chart, the configuration the engine prepared are put in place for other
+  /// Makes the engine's step the machine's: under the lock (and, for a flat graph's state,
+  /// `stateLock` inside it), the new state (`next`; `nil` keeps it) and, for a chart, the configuration the engine prepared are put in place for other
   /// threads (the replaced state is released after, outside it; the replaced configuration
   /// goes back to the engine, which reuses its storage); then the machine's one list of
   /// subscribers is called (those of `statePublisher`, and through it of `snapshotPublisher`
@@ -387,8 +403,12 @@ public final class StateMachine<State: CaseKeyed, Event: CaseKeyed>: @unchecked 
   @inlinable @inline(__always)
   func commit(_ next: inout State?) {
     lock.withLock {
-      if next != nil { swap(&current, &next!) }
-      if engine.sharesConfiguration { swap(&shared, &engine.sharedNext) }
+      if engine.sharesConfiguration {
+        if next != nil { swap(&current, &next!) }
+        swap(&shared, &engine.sharedNext)
+      } else if next != nil {
+        stateLock.withLock { swap(&current, &next!) }
+      }
     }
     publish()
     // Only a chart stops or records its macrosteps.

@@ -12,27 +12,39 @@ extension Subscribers {
   /// cancel keeps its closures until you release it). Threading: values are passed on with no
   /// lock; `cancel()` may be called from any thread (see `Cancellable`).
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    // @unchecked: `state` is written only inside `lock`. The closures are written only by the
-    // completion, inside `lock`; `receive(_:)` reads `onValue` without the lock, which is safe
-    // because the upstream never overlaps a value with the completion (the Subscriber contract),
-    // and a completion sent from inside the call replaces the closure while the call holds its
-    // own reference to it.
+    // @unchecked: `state` is written only inside `lock`. The closures are written only inside
+    // `lock`, by the completion (or, for one that came during a value's call, by that call once
+    // it returns); `receive(_:)` reads `onValue` without the lock, which is safe because the
+    // upstream never overlaps a value with the completion (the Subscriber contract).
+    // `deliveries` and `retiresValue` are read and written by the delivering side only (the
+    // values and the completion, which the contract orders).
 
     /// The closure called with each value; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
-    public var receiveValue: (Input) -> Void { lock.withLock { onValue } }
+    public var receiveValue: (Input) -> Void {
+      lock.withLock { onValue._withUnsafeGuaranteedRef { $0.call } }
+    }
     /// The closure called with the completion; after the completion, one that does nothing.
     /// Threading: safe to read from any thread.
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
       lock.withLock { onCompletion }
     }
 
-    // The closures are stored in the sink itself, not in an object of their own: the sink is
-    // kept once per live subscription, and a second object took 64 more bytes. Calling a closure
-    // kept in a `var` costs a retain and a release of what it captures per value.
-    @usableFromInline @exclusivity(unchecked) var onValue: (Input) -> Void
+    // The value closure is kept in a box of its own (`SinkValueBox`), held unmanaged, so that
+    // each value calls it borrowed: no retain and release of what it captures per value (a
+    // closure kept in a `var` costs both: the call might replace it). A completion that comes
+    // while it runs leaves it in place, and the call lets go of it once it returns
+    // (`deliveries`, `retiresValue`). The sink owns the box (+1), released when replaced or in
+    // `deinit`.
+    @usableFromInline @exclusivity(unchecked) var onValue: Unmanaged<SinkValueBox<Input>>
     @usableFromInline @exclusivity(unchecked) var onCompletion: (Subscribers.Completion<Failure>) -> Void
     @usableFromInline let lock = Lock()
+    /// How many calls of the value closure are running (more than one only when a value is
+    /// sent from inside the closure).
+    @usableFromInline @exclusivity(unchecked) var deliveries: UInt16 = 0
+    /// Set by a completion that came while the value closure ran: the outermost call lets go of
+    /// the closure when it returns.
+    @usableFromInline @exclusivity(unchecked) var retiresValue = false
     @usableFromInline @exclusivity(unchecked) var state = SinkState.awaiting
 
     /// Makes a sink that calls `receiveCompletion` and `receiveValue`.
@@ -45,9 +57,11 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      onValue = receiveValue
+      onValue = .passRetained(SinkValueBox(receiveValue))
       onCompletion = receiveCompletion
     }
+
+    deinit { onValue.release() }
 
     /// Keeps the first subscription and requests `.unlimited` from it; cancels any later one.
     @inlinable
@@ -67,11 +81,23 @@ extension Subscribers {
     /// Calls `receiveValue`; asks for nothing more (it asked for everything).
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      // A completion from inside the call replaces `onValue`; this call keeps its own
-      // reference, so the closure outlives the call.
-      let onValue = self.onValue
-      onValue(input)
+      // Borrowed, not retained: a completion from inside the call leaves the closure in place
+      // until the outermost call has returned.
+      deliveries &+= 1
+      onValue._withUnsafeGuaranteedRef { $0.call(input) }
+      deliveries &-= 1
+      if retiresValue && deliveries == 0 { retireValue() }
       return .none
+    }
+
+    /// Lets go of the value closure after a completion that came while it ran.
+    @usableFromInline @inline(never)
+    func retireValue() {
+      retiresValue = false
+      var retired = Unmanaged.passRetained(SinkValueBox<Input>({ _ in }))
+      lock.withLock { swap(&onValue, &retired) }
+      // Released here, after the lock: releasing a closure may run any deinitializer.
+      retired.release()
     }
 
     /// Calls `receiveCompletion` once, unless the sink was cancelled; then lets go of both
@@ -79,19 +105,27 @@ extension Subscribers {
     /// `AnyCancellable` keeps this sink.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let taken = lock.withLock { () -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
+      // A completion from inside the value closure leaves it to the call running it.
+      let duringValue = deliveries > 0
+      let taken = lock.withLock {
+        () -> (Unmanaged<SinkValueBox<Input>>?, (Subscribers.Completion<Failure>) -> Void)? in
         if case .done = state { return nil }
         state = .done
         // Taken out before they are replaced, so that they are released after the lock.
+        var onValue: Unmanaged<SinkValueBox<Input>>? = nil
+        if !duringValue {
+          onValue = self.onValue
+          self.onValue = .passRetained(SinkValueBox({ _ in }))
+        }
         let taken = (onValue, onCompletion)
-        onValue = { _ in }
         onCompletion = { _ in }
         return taken
       }
       // Released here, after the lock: releasing a closure may run any deinitializer.
       guard let (onValue, onCompletion) = taken else { return }
+      if duringValue { retiresValue = true }
       onCompletion(completion)
-      withExtendedLifetime(onValue) {}
+      onValue?.release()
     }
 
     /// Cancels the upstream subscription; the sink receives nothing more.
@@ -138,6 +172,15 @@ extension Publisher where Failure == Never {
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
+}
+
+/// A sink's value closure in a box of its own: a `let`, so that the sink calls it borrowed
+/// through its unmanaged reference (no retain and release of the closure's context per value).
+@usableFromInline
+final class SinkValueBox<Input> {
+  @usableFromInline let call: (Input) -> Void
+
+  @inlinable init(_ call: @escaping (Input) -> Void) { self.call = call }
 }
 
 /// Where a sink is in its life. Not nested in the generic `Sink`, so that code reached through an

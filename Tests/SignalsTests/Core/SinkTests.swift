@@ -138,6 +138,33 @@ import Testing
     #expect(aliveAfterCompletion == [true])
   }
 
+  @Test func aCompletionFromANestedValueCallReleasesTheClosureOnlyAfterTheOutermostReturns() {
+    final class Owner {}
+    weak var weakOwner: Owner?
+    var aliveAfterInnerCall: [Bool] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      sink = Subscribers.Sink(
+        receiveCompletion: { _ in },
+        receiveValue: { value in
+          guard value == 1 else {
+            // The inner call completes the sink while the outer one still runs.
+            sink?.receive(completion: .finished)
+            return
+          }
+          _ = sink?.receive(2)
+          withExtendedLifetime(owner) { aliveAfterInnerCall.append(weakOwner != nil) }
+        })
+    }
+    _ = sink?.receive(1)
+    #expect(aliveAfterInnerCall == [true])
+    #expect(weakOwner == nil)
+    _ = sink?.receive(3)
+    #expect(aliveAfterInnerCall == [true])
+  }
+
   @Test func cancelReleasesTheClosuresWhileTheCancellableIsHeld() {
     final class Owner {}
     weak var weakOwner: Owner?

@@ -280,6 +280,74 @@ let authEvents: [AuthEvent] = [
     observer.cancel()
   }
 
+  @Test func readersOnOtherThreadsSeeWholeStatesWhileSendsRun() async {
+    // A payload long enough to live on the heap: a torn or released read would show.
+    enum Labelled: Hashable, Sendable, CaseKeyed {
+      case even(String), odd(String)
+      enum Case: Hashable, Sendable { case even, odd }
+      var caseKey: Case {
+        switch self {
+        case .even: .even
+        case .odd: .odd
+        }
+      }
+      var label: String {
+        switch self {
+        case .even(let label), .odd(let label): label
+        }
+      }
+    }
+    enum Count: Hashable, Sendable, CaseKeyed {
+      case next(String)
+      enum Case: Hashable, Sendable { case next }
+      var caseKey: Case { .next }
+      var label: String {
+        switch self {
+        case .next(let label): label
+        }
+      }
+    }
+    let prefix = String(repeating: "label-", count: 4)
+    let graph = StateGraph<Labelled, Count>(initial: .even(prefix + "start")) {
+      Transition(from: .even, on: .next, to: .make(.odd) { .odd($0.label) })
+      Transition(from: .odd, on: .next, to: .make(.even) { .even($0.label) })
+    }
+    let machine = StateMachine(graph: graph)
+    let delivered = Guarded(0)
+    let observer = machine.statePublisher.dropFirst().sink { state in
+      // The observer runs on the sending thread and reads the state it was given.
+      if machine.state == state { delivered.withLock { $0 += 1 } }
+    }
+    let wellFormed = await withTaskGroup(of: Bool.self) { group in
+      for sender in 0..<4 {
+        group.addTask {
+          for index in 0..<250 { machine.send(.next(prefix + "\(sender)-\(index)")) }
+          return true
+        }
+      }
+      for _ in 0..<2 {
+        group.addTask {
+          var whole = true
+          for _ in 0..<500 {
+            let state = machine.state
+            let configuration = machine.configuration
+            let snapshot = machine.snapshot
+            whole =
+              whole && state.label.hasPrefix(prefix) && configuration.count == 1
+              && snapshot.configuration == [snapshot.state.caseKey] && snapshot.state.label.hasPrefix(prefix)
+          }
+          return whole
+        }
+      }
+      return await group.allSatisfy { $0 }
+    }
+    #expect(wellFormed)
+    #expect(delivered.withLock { $0 } == 1_000)
+    // 1,000 sends from `.even`: back to `.even`.
+    #expect(machine.state.caseKey == .even)
+    observer.cancel()
+  }
+
   @Test func eventsSentByObserversRunToCompletion() throws {
     let machine = StateMachine(graph: authGraph)
     var log: [String] = []

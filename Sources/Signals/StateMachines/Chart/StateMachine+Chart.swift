@@ -36,7 +36,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// Threading: any thread; it reads what the last macrostep left (a macrostep in progress on
   /// another thread is seen once it has ended).
   public var configuration: [State.Case] {
-    lock.withLock { engine.configurationKeys(shared, state: current) }
+    lock.withLock { stateLock.withLock { engine.configurationKeys(shared, state: current) } }
   }
 
   /// The machine's extended state, as the last macrostep left it (`()` for a graph without
@@ -53,10 +53,11 @@ extension StateMachine: ScheduledWorkTarget {
   ///
   /// Threading: any thread; the three are read together, from the same macrostep.
   public var snapshot: Snapshot {
-    lock.withLock { currentSnapshot() }
+    lock.withLock { stateLock.withLock { currentSnapshot() } }
   }
 
-  /// The snapshot of what the last macrostep left (the caller holds the lock, or the claim).
+  /// The snapshot of what the last macrostep left (the caller holds the lock and `stateLock`,
+  /// or the claim).
   @usableFromInline func currentSnapshot() -> Snapshot {
     Snapshot(
       configuration: engine.configurationKeys(shared, state: current), state: current,
@@ -70,7 +71,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// - Parameter key: A state's case (a leaf, a compound or a parallel state).
   /// - Returns: `true` if it is in the configuration.
   public func matches(_ key: State.Case) -> Bool {
-    lock.withLock { engine.isActive(key, in: shared, state: current) }
+    lock.withLock { stateLock.withLock { engine.isActive(key, in: shared, state: current) } }
   }
 
   /// The value of the active state of case `key` (a leaf, or a compound or parallel state,
@@ -83,7 +84,7 @@ extension StateMachine: ScheduledWorkTarget {
   /// - Returns: The state's value while it is active; `nil` when it is not (or the chart never
   ///   gave it one).
   public func activeState(_ key: State.Case) -> State? {
-    lock.withLock { engine.activeValue(key, in: shared, state: current) }
+    lock.withLock { stateLock.withLock { engine.activeValue(key, in: shared, state: current) } }
   }
 
   /// The configuration, first the current one, then each new one after a macrostep that
