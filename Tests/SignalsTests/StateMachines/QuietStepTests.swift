@@ -59,7 +59,7 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
   /// main(deck(left(l1, l2, tuned), right(r1)), side(s1, s2)): quiet transitions between the
   /// sides, a target made from the event (refused for a negative track), a targetless one, a
   /// self-transition of the parallel root; with `bounce`, an eventless l2 -> l1.
-  static func deck(bounce: Bool) -> StateGraph<Deck, Knob> {
+  static func deck(bounce: Bool, asked: ChartLog = ChartLog()) -> StateGraph<Deck, Knob> {
     StateGraph<Deck, Knob>(initial: .main) {
       Transition(from: .l1, on: .cross, to: .r1)
       Transition(from: .r1, on: .cross, to: .l1)
@@ -67,7 +67,15 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
         from: .l1, on: .tune,
         to: .make(.tuned) { if case .tune(let track) = $0, track >= 0 { .tuned(track) } else { nil } })
       Transition(from: .tuned, on: .cross, to: .l2)
-      Transition(from: .l2, on: .tune, to: .l1)
+      Transition(from: .l2, on: .tune, to: .l1).guarded("even") { context in
+        asked.add("even")
+        guard case .tune(let track) = context.event else { return false }
+        return track % 2 == 0
+      }
+      Transition(from: .s2, on: .reset, to: .s1).guarded("deck on the right") { context in
+        asked.add("right")
+        return context.isActive(.right)
+      }
       Transition(from: .s1, on: .flip, to: .s2)
       Transition(from: .s2, on: .flip, to: .s1)
       Transition(from: .side, on: .stay)
@@ -122,10 +130,10 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
   /// each shows after every event; returns the machine.
   static func compare<State, Event>(
     _ graph: StateGraph<State, Event>, _ events: [Event], watching key: State.Case,
-    restoring: (index: Int, state: State)? = nil
+    restoring: (index: Int, state: State)? = nil, fullGraph: StateGraph<State, Event>? = nil
   ) throws -> StateMachine<State, Event> {
     let memo = StateMachine(graph: graph)
-    let full = StateMachine(graph: graph)
+    let full = StateMachine(graph: fullGraph ?? graph)
     let inspection = full.macrosteps.sink { _ in }
     defer { inspection.cancel() }
     for (index, event) in events.enumerated() {
@@ -158,10 +166,36 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
   func quietStepsEndWhereTheFullAlgorithmEnds(bounce: Bool) throws {
     for seed in 1...5 as ClosedRange<UInt64> {
       let events = Self.picks(400, below: Self.knobs.count, seed: seed).map { Self.knobs[$0] }
-      let memo = try Self.compare(Self.deck(bounce: bounce), events, watching: .tuned)
-      // The memo was used: the quiet transitions are kept.
+      // Each machine's guards log their calls: the memo asks them as often, in the same order.
+      let (memoAsked, fullAsked) = (ChartLog(), ChartLog())
+      let memo = try Self.compare(
+        Self.deck(bounce: bounce, asked: memoAsked), events, watching: .tuned,
+        fullGraph: Self.deck(bounce: bounce, asked: fullAsked))
+      #expect(memoAsked.all == fullAsked.all)
+      #expect(memoAsked.all.contains("right"))
+      // The memo was used: the quiet transitions are kept, and without the bounce (which
+      // leaves l2 at once) l2's guarded `tune` among them. s2's guarded `reset` is not: the
+      // root's `reset` stands behind it.
       #expect(memo.engine.quiet.steps.count >= 4)
+      if !bounce {
+        #expect(memoAsked.all.contains("even"))
+        #expect(memo.engine.quiet.steps.contains { memo.engine.tree.edgeGuarded[$0.edge] })
+      }
     }
+  }
+
+  @Test func aGuardThatRefusesAQuietStepNamesItselfAsTheFullAlgorithmDoes() throws {
+    let machine = StateMachine(graph: Self.deck(bounce: false))
+    try machine.trySend(.tune(2))
+    try machine.trySend(.cross)  // in l2: `tune` is guarded by "even"
+    try machine.trySend(.tune(4))  // the memo now knows l2's `tune`
+    try machine.trySend(.tune(2))
+    try machine.trySend(.cross)
+    #expect(machine.engine.quiet.steps.contains { machine.engine.tree.edgeGuarded[$0.edge] })
+    #expect(throws: TransitionRejected(state: "l2", event: "tune", reason: .guardsFailed(["even"]))) {
+      try machine.trySend(.tune(3))
+    }
+    #expect(machine.configuration == [.main, .deck, .left, .l2, .side, .s1])
   }
 
   @Test func aMadeTargetOfAnotherCaseIsRefusedAsTheFullAlgorithmRefusesIt() throws {

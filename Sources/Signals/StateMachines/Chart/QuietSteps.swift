@@ -1,9 +1,10 @@
 /// A chart's quiet steps, kept: the engine's memo of what an event does in a configuration
 /// when all it does is move.
 ///
-/// A microstep is *quiet* when the one transition it takes has no guard and no action, and no
-/// state it leaves or enters has an entry or exit action, a delayed transition, an invocation,
-/// a history to record or a final state to reach: nothing runs but the move itself. Its exit
+/// A microstep is *quiet* when the one transition it takes has no action, and no state it
+/// leaves or enters has an entry or exit action, a delayed transition, an invocation, a history
+/// to record or a final state to reach: nothing runs but the move itself (and the transition's
+/// guard, asked on each send, when it is the only candidate of the only leaf that reaches it). Its exit
 /// and entry sets, the values the states are entered with and the configuration it leaves are
 /// then the same every time the event comes in the same configuration, so the engine works
 /// them out once (the full algorithm, `planMicrostep`'s functions) and afterwards performs the
@@ -165,6 +166,9 @@ extension StatechartEngine {
     case taken
     /// Its made target had another case: refused, as the full algorithm would.
     case invalidTarget
+    /// Its guard refused it (the guard's name, if it has one): refused, as the full algorithm
+    /// would.
+    case guardsFailed([String])
     /// Not a quiet step here: the full algorithm takes it.
     case loud
   }
@@ -183,6 +187,13 @@ extension StatechartEngine {
     }
     guard index >= 0 else { return .loud }
     let step = quiet.steps[Int(index)]
+    if tree.edgeGuarded[step.edge] {
+      // Asked as the full selection asks it: given its source's value and the event.
+      let edge = model.edges[step.edge]
+      guard let source = value(of: edge.source), holds(edge, makeContext(source, .event(event))) else {
+        return .guardsFailed(edge.conditionName.map { [$0] } ?? [])
+      }
+    }
     var made: State?
     if step.made >= 0 {
       guard let value = model.edges[step.edge].make?(event), value.caseKey == step.madeKey else {
@@ -224,28 +235,30 @@ extension StatechartEngine {
   /// algorithm's functions, and keeps it: its index, or `QuietStepCache.loud`.
   @usableFromInline func workOutQuietStep(column: Int) -> Int32 {
     let loud = QuietStepCache<State>.loud
-    // Selection: every active leaf must find the same transition first, unguarded; a made
-    // target must be its leaf's only candidate (another would be tried when it is invalid).
+    // Selection: every active leaf must find the same transition first. A guarded transition
+    // or a made target must be the only candidate of the only leaf that finds one (another
+    // would be tried when the guard fails or the value is invalid, and a guard is asked once
+    // per leaf that reaches it).
     var chosen = -1
+    var reaching = 0
     for leaf in configuration where tree.isAtomic(leaf) {
       var first = -1
       var node = leaf
       walk: while node >= 0 {
         for slot in tree.eventEdges(at: node, column: column) {
           let edge = tree.eventEdges[slot]
-          if first >= 0 { return loud }  // a second candidate behind a made target
+          if first >= 0 { return loud }  // a second candidate behind a guard or a made target
           first = edge
-          if !tree.edgeMakes[edge] { break walk }
+          if !tree.edgeMakes[edge] && !tree.edgeGuarded[edge] { break walk }
         }
         node = tree.parent[node]
       }
       guard first >= 0 else { continue }
-      guard !tree.edgeGuarded[first], !tree.edgeActing[first], chosen < 0 || chosen == first else {
-        return loud
-      }
+      guard !tree.edgeActing[first], chosen < 0 || chosen == first else { return loud }
       chosen = first
+      reaching += 1
     }
-    guard chosen >= 0 else { return loud }
+    guard chosen >= 0, reaching == 1 || !tree.edgeGuarded[chosen] else { return loud }
     let target = tree.edgeTarget[chosen]
     let exits = Array(exitSet([Enabled(edge: chosen, value: nil)]))
     // What leaving or entering a state may do beside the move.

@@ -21,11 +21,12 @@ import Synchronization
 /// other graph (a chart block, an extended state, a transition with an action) runs the
 /// algorithm over its `ChartModel`.
 ///
-/// A chart's event whose one transition only moves (no guard, action, entry or exit action,
-/// timer, invocation, history or final state on its way) is a *quiet step*: the engine works
-/// it out once per configuration with the algorithm above and afterwards performs it from a
-/// memo (`QuietSteps.swift`), so that such a send costs a few stores rather than a selection
-/// and two sets. An inspected machine always runs the full algorithm.
+/// A chart's event whose one transition only moves (no action, and no entry or exit action,
+/// timer, invocation, history or final state on its way; a guard is asked each time) is a
+/// *quiet step*: the engine works it out once per configuration with the algorithm above and
+/// afterwards performs it from a memo (`QuietSteps.swift`), so that such a send costs a few
+/// stores rather than a selection and two sets. An inspected machine always runs the full
+/// algorithm.
 ///
 /// The machine owns what is around the engine: the claim that lets one thread at a time run
 /// it, the queue of events sent meanwhile, the lock over what other threads read, and the
@@ -864,6 +865,7 @@ import Synchronization
         switch takeQuietly(event, column: column, &next) {
         case .taken: return nil
         case .invalidTarget: return .invalidTarget
+        case .guardsFailed(let names): return names.isEmpty ? .noTransition : .guardsFailedNamed(names)
         case .loud: break
         }
       }
