@@ -1,4 +1,5 @@
 import Signals
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -132,14 +133,21 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
     _ graph: StateGraph<State, Event>, _ events: [Event], watching key: State.Case,
     restoring: (index: Int, state: State)? = nil, fullGraph: StateGraph<State, Event>? = nil
   ) throws -> StateMachine<State, Event> {
-    let memo = StateMachine(graph: graph)
-    let full = StateMachine(graph: fullGraph ?? graph)
+    // Virtual clocks, each machine its own: a delayed transition is armed and cancelled, and
+    // fires only when the test advances them.
+    let (memoClock, fullClock) = (TestScheduler(), TestScheduler())
+    let memo = StateMachine(graph: graph, scheduler: memoClock)
+    let full = StateMachine(graph: fullGraph ?? graph, scheduler: fullClock)
     let inspection = full.macrosteps.sink { _ in }
     defer { inspection.cancel() }
     for (index, event) in events.enumerated() {
       if let restoring, restoring.index == index {
         try memo.restore(state: restoring.state)
         try full.restore(state: restoring.state)
+      }
+      if index % 7 == 6 {
+        memoClock.advance(by: .seconds(1))
+        fullClock.advance(by: .seconds(1))
       }
       let memoOutcome = Result { () throws(TransitionRejected) in try memo.trySend(event) }
       let fullOutcome = Result { () throws(TransitionRejected) in try full.trySend(event) }
@@ -224,7 +232,65 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
     #expect(memo.engine.quiet.numbers.count == QuietStepCache<Lamp>.maximumConfigurations)
   }
 
-  @Test func aStepWithAnEntryActionIsNotMemoized() throws {
+  /// The deck with actions everywhere: entry and exit actions on the sides and on r1, an
+  /// action on r1's `cross` that counts in the extended state, a final state in the side
+  /// region whose done event resets the side, and a timer.
+  static func noisyDeck(_ log: ChartLog) -> StateGraph<Noisy, Knob> {
+    StateGraph<Noisy, Knob>(initial: .main, context: 0) {
+      Transition(from: .l1, on: .cross, to: .r1)
+      Transition(from: .r1, on: .cross, to: .l1).action { context in
+        context.context += 1
+        log.add("cross back \(context.context)")
+      }
+      Transition(from: .l1, on: .tune, to: .l2)
+      Transition(from: .l2, on: .tune, to: .l1).guarded("even") { context in
+        log.add("asked even")
+        guard case .tune(let track) = context.event else { return false }
+        return track % 2 == 0
+      }
+      Transition(from: .s1, on: .flip, to: .s2)
+      Transition(from: .s2, on: .flip, to: .sDone)
+      Transition(from: .side, on: .stay).action { _ in log.add("stay") }
+      Transition(from: .main, on: .reset, to: .main)
+    } chart: {
+      Parallel(.main, entry: { _ in log.add("enter main") }, exit: { _ in log.add("exit main") }) {
+        Compound(.deck, initial: .left) {
+          Compound(
+            .left, initial: .l1, entry: { _ in log.add("enter left") }, exit: { _ in log.add("exit left") }
+          ) {
+            Leaf(.l1)
+            Leaf(.l2)
+          }
+          Compound(.right, initial: .r1, entry: { _ in log.add("enter right") }) {
+            Leaf(.r1, entry: { _ in log.add("enter r1") }, exit: { _ in log.add("exit r1") })
+          }
+        }
+        Compound(.side, initial: .s1) {
+          Leaf(.s1)
+          Leaf(.s2)
+          Final(.sDone)
+        }
+      }
+      Done(from: .side, to: .side)
+      After(.seconds(1), from: .l2, to: .l1)
+    }
+  }
+
+  @Test func keptPlansRunTheirUserCodeAsTheFullAlgorithmDoes() throws {
+    for seed in 11...15 as ClosedRange<UInt64> {
+      let events = Self.picks(300, below: Self.knobs.count, seed: seed).map { Self.knobs[$0] }
+      let (memoLog, fullLog) = (ChartLog(), ChartLog())
+      let memo = try Self.compare(
+        Self.noisyDeck(memoLog), events, watching: .l2, fullGraph: Self.noisyDeck(fullLog))
+      #expect(memoLog.all == fullLog.all)
+      #expect(memoLog.all.contains("enter r1") && memoLog.all.contains("stay"))
+      #expect(memo.context == fullLog.all.filter { $0.hasPrefix("cross back") }.count)
+      // Kept: the steps with actions (r1's `cross`, the sides' entries, `stay`).
+      #expect(memo.engine.quiet.steps.contains { !$0.plan.isEmpty })
+    }
+  }
+
+  @Test func aStepWithAnEntryActionIsKeptAndRunsItEachTime() throws {
     let entered = ChartLog()
     let graph = StateGraph<Spot, Cue>(initial: .a) {
       Transition(from: .a1, on: .go, to: .b1)
@@ -234,9 +300,16 @@ enum Toggle: CaseKeyed, Hashable, Sendable {
       Compound(.b, initial: .b1, entry: entered.enter(.b)) { Leaf(.b1) }
     }
     let machine = StateMachine(graph: graph)
-    for _ in 0..<4 { try machine.trySend(.go) }
-    #expect(entered.all == ["enter b", "enter b"])
-    // a1 -> b1 enters b (an entry action): not quiet; b1 -> a1 is.
-    #expect(machine.engine.quiet.steps.count == 1)
+    for _ in 0..<6 { try machine.trySend(.go) }
+    #expect(entered.all == ["enter b", "enter b", "enter b"])
+    // a1 -> b1 enters b (an entry action): a kept plan; b1 -> a1 is quiet.
+    #expect(
+      machine.engine.quiet.steps.map { $0.plan.isEmpty ? "quiet" : "kept" }.sorted() == ["kept", "quiet"])
   }
+}
+
+/// The noisy deck's states (payload-free, so that every step may be kept).
+enum Noisy: CaseKeyed, CaseIterable, Hashable, Sendable {
+  typealias MachineContext = Int
+  case main, deck, left, l1, l2, right, r1, side, s1, s2, sDone
 }

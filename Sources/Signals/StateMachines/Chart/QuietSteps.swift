@@ -38,10 +38,16 @@
   @usableFromInline let number: Int
   /// Its first leaf, whose value is the machine's state.
   @usableFromInline let leaf: Int
+  /// For a step that runs user code (a *kept plan*, `KeptPlans.swift`): its microstep's effects,
+  /// a run of the memo's `effects`, performed in order; empty for a quiet step.
+  @usableFromInline let plan: Range<Int>
+  /// The position in `effects` of the transition's actions (given its source's value at each
+  /// send), or -1.
+  @usableFromInline let actionAt: Int
 
   @usableFromInline init(
     edge: Int, exits: Range<Int>, entries: Range<Int>, made: Int, madeKey: State.Case?,
-    configuration: Range<Int>, number: Int, leaf: Int
+    configuration: Range<Int>, number: Int, leaf: Int, plan: Range<Int> = 0..<0, actionAt: Int = -1
   ) {
     self.edge = edge
     self.exits = exits
@@ -51,6 +57,8 @@
     self.configuration = configuration
     self.number = number
     self.leaf = leaf
+    self.plan = plan
+    self.actionAt = actionAt
   }
 }
 
@@ -77,6 +85,8 @@
   /// The steps' states (exits, entries, configurations after), and the entries' values.
   @usableFromInline var nodes: [Int] = []
   @usableFromInline var values: [State?] = []
+  /// The kept plans' effects.
+  @usableFromInline var effects: [MicrostepEffect<State>] = []
 
   @inlinable init(columns: Int) { self.columns = columns }
 
@@ -187,6 +197,7 @@ extension StatechartEngine {
     }
     guard index >= 0 else { return .loud }
     let step = quiet.steps[Int(index)]
+    if !step.plan.isEmpty { return takeKept(step, event, &next) }
     if tree.edgeGuarded[step.edge] {
       // Asked as the full selection asks it: given its source's value and the event.
       let edge = model.edges[step.edge]
@@ -254,7 +265,7 @@ extension StatechartEngine {
         node = tree.parent[node]
       }
       guard first >= 0 else { continue }
-      guard !tree.edgeActing[first], chosen < 0 || chosen == first else { return loud }
+      guard chosen < 0 || chosen == first else { return loud }
       chosen = first
       reaching += 1
     }
@@ -264,9 +275,10 @@ extension StatechartEngine {
     // What leaving or entering a state may do beside the move.
     let leaving: NodeEffects = [.exit, .delays, .invokes, .histories]
     let entering: NodeEffects = [.entry, .delays, .invokes]
-    guard exits.allSatisfy({ tree.effects[$0].isDisjoint(with: leaving) }),
-      target < 0 || !tree.isHistory(target), let entry = entryPlan(chosen)
-    else { return loud }
+    guard target < 0 || !tree.isHistory(target), let entry = entryPlan(chosen) else { return loud }
+    guard exits.allSatisfy({ tree.effects[$0].isDisjoint(with: leaving) }), !tree.edgeActing[chosen] else {
+      return keepPlan(chosen, exits: exits)
+    }
     let makes = tree.edgeMakes[chosen]
     // A state declared by its case above the target would take the made value: not memoized.
     if makes, entry.nodes.contains(where: { $0 != target && tree.effects[$0].contains(.derivesValue) }) {
@@ -284,11 +296,13 @@ extension StatechartEngine {
     for position in 0..<plan.count {
       switch plan[position] {
       case .enter(let node, let value):
-        guard tree.effects[node].isDisjoint(with: entering), tree.kind[node] != .final else { return loud }
+        guard tree.effects[node].isDisjoint(with: entering), tree.kind[node] != .final else {
+          return keepPlan(chosen, exits: exits)
+        }
         entries.append(node)
         values.append(value)
       case .addEnteredToConfiguration: break
-      default: return loud
+      default: return keepPlan(chosen, exits: exits)
       }
     }
     let after = configuration.filter { !exits.contains($0) } + entries
