@@ -25,8 +25,9 @@ import Synchronization
 /// timer, invocation, history or final state on its way; a guard is asked each time) is a
 /// *quiet step*: the engine works it out once per configuration with the algorithm above and
 /// afterwards performs it from a memo (`QuietSteps.swift`), so that such a send costs a few
-/// stores rather than a selection and two sets. An inspected machine always runs the full
-/// algorithm.
+/// stores rather than a selection and two sets. A step chosen the same way that runs user code
+/// is a *kept plan* (`KeptPlans.swift`): its effects are planned once and performed from the
+/// memo. An inspected machine always runs the full algorithm.
 ///
 /// The machine owns what is around the engine: the claim that lets one thread at a time run
 /// it, the queue of events sent meanwhile, the lock over what other threads read, and the
