@@ -90,6 +90,9 @@ import Testing
     ("--(a-|", 3, MarbleError.Reason.unbalancedParenthesis),
     ("a)", 2, .unbalancedParenthesis),
     ("a-*", 3, .unknownToken("*")),
+    // A combining mark would join the character before it: as a value it could not read back.
+    ("\u{616}b|", 1, .unknownToken("\u{616}")),
+    ("-\u{301}", 1, .unknownToken("-\u{301}")),
     ("a|#", 3, .secondCompletion),
     ("a|b", 3, .eventAfterCompletion),
     ("^-^", 3, .misplacedMarker("^")),
@@ -99,6 +102,16 @@ import Testing
     #expect(throws: MarbleError(diagram: diagram, column: column, reason: reason)) {
       try MarbleDiagram(diagram, frameDuration: .milliseconds(1))
     }
+  }
+
+  @Test func valuesThatWouldJoinIntoOneCharacterAreWrittenApartAndReadBack() throws {
+    // Hangul jamo: a leading consonant then a vowel make one syllable when written together
+    // (so the diagram keeps them apart with groups of one).
+    let scheduler = TestScheduler()
+    let source = try scheduler.cold("(\u{1100})(\u{1161})|")
+    let rendered = scheduler.run(source)
+    #expect(rendered == "\u{1100} \u{1161}|")
+    #expect(try MarbleDiagram(rendered, frameDuration: .milliseconds(1)).entries.count == 3)
   }
 
   @Test func anUnmappedValueNamesTheCharacter() {

@@ -2,7 +2,8 @@ import Signals
 
 /// A timeline written as text, parsed: events at offsets from the diagram's origin.
 ///
-/// The language: `-` is one frame; a letter or digit is a value and takes one frame; `(ab)`
+/// The language: `-` is one frame; a letter or digit is a value and takes one frame (one that
+/// begins with a combining mark, which would join the character before it, is refused); `(ab)`
 /// puts several events in one frame (the group takes one frame); `|` finishes and `#` fails
 /// (each takes a frame); `^` marks the origin (the subscription point of a hot publisher; without
 /// it the origin is the diagram's start) and `!` the cancellation point (each takes a frame, or
@@ -165,9 +166,7 @@ struct MarbleParser {
         try emit(time, character == "|" ? .finished : .failure, index + 1)
         if groupStart == nil { nextFrame() }
       default:
-        guard character.isLetter || character.isNumber else {
-          throw fail(.unknownToken(character), at: index)
-        }
+        guard character.isMarbleValue else { throw fail(.unknownToken(character), at: index) }
         if completed { throw fail(.eventAfterCompletion, at: index) }
         try emit(time, .value(character), index + 1)
         if groupStart == nil { nextFrame() }

@@ -63,7 +63,7 @@ struct MarbleRenderer {
 
   /// `character` when the parser reads it as a value, else `nil`.
   static func valueCharacter(_ character: Character) -> Character? {
-    character.isLetter || character.isNumber ? character : nil
+    character.isMarbleValue ? character : nil
   }
 
   mutating func add(_ character: Character, at offset: SchedulerTime.Stride) {
@@ -108,6 +108,9 @@ struct MarbleRenderer {
   mutating func write(_ character: Character) {
     // `1` then `s` (or `ms`, `us`, `ns`) would read back as a time progression.
     if let last = lastWritten, last.isASCII, last.isNumber, character.isLetter { text.append(" ") }
+    // Two values that would join into one character (Hangul jamo, say) are kept apart the same
+    // way.
+    if let last = lastWritten, (String(last) + String(character)).count == 1 { text.append(" ") }
     text.append(character)
     lastWritten = character
   }
@@ -220,4 +223,19 @@ func frames(of diagram: String) -> [String] {
   }
   if let group { result.append(group) }
   return result
+}
+
+extension Character {
+  /// Whether the marble parser reads this character as a value: a letter or a digit that does
+  /// not begin with a combining mark or another scalar that extends the character before it (a
+  /// value like that would join the `-` or value written before it, and read back as another
+  /// character).
+  var isMarbleValue: Bool {
+    guard isLetter || isNumber, let first = unicodeScalars.first else { return false }
+    if first.properties.isGraphemeExtend { return false }
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return false
+    default: return true
+    }
+  }
 }
