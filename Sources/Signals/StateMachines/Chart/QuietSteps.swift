@@ -4,9 +4,9 @@
 /// A microstep is *quiet* when the one transition it takes has no action, and no state it
 /// leaves or enters has an entry or exit action, a delayed transition, an invocation, a history
 /// to record or a final state to reach: nothing runs but the move itself (and the transition's
-/// guard, asked on each send, when it is the only candidate of the only leaf that reaches it). Its exit
-/// and entry sets, the values the states are entered with and the configuration it leaves are
-/// then the same every time the event comes in the same configuration, so the engine works
+/// guard, asked on each send, when it is the only candidate of the only leaf that reaches it).
+/// Its exit and entry sets, the values the states are entered with and the configuration it
+/// leaves are then the same every time the event comes in the same configuration, so the engine works
 /// them out once (the full algorithm, `planMicrostep`'s functions) and afterwards performs the
 /// move from the memo: the states' flags and values set, the configuration replaced by the
 /// memo's, no selection, set or plan computed. A transition whose target is made from the
@@ -17,7 +17,9 @@
 /// was not quiet: a hash of the configuration), up to `QuietStepCache.maximumConfigurations`;
 /// a configuration past that limit, an inspected machine (`macrosteps`) and a model-based
 /// test's observer take the full algorithm, which stays the reference: a quiet step ends in
-/// the same configuration, values and extended state as the full one.
+/// the same configuration, values and extended state as the full one. A step that runs user
+/// code but is chosen and planned the same way every time is kept as its plan instead
+/// (`KeptPlans.swift`), in the same memo.
 ///
 /// Threading: the engine's, its claim holder's only.
 @usableFromInline struct QuietStep<State: CaseKeyed> {
@@ -72,7 +74,8 @@
   @inlinable static var maximumConfigurations: Int { 1_024 }
   /// A cell not yet worked out.
   @inlinable static var unknown: Int32 { -1 }
-  /// A cell whose event does more than move (or nothing): the full algorithm runs.
+  /// A cell whose event is neither a quiet step nor a kept plan here (or takes no transition):
+  /// the full algorithm runs.
   @inlinable static var loud: Int32 { -2 }
 
   /// The event columns of the chart.
@@ -242,8 +245,9 @@ extension StatechartEngine {
     return .taken
   }
 
-  /// Works out whether `column`'s event is a quiet step in this configuration, with the full
-  /// algorithm's functions, and keeps it: its index, or `QuietStepCache.loud`.
+  /// Works out whether `column`'s event is a quiet step in this configuration (or else a kept
+  /// plan), with the full algorithm's functions, and keeps it: its index, or
+  /// `QuietStepCache.loud`.
   @usableFromInline func workOutQuietStep(column: Int) -> Int32 {
     let loud = QuietStepCache<State>.loud
     // Selection: every active leaf must find the same transition first. A guarded transition
