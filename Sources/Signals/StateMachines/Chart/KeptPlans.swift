@@ -60,12 +60,7 @@ extension StatechartEngine {
       source = value(of: tree.edgeSource[step.edge])
       if source == nil { return .loud }
     }
-    if tree.edgeGuarded[step.edge] {
-      let edge = model.edges[step.edge]
-      guard let value = value(of: edge.source), holds(edge, makeContext(value, .event(event))) else {
-        return .guardsFailed(edge.conditionName.map { [$0] } ?? [])
-      }
-    }
+    if let refusal = refusal(ofGuarded: step.edge, event) { return refusal }
     replay(step, source, event)
     next = primary
     return .taken

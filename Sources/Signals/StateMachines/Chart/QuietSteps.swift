@@ -201,13 +201,7 @@ extension StatechartEngine {
     guard index >= 0 else { return .loud }
     let step = quiet.steps[Int(index)]
     if !step.plan.isEmpty { return takeKept(step, event, &next) }
-    if tree.edgeGuarded[step.edge] {
-      // Asked as the full selection asks it: given its source's value and the event.
-      let edge = model.edges[step.edge]
-      guard let source = value(of: edge.source), holds(edge, makeContext(source, .event(event))) else {
-        return .guardsFailed(edge.conditionName.map { [$0] } ?? [])
-      }
-    }
+    if let refusal = refusal(ofGuarded: step.edge, event) { return refusal }
     var made: State?
     if step.made >= 0 {
       guard let value = model.edges[step.edge].make?(event), value.caseKey == step.madeKey else {
@@ -243,6 +237,20 @@ extension StatechartEngine {
     if tree.hasEventless { finishMacrostep() } else { prepareSharedConfiguration() }
     next = tree.hasEventless ? primary : values[step.leaf]
     return .taken
+  }
+
+  /// The refusal of `event` by the guard of the memo's transition `edge`, or `nil` when it has
+  /// none or it holds: asked as the full selection asks it (given its source's value and the
+  /// event), and named the same way when it refuses.
+  @inlinable @inline(__always)
+  func refusal(ofGuarded edge: Int, _ event: Event) -> QuietOutcome? {
+    guard tree.edgeGuarded[edge] else { return nil }
+    let transition = model.edges[edge]
+    guard let source = value(of: transition.source), holds(transition, makeContext(source, .event(event)))
+    else {
+      return .guardsFailed(transition.conditionName.map { [$0] } ?? [])
+    }
+    return nil
   }
 
   /// Works out whether `column`'s event is a quiet step in this configuration (or else a kept
